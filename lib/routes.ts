@@ -44,7 +44,7 @@ export interface Route {
   readonly handler: string;
 }
 
-const route = (r: Route): Route => r;
+const route = <const R extends Route>(r: R): R => r;
 
 export const routes = {
   createCart: route({

@@ -1,0 +1,80 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { CART_LIFETIME_SECONDS, type CartRecord, isExpired } from '../domain/cart';
+import { Gone, NotFound } from '../http/errors';
+import { dynamo, tableName } from './client';
+import { keys } from './keys';
+
+/**
+ * The cart aggregate: one item per cart, written with a `version` condition so two writers never
+ * overwrite each other; the loser re-reads and applies its change again.
+ */
+
+const MAX_ATTEMPTS = 5;
+
+/** A cart by id (strongly consistent), or null when unknown or expired. */
+export async function getCart(shopId: string, cartId: string): Promise<CartRecord | null> {
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: keys.cart(shopId, cartId), ConsistentRead: true }),
+  );
+  if (!Item) return null;
+  const cart = fromItem(Item);
+  return isExpired(cart) ? null : cart;
+}
+
+/** Stores a new cart; its id must be unused. */
+export async function insertCart(cart: CartRecord): Promise<void> {
+  await dynamo().send(
+    new PutCommand({ TableName: tableName(), Item: toItem(cart), ConditionExpression: 'attribute_not_exists(pk)' }),
+  );
+}
+
+/**
+ * Applies `change` to a cart and stores the result if nobody wrote in between (version
+ * condition). On a lost race the cart is read again and `change` runs again on the fresh copy, so
+ * `change` must be a pure function of the cart it is given. Returns the stored cart.
+ */
+export async function updateCart(
+  cart: CartRecord,
+  change: (cart: CartRecord) => CartRecord | Promise<CartRecord>,
+): Promise<CartRecord> {
+  let current = cart;
+  for (let attempt = 1; ; attempt++) {
+    const next: CartRecord = { ...(await change(current)), version: current.version + 1, updatedAt: new Date().toISOString() };
+    try {
+      await dynamo().send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: toItem(next),
+          ConditionExpression: 'version = :expected AND #status = :open',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':expected': current.version, ':open': 'open' },
+        }),
+      );
+      return next;
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException) || attempt === MAX_ATTEMPTS) throw error;
+      const fresh = await getCart(cart.shopId, cart.cartId);
+      if (!fresh) throw new NotFound('Cart not found');
+      if (fresh.status === 'ordered') throw new Gone('Cart has been ordered');
+      current = fresh;
+    }
+  }
+}
+
+function toItem(cart: CartRecord): Record<string, unknown> {
+  return {
+    ...keys.cart(cart.shopId, cart.cartId),
+    kind: 'cart',
+    gsi1pk: keys.cartsByCreation(cart.shopId),
+    gsi1sk: keys.cartCreationSort(cart.createdAt, cart.cartId),
+    expiresAt: Math.floor(Date.parse(cart.updatedAt) / 1000) + CART_LIFETIME_SECONDS,
+    hasAddressData: cart.billingAddress !== null || cart.shippingAddress !== null,
+    ...cart,
+  };
+}
+
+function fromItem(item: Record<string, unknown>): CartRecord {
+  const { pk: _pk, sk: _sk, kind: _kind, gsi1pk: _g1, gsi1sk: _g1s, expiresAt: _exp, hasAddressData: _has, ...cart } = item;
+  return cart as unknown as CartRecord;
+}

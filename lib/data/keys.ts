@@ -1,0 +1,70 @@
+/**
+ * The only place key strings are made. Every key starts with the shop, so no query can reach
+ * another shop's items; a component containing the separator is refused outright.
+ */
+
+export type Key = { pk: string; sk: string };
+
+/** Kinds of catalog items; the sort-key prefix inside the shop's catalog partition. */
+export const CATALOG_KINDS = {
+  settings: 'SETTINGS',
+  taxClass: 'TAXCLASS',
+  shippingMethod: 'SHIPPING',
+  coupon: 'COUPON',
+  basketDiscount: 'DISCOUNT',
+  attributeDefinition: 'ATTRDEF',
+  productType: 'PRODUCTTYPE',
+  category: 'CATEGORY',
+  product: 'PRODUCT',
+  legal: 'LEGAL',
+} as const;
+export type CatalogKind = keyof typeof CATALOG_KINDS;
+
+function part(value: string): string {
+  if (value.length === 0 || value.includes('#')) throw new Error(`invalid key component: ${JSON.stringify(value)}`);
+  return value;
+}
+
+const shop = (shopId: string) => `SHOP#${part(shopId)}`;
+
+export const keys = {
+  /** The shop's meta item: catalog version (drives the catalog cache). */
+  shopMeta: (shopId: string): Key => ({ pk: shop(shopId), sk: 'META' }),
+
+  /** Per-shop atomic counters (order and document numbers). */
+  counter: (shopId: string, name: string): Key => ({ pk: shop(shopId), sk: `COUNTER#${part(name)}` }),
+
+  /** Partition holding the whole catalog of a shop: one Query loads it. */
+  catalogPartition: (shopId: string): string => `${shop(shopId)}#CATALOG`,
+  catalogItem: (shopId: string, kind: CatalogKind, id: string): Key => ({
+    pk: keys.catalogPartition(shopId),
+    sk: `${CATALOG_KINDS[kind]}#${part(id)}`,
+  }),
+  /** The catalog kind of a catalog item's sort key. */
+  catalogKindOf: (sk: string): CatalogKind | undefined => {
+    const prefix = sk.slice(0, sk.indexOf('#'));
+    return (Object.keys(CATALOG_KINDS) as CatalogKind[]).find((k) => CATALOG_KINDS[k] === prefix);
+  },
+
+  /** One item per cart, line items embedded. */
+  cart: (shopId: string, cartId: string): Key => ({ pk: `${shop(shopId)}#CART#${part(cartId)}`, sk: 'CART' }),
+  /** gsi1: carts of a shop by creation time (GET /carts). */
+  cartsByCreation: (shopId: string): string => `${shop(shopId)}#CARTS`,
+  cartCreationSort: (createdAt: string, cartId: string): string => `${createdAt}#${part(cartId)}`,
+
+  /** One item per customer. */
+  customer: (shopId: string, customerId: string): Key => ({
+    pk: `${shop(shopId)}#CUSTOMER#${part(customerId)}`,
+    sk: 'CUSTOMER',
+  }),
+  /** gsi1: customers of a shop by creation time. */
+  customersByCreation: (shopId: string): string => `${shop(shopId)}#CUSTOMERS`,
+  /** Guard item making customer numbers unique per shop (attribute_not_exists). */
+  customerNumber: (shopId: string, customerNumber: string): Key => ({
+    pk: `${shop(shopId)}#CUSTOMERNUMBER#${part(customerNumber)}`,
+    sk: 'UNIQUE',
+  }),
+  /** gsi2: a customer by e-mail address (lower-cased). */
+  customerByEmail: (shopId: string, email: string): string =>
+    `${shop(shopId)}#CUSTOMER_EMAIL#${encodeURIComponent(email.toLowerCase())}`,
+} as const;

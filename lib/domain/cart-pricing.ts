@@ -1,0 +1,77 @@
+import type { ShopShippingMethod } from '../schemas/shop-file';
+import type { Catalog } from './catalog';
+import { convertPrice } from './cart-lines';
+import { type CartLine, type CartRecord, unitPriceFor } from './cart';
+import { type Minor, parseMoney } from './money';
+import { chargeTaxes, computeTotals, type TaxClassRef, type Totals } from './totals';
+
+/** A cart with every figure worked out; what the cart and order views render. */
+export interface PricedCart {
+  lines: { line: CartLine; unitPrice: Minor; amount: Minor }[];
+  shipping: Minor;
+  shippingTaxes: { taxClass: TaxClassRef; tax: Minor }[];
+  payment: Minor;
+  totals: Totals;
+  /** The least subtotal to order, null when the shop has none. */
+  minimumCartAmount: Minor | null;
+  minimumCartReached: boolean;
+}
+
+/** Prices a cart against the shop's catalog (contract: "Totals and money"). */
+export function priceCart(cart: CartRecord, catalog: Catalog): PricedCart {
+  const lines = cart.lineItems.map((line) => {
+    const unitPrice = unitPriceFor(line, line.quantity);
+    return { line, unitPrice, amount: unitPrice * line.quantity };
+  });
+  const shipping = shippingCharge(cart, catalog);
+  const payment = cart.payment?.price ?? 0;
+  const fallbackTaxClass = defaultTaxClass(catalog);
+  const taxed = lines.map((l) => ({ amount: l.amount, taxClass: l.line.taxClass }));
+  const totals = computeTotals({
+    taxType: cart.taxType,
+    lines: taxed,
+    charges: [shipping, payment],
+    discounts: [],
+    fallbackTaxClass,
+  });
+  const minimum = catalog.settings.minimumCartAmount;
+  const minimumCartAmount = minimum === null ? null : parseMoney(minimum, cart.currency);
+  return {
+    lines,
+    shipping,
+    shippingTaxes: cart.shipping ? chargeTaxes(shipping, { lines: taxed, taxType: cart.taxType, fallbackTaxClass }) : [],
+    payment,
+    totals,
+    minimumCartAmount,
+    minimumCartReached: minimumCartAmount === null || totals.lineItemsSubTotal >= minimumCartAmount,
+  };
+}
+
+/** The shop's default tax class as a reference for totals. */
+export function defaultTaxClass(catalog: Catalog): TaxClassRef {
+  const taxClass = catalog.taxClasses.get(catalog.settings.defaultTaxClassId);
+  if (!taxClass) throw new Error(`shop ${catalog.shopId} has no default tax class`);
+  return {
+    taxClassId: taxClass.taxClassId,
+    name: taxClass.name[catalog.settings.defaultLocale] ?? taxClass.taxClassId,
+    percentage: taxClass.percentage,
+  };
+}
+
+/** Shipping in the cart's currency: the cart's own price, else the method's price, else 0. */
+function shippingCharge(cart: CartRecord, catalog: Catalog): Minor {
+  if (!cart.shipping) return 0;
+  if (cart.shipping.price !== null) return cart.shipping.price;
+  const method = catalog.shippingMethods.find((m) => m.shippingMethodId === cart.shipping?.methodId);
+  const price = method?.price?.[cart.currency];
+  if (price === undefined) return 0;
+  // Method prices are in the shop's tax model, like product prices.
+  return convertPrice(parseMoney(price, cart.currency), catalog.settings.taxModel.model, cart.taxType, defaultTaxClass(catalog).percentage);
+}
+
+/** The shipping methods a cart may use: those whose minimum subtotal it reaches. */
+export function possibleShippingMethods(catalog: Catalog, subtotal: Minor, currency: string): ShopShippingMethod[] {
+  return catalog.shippingMethods.filter(
+    (m) => m.minimumSubtotal === null || subtotal >= parseMoney(m.minimumSubtotal, currency),
+  );
+}

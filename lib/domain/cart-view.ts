@@ -1,0 +1,135 @@
+import { type Catalog, localize } from './catalog';
+import type { CartLine, CartRecord } from './cart';
+import { type PricedCart, possibleShippingMethods, priceCart } from './cart-pricing';
+import { link, type ViewContext } from './links';
+import { formatPercent, type Minor, money, parseMoney, savingsPercent } from './money';
+import type { TaxClassRef } from './totals';
+
+/**
+ * The Cart resource of the spec, rendered from the stored cart and the shop's catalog, with every
+ * Money in the cart's currency, tax type and the request's locale.
+ */
+export function cartView(cart: CartRecord, catalog: Catalog, ctx: ViewContext) {
+  const priced = priceCart(cart, catalog);
+  const m = moneyOf(cart, ctx.locale);
+  const cartPath = ['carts', cart.cartId];
+  const storefront = catalog.settings.storefrontUrl.replace(/\/$/, '');
+  return {
+    cartId: cart.cartId,
+    billingAddress: cart.billingAddress,
+    shippingAddress: cart.shippingAddress,
+    lineItemContainer: lineItemContainer(cart, catalog, priced, ctx),
+    shippingData: {
+      shippingMethod: shippingMethodRef(cart, catalog, ctx.locale),
+      price: m(priced.shipping),
+      taxes: priced.shippingTaxes.map((t) => ({ taxClass: taxClassView(t.taxClass), price: m(t.tax, 'NONE') })),
+    },
+    paymentData: {
+      paymentMethod: null,
+      transactionId: null,
+      price: m(priced.payment),
+      status: null,
+      taxes: null,
+    },
+    minimumCart: {
+      status: priced.minimumCartReached,
+      code: priced.minimumCartReached ? 'MinimumCartValueReached' : 'MinimumCartValueNotReached',
+      amount: priced.minimumCartAmount === null ? null : m(priced.minimumCartAmount),
+    },
+    pickupToken: cart.pickupToken,
+    creationDate: cart.createdAt,
+    checkoutUrl: `${storefront}/checkout?pickupToken=${encodeURIComponent(cart.pickupToken)}`,
+    registerSessionUrl: `${storefront}/register-session?pickupToken=${encodeURIComponent(cart.pickupToken)}`,
+    cartValidation: {
+      possibleShippingMethods: possibleShippingMethods(catalog, priced.totals.lineItemsSubTotal, cart.currency).map(
+        (method) => localize(catalog, method.name, ctx.locale),
+      ),
+    },
+    potentialBasketDiscounts: catalog.basketDiscounts.map((rule) => ({
+      absolute: rule.kind === 'absolute' ? m(parseMoney(rule.value, cart.currency)) : null,
+      minimumAmount: m(parseMoney(rule.minimumAmount, cart.currency)),
+      percent:
+        rule.kind === 'percent'
+          ? { percentage: Number(rule.value), formatted: formatPercent(Number(rule.value), ctx.locale) }
+          : null,
+    })),
+    links: [
+      link(ctx, 'self', ...cartPath),
+      ...(cart.shipping ? [link(ctx, 'shipping-method', 'shipping-methods', cart.shipping.methodId)] : []),
+      cart.coupon
+        ? link(ctx, 'remove-coupon', ...cartPath, 'coupon', cart.coupon.couponLineItemId)
+        : link(ctx, 'add-coupon', ...cartPath, 'coupon'),
+    ],
+  };
+}
+
+/** The lineItemContainer shared by carts, orders and documents. */
+export function lineItemContainer(cart: CartRecord, catalog: Catalog, priced: PricedCart, ctx: ViewContext) {
+  const m = moneyOf(cart, ctx.locale);
+  return {
+    grandTotal: m(priced.totals.grandTotal),
+    totalBeforeTax: m(priced.totals.totalBeforeTax, 'NET'),
+    totalTax: m(priced.totals.totalTax),
+    lineItemsSubTotal: m(priced.totals.lineItemsSubTotal),
+    productLineItems: priced.lines.map(({ line, unitPrice, amount }) =>
+      productLineItem(line, unitPrice, amount, cart, catalog, ctx),
+    ),
+    couponLineItem: null,
+    shippingPrice: m(priced.shipping),
+    deposits: [],
+    ecoParticipations: [],
+    shippingOptions: [],
+    basketDiscount: { links: [] },
+  };
+}
+
+function productLineItem(line: CartLine, unitPrice: Minor, amount: Minor, cart: CartRecord, catalog: Catalog, ctx: ViewContext) {
+  const m = moneyOf(cart, ctx.locale);
+  return {
+    lineItemId: line.lineItemId,
+    sku: line.sku,
+    name: localize(catalog, line.name, ctx.locale),
+    productId: line.productId,
+    quantity: { amount: line.quantity, unit: line.orderUnit },
+    lineItemPrice: m(amount),
+    singleItemPrice: m(unitPrice),
+    lineItemCouponDiscount: null,
+    images: line.images,
+    additionalInformation: {
+      bulkPriceInfo: line.bulkTiers.map((tier) => ({
+        quantity: { amount: tier.quantity, unit: line.orderUnit },
+        price: m(tier.unitPrice),
+        basePrice: null,
+        priceSavings: {
+          percent: savingsPercent(line.unitPrice, tier.unitPrice, ctx.locale),
+          regularBulkPrice: m(line.unitPrice),
+        },
+      })),
+    },
+    links: [link(ctx, 'product', 'products', line.productId), link(ctx, 'taxClass', 'tax-classes', line.taxClass.taxClassId)],
+    variationString: localize(catalog, line.variationString, ctx.locale),
+    essentialFeatures: localize(catalog, line.essentialFeatures, ctx.locale),
+    taxClass: taxClassView({ ...line.taxClass, name: localize(catalog, line.taxClass.names, ctx.locale) ?? line.taxClass.name }),
+    deliveryWeight: line.deliveryWeight,
+    energyLabelsString: line.energyLabelsString,
+    energyLabelsMaxEfficiencyString: line.energyLabelsMaxEfficiencyString,
+    energyLabelSourceFile: line.energyLabelSourceFile,
+    productDataSheetSourceFile: line.productDataSheetSourceFile,
+  };
+}
+
+/** The TaxClass object of the spec (percentage as a number). */
+export function taxClassView(taxClass: TaxClassRef) {
+  return { taxClassId: taxClass.taxClassId, name: taxClass.name, percentage: Number(taxClass.percentage) };
+}
+
+function shippingMethodRef(cart: CartRecord, catalog: Catalog, locale: string) {
+  if (!cart.shipping) return null;
+  const method = catalog.shippingMethods.find((s) => s.shippingMethodId === cart.shipping?.methodId);
+  return { id: cart.shipping.methodId, name: localize(catalog, method?.name, locale) ?? cart.shipping.methodId };
+}
+
+/** Money in the cart's currency and locale; the tax type defaults to the cart's. */
+function moneyOf(cart: CartRecord, locale: string) {
+  return (minor: Minor, taxType: 'GROSS' | 'NET' | 'NONE' = cart.taxType) => money(minor, cart.currency, locale, taxType);
+}

@@ -1,0 +1,81 @@
+import type { LocalizedText } from '../schemas/shop-file';
+import type { Minor } from './money';
+import type { TaxClassRef } from './totals';
+
+/**
+ * The cart aggregate as stored: one item, line items embedded, written with a version condition.
+ * Line items keep a snapshot of what the product was when it was added (spec: "order content is
+ * taken as valid at cart creation and is not validated again").
+ */
+export interface CartRecord {
+  shopId: string;
+  cartId: string;
+  /** sha256 of the cart token; the token itself is never stored. */
+  tokenHash: string;
+  status: 'open' | 'ordered';
+  /** Optimistic-concurrency counter, raised by every write. */
+  version: number;
+  currency: string;
+  taxType: 'GROSS' | 'NET';
+  locale: string;
+  createdAt: string;
+  updatedAt: string;
+  /** Opaque token handing the cart over to the storefront. */
+  pickupToken: string;
+  lineItems: CartLine[];
+  billingAddress: Address | null;
+  shippingAddress: Address | null;
+  shipping: { methodId: string; price: Minor | null } | null;
+  payment: { price: Minor } | null;
+  coupon: { code: string; couponLineItemId: string } | null;
+  orderId: string | null;
+}
+
+export type Address = Record<string, string | null>;
+
+/** A line item with the product snapshot it needs for pricing and display. */
+export interface CartLine {
+  lineItemId: string;
+  productId: string;
+  quantity: number;
+  sku: string;
+  name: LocalizedText;
+  /** "Color: Red, Size: M" parts for variations, by locale. */
+  variationString: LocalizedText | null;
+  essentialFeatures: LocalizedText | null;
+  /** Unit price in the cart's currency and tax type, before bulk tiers. */
+  unitPrice: Minor;
+  /** Bulk tiers in the cart's currency and tax type, ascending by quantity. */
+  bulkTiers: { quantity: number; unitPrice: Minor }[];
+  /** A price set through PUT product-price (carts_price_write); wins over tiers. */
+  priceOverride: Minor | null;
+  taxClass: TaxClassRef & { names: LocalizedText };
+  minOrder: number;
+  intervalOrder: number;
+  priceQuantity: number;
+  orderUnit: string;
+  images: { url: string; classifier: string; isZoomEnabled: boolean; width: number; height: number; fileSize: number }[];
+  deliveryWeight: { amount: number; unit: string } | null;
+  energyLabelsString: string | null;
+  energyLabelsMaxEfficiencyString: string | null;
+  energyLabelSourceFile: string | null;
+  productDataSheetSourceFile: string | null;
+}
+
+/** contract: at most 100 line items per cart. */
+export const MAX_LINE_ITEMS = 100;
+/** Carts expire 30 days after their last change (contract: "Cart token and cart states"). */
+export const CART_LIFETIME_SECONDS = 30 * 24 * 3600;
+
+/** The unit price that applies to a quantity: an override, else the highest bulk tier reached. */
+export function unitPriceFor(line: Pick<CartLine, 'unitPrice' | 'bulkTiers' | 'priceOverride'>, quantity: number): Minor {
+  if (line.priceOverride !== null) return line.priceOverride;
+  let price = line.unitPrice;
+  for (const tier of line.bulkTiers) if (quantity >= tier.quantity) price = tier.unitPrice;
+  return price;
+}
+
+/** Whether a cart is past its lifetime (TTL deletion lags; an expired cart is 404 at once). */
+export function isExpired(cart: Pick<CartRecord, 'updatedAt'>, now = Date.now()): boolean {
+  return Date.parse(cart.updatedAt) + CART_LIFETIME_SECONDS * 1000 <= now;
+}

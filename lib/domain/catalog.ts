@@ -1,0 +1,49 @@
+import type {
+  ShopAttributeDefinition,
+  ShopBasketDiscount,
+  ShopCategory,
+  ShopContactInformation,
+  ShopCoupon,
+  ShopProduct,
+  ShopProductType,
+  ShopSettings,
+  ShopShippingMethod,
+  ShopTaxClass,
+} from '../schemas/shop-file';
+
+/**
+ * A shop's catalog and settings as one in-memory value: what listing, pricing and search read.
+ * Built by lib/data/catalog-repository.ts from the shop's catalog partition and cached per
+ * catalog version.
+ */
+export interface Catalog {
+  shopId: string;
+  version: number;
+  settings: ShopSettings;
+  taxClasses: ReadonlyMap<string, ShopTaxClass>;
+  shippingMethods: readonly ShopShippingMethod[];
+  /** By upper-cased code: codes are case-insensitive. */
+  coupons: ReadonlyMap<string, ShopCoupon>;
+  basketDiscounts: readonly ShopBasketDiscount[];
+  attributeDefinitions: ReadonlyMap<string, ShopAttributeDefinition>;
+  productTypes: ReadonlyMap<string, ShopProductType>;
+  categories: ReadonlyMap<string, ShopCategory>;
+  products: ReadonlyMap<string, ShopProduct>;
+  /** Contact information by locale. */
+  legal: Readonly<Record<string, ShopContactInformation>>;
+}
+
+/** The locale to answer in: the requested one when the shop has it, else the shop's default. */
+export function resolveLocale(catalog: Catalog, requested: string | undefined): string {
+  return requested && catalog.settings.locales.includes(requested) ? requested : catalog.settings.defaultLocale;
+}
+
+/** Localized text in a locale, falling back to the shop's default locale. */
+export function localize(
+  catalog: Catalog,
+  text: Readonly<Record<string, string>> | null | undefined,
+  locale: string,
+): string | null {
+  if (!text) return null;
+  return text[locale] ?? text[catalog.settings.defaultLocale] ?? Object.values(text)[0] ?? null;
+}

@@ -1,0 +1,85 @@
+import middy from '@middy/core';
+import type { z } from 'zod';
+import type { CartRecord } from '../domain/cart';
+import type { ViewContext } from '../domain/links';
+import type { Route } from '../routes';
+import { MethodNotAllowed, NotFound } from './errors';
+import { auth } from './middleware/auth';
+import { bodyParsing } from './middleware/body-parsing';
+import { cartToken } from './middleware/cart-token';
+import { errorShaping } from './middleware/error-shaping';
+import { requestContext } from './middleware/request-context';
+import { type InputSchemas, validation } from './middleware/validation';
+import { versioning } from './middleware/versioning';
+import { toResult } from './reply';
+import { matchRoute } from './router';
+import type { ApiContext, ApiEvent, ApiResult, Principal, Reply } from './types';
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** What a handler gets: validated input, the caller, and for cart routes the loaded cart. */
+export interface ApiRequest<R extends Route, S extends InputSchemas> {
+  shopId: string;
+  path: Out<S['path']>;
+  query: Out<S['query']>;
+  body: Out<S['body']>;
+  principal: Principal;
+  cart: R['cartToken'] extends true ? CartRecord : undefined;
+  headers: Readonly<Record<string, string | undefined>>;
+  requestId: string;
+  /** For rendering: base URL, shop, and the locale (the handler sets the resolved one). */
+  view: (locale: string) => ViewContext;
+}
+
+/**
+ * Builds a route's Lambda handler: the whole middleware chain in the order DESIGN.md fixes, then
+ * `fn`. Handlers never call middy() themselves and never repeat their method, path or scope.
+ */
+export function endpoint<R extends Route, S extends InputSchemas>(
+  route: R,
+  schemas: S,
+  fn: (request: ApiRequest<R, S>) => Promise<Reply>,
+) {
+  return middy<ApiEvent, ApiResult, Error, ApiContext>()
+    .use(requestContext(route.name))
+    .use(versioning())
+    .use(errorShaping())
+    .use(auth(route))
+    // Rate limit (429) goes here: after auth (it counts per token), before any body work.
+    .use(bodyParsing(route))
+    .use(validation(schemas))
+    .use(cartToken(route))
+    .handler(async (event, context) => toResult(await fn(apiRequest<R, S>(event, context))));
+}
+
+/**
+ * The handler for requests no route matches (API Gateway's `$default` route and the local server):
+ * 404, or 405 with `Allow` when the path exists with other methods (contract "Errors").
+ */
+export function routeNotFound() {
+  return middy<ApiEvent, ApiResult, Error, ApiContext>()
+    .use(requestContext('routeNotFound'))
+    .use(versioning())
+    .use(errorShaping())
+    .handler(async (event) => {
+      const match = matchRoute(event.requestContext?.http?.method ?? 'GET', event.rawPath ?? '/');
+      if (match.kind === 'method-not-allowed') throw new MethodNotAllowed(match.allow);
+      throw new NotFound('No such resource');
+    });
+}
+
+function apiRequest<R extends Route, S extends InputSchemas>(event: ApiEvent, context: ApiContext): ApiRequest<R, S> {
+  const { api } = context;
+  const shopId = event.pathParameters?.shopId as string;
+  return {
+    shopId,
+    path: api.input?.path as Out<S['path']>,
+    query: api.input?.query as Out<S['query']>,
+    body: api.input?.body as Out<S['body']>,
+    principal: api.principal as Principal,
+    cart: api.cart as ApiRequest<R, S>['cart'],
+    headers: event.headers ?? {},
+    requestId: api.requestId,
+    view: (locale) => ({ baseUrl: api.baseUrl, shopId, locale }),
+  };
+}

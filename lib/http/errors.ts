@@ -1,0 +1,82 @@
+/**
+ * Typed HTTP errors. Handlers and middlewares throw these; only the error-shaping middleware turns
+ * them into responses (contract: "Errors").
+ */
+
+/** One failed field of a validation error, e.g. `{field: "lineItems[0].quantity", message: "..."}`. */
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors?: FieldError[],
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class BadRequest extends HttpError {
+  constructor(message = 'Bad Request', errors?: FieldError[]) {
+    super(400, message, errors);
+  }
+}
+
+export class Forbidden extends HttpError {
+  constructor(message = 'Forbidden') {
+    super(403, message);
+  }
+}
+
+export class NotFound extends HttpError {
+  constructor(message = 'Not Found') {
+    super(404, message);
+  }
+}
+
+export class MethodNotAllowed extends HttpError {
+  constructor(allow: readonly string[]) {
+    super(405, 'Method Not Allowed', undefined, { Allow: allow.join(', ') });
+  }
+}
+
+export class NotAcceptable extends HttpError {
+  constructor() {
+    super(406, 'Not Acceptable: send Accept: application/vnd.service.v1+json');
+  }
+}
+
+export class Conflict extends HttpError {
+  constructor(message = 'Conflict') {
+    super(409, message);
+  }
+}
+
+export class Gone extends HttpError {
+  constructor(message = 'Gone') {
+    super(410, message);
+  }
+}
+
+export class PayloadTooLarge extends HttpError {
+  constructor(limitBytes: number) {
+    super(413, `Request body larger than ${limitBytes} bytes`);
+  }
+}
+
+export class UnsupportedMediaType extends HttpError {
+  constructor(allowed: readonly string[]) {
+    super(415, `Unsupported Content-Type: send ${allowed.join(' or ')}`);
+  }
+}
+
+export class ServiceUnavailable extends HttpError {
+  constructor(retryAfterSeconds: number) {
+    super(503, 'Service Unavailable', undefined, { 'Retry-After': String(retryAfterSeconds) });
+  }
+}

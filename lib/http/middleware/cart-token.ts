@@ -1,0 +1,43 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { MiddlewareObj } from '@middy/core';
+import { getCart } from '../../data/cart-repository';
+import type { Route } from '../../routes';
+import { Forbidden, Gone, NotFound } from '../errors';
+import type { ApiContext, ApiEvent, ApiResult } from '../types';
+
+export const CART_TOKEN_HEADER = 'X-Service-Cart-Token';
+
+/**
+ * contract "Cart token and cart states": loads the cart once and hands it to the handler.
+ * Unknown or expired cart 404; missing or wrong token 403; correct token but ordered 410.
+ */
+export function cartToken(route: Route): MiddlewareObj<ApiEvent, ApiResult, Error, ApiContext> {
+  return {
+    before: async (request) => {
+      if (!route.cartToken) return;
+      const { shopId, cartId } = request.event.pathParameters ?? {};
+      if (!shopId || !cartId || !CART_ID.test(cartId)) throw new NotFound('Cart not found');
+      const cart = await getCart(shopId, cartId);
+      if (!cart) throw new NotFound('Cart not found');
+      const token = request.event.headers?.[CART_TOKEN_HEADER.toLowerCase()];
+      if (!token) throw new Forbidden(`Missing ${CART_TOKEN_HEADER} header`);
+      if (!tokenMatches(token, cart.tokenHash)) throw new Forbidden('Wrong cart token');
+      if (cart.status === 'ordered') throw new Gone('Cart has been ordered');
+      request.context.api.cart = cart;
+    },
+  };
+}
+
+/** Cart ids are ULIDs. */
+const CART_ID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
+
+/** The stored form of a cart token: only its hash is kept. */
+export function hashCartToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+function tokenMatches(token: string, storedHash: string): boolean {
+  const given = Buffer.from(hashCartToken(token), 'hex');
+  const stored = Buffer.from(storedHash, 'hex');
+  return given.length === stored.length && timingSafeEqual(given, stored);
+}

@@ -1,0 +1,37 @@
+import type { MiddlewareObj } from '@middy/core';
+import { log } from '../../log';
+import { HttpError } from '../errors';
+import { toResult } from '../reply';
+import type { ApiContext, ApiEvent, ApiResult } from '../types';
+
+/**
+ * The only place error bodies are written (contract: "Errors"): typed errors become
+ * `{status, message, errors?}`; anything else is logged and answered 500 with only a requestId.
+ * Never returns a value: a value would end Middy's onError chain before versioning stamps it.
+ */
+export function errorShaping(): MiddlewareObj<ApiEvent, ApiResult, Error, ApiContext> {
+  return {
+    onError: (request) => {
+      const error = request.error;
+      const requestId = request.context.api?.requestId;
+      if (error instanceof HttpError) {
+        request.response = toResult({
+          status: error.status,
+          body: { status: String(error.status), message: error.message, ...(error.errors ? { errors: error.errors } : {}) },
+          headers: error.headers,
+        });
+        return;
+      }
+      log.error('unhandled error', {
+        requestId,
+        error: error?.name,
+        message: error?.message,
+        stack: error?.stack,
+      });
+      request.response = toResult({
+        status: 500,
+        body: { status: '500', message: 'Internal Server Error', requestId },
+      });
+    },
+  };
+}

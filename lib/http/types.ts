@@ -1,0 +1,37 @@
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { CartRecord } from '../domain/cart';
+
+/** The verified caller (contract: "Authentication and scopes"). */
+export interface Principal {
+  subject: string;
+  shopId: string;
+  /** Scope names without resource-server prefix. */
+  scopes: ReadonlySet<string>;
+}
+
+/** What the middlewares find out about a request, handed on to the handler. */
+export interface PipelineState {
+  requestId: string;
+  startedAt: number;
+  /** Scheme and host of the API, for absolute links. */
+  baseUrl: string;
+  principal?: Principal;
+  /** The parsed body (JSON or form) before validation. */
+  rawBody?: unknown;
+  input?: { path: unknown; query: unknown; body: unknown };
+  cart?: CartRecord;
+  /** Headers every response of this request carries (versioning, rate limit). */
+  responseHeaders: Record<string, string>;
+}
+
+/** The Lambda context with the pipeline's state attached. */
+export type ApiContext = Context & { api: PipelineState };
+export type ApiEvent = APIGatewayProxyEventV2;
+export type ApiResult = APIGatewayProxyStructuredResultV2;
+
+/** A handler's answer: status, optional JSON body and headers. */
+export interface Reply {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+/**
+ * Building blocks shared by the operations' schemas (contract "Lists and paging" and the spec's
+ * "Common query parameters").
+ */
+
+/** Shop ids: letters, digits, - and _ (they are part of every key). */
+export const ShopId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'expected a shop id');
+/** Any other path id: bounded, and never the key separator. */
+export const PathId = z.string().min(1).max(128).regex(/^[^#]+$/, 'invalid id');
+
+export const ShopPath = z.object({ shopId: ShopId });
+export const CartPath = z.object({ shopId: ShopId, cartId: PathId });
+
+/** A query integer: digits only, so "1.5", "1e3" and "" are 400. */
+const queryInt = (min: number, max: number, fallback: number) =>
+  z
+    .string()
+    .regex(/^\d{1,6}$/, 'expected a whole number')
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max))
+    .optional()
+    .transform((v) => v ?? fallback);
+
+/** page ≥ 1 and resultsPerPage 1..max (contract "Lists and paging"). */
+export const paging = (max = 100, fallback = 10) => ({
+  page: queryInt(1, 999999, 1),
+  resultsPerPage: queryInt(1, max, fallback),
+});
+
+export const LocaleParam = z.string().regex(/^[a-z]{2}_[A-Z]{2}$/, 'expected a locale like en_GB').optional();
+export const CurrencyParam = z.string().regex(/^[A-Z]{3}$/, 'expected an ISO 4217 code like EUR').optional();
+
+/** A query boolean: exactly "true" or "false". */
+export const QueryBoolean = z
+  .enum(['true', 'false'], { message: 'expected true or false' })
+  .transform((v) => v === 'true')
+  .optional();
+
+/** A paged list envelope (contract: `{results, page, resultsPerPage, items}`, results = total). */
+export function pageOf<T>(all: readonly T[], page: number, resultsPerPage: number) {
+  return {
+    results: all.length,
+    page,
+    resultsPerPage,
+    items: all.slice((page - 1) * resultsPerPage, page * resultsPerPage),
+  };
+}
