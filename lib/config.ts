@@ -28,7 +28,6 @@ const Env = z.object({
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 
-
 export type Config = z.infer<typeof Env>;
 
 let cached: Config | undefined;
@@ -38,7 +37,9 @@ export function config(): Config {
   if (!cached) {
     const parsed = Env.safeParse(process.env);
     if (!parsed.success) {
-      throw new Error(`Invalid configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+      throw new Error(
+        `Invalid configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+      );
     }
     cached = parsed.data;
   }

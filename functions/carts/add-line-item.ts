@@ -14,14 +14,21 @@ import { CartPath } from '../../lib/schemas/common';
  * POST /{shopId}/carts/{cartId}/line-items: adds a product, or raises the quantity of its line
  * (contract "Carts"). 400 names the product when it cannot be bought in that quantity.
  */
-export const handler = endpoint(routes.addLineItem, { path: CartPath, body: AddLineItemBody }, async (req) => {
-  const catalog = await requireCatalog(req.shopId);
-  const cart = await updateCart(req.cart, (current) => {
-    const { lineItems, problems } = addLines(catalog, current, [req.body], newId);
-    if (problems.length > 0) {
-      throw new BadRequest('Invalid line item', problems.map((p) => ({ field: p.field, message: p.message })));
-    }
-    return { ...current, lineItems };
-  });
-  return created(cartView(cart, catalog, req.view(cart.locale)));
-});
+export const handler = endpoint(
+  routes.addLineItem,
+  { path: CartPath, body: AddLineItemBody },
+  async (req) => {
+    const catalog = await requireCatalog(req.shopId);
+    const cart = await updateCart(req.cart, (current) => {
+      const { lineItems, problems } = addLines(catalog, current, [req.body], newId);
+      if (problems.length > 0) {
+        throw new BadRequest(
+          'Invalid line item',
+          problems.map((p) => ({ field: p.field, message: p.message })),
+        );
+      }
+      return { ...current, lineItems };
+    });
+    return created(cartView(cart, catalog, req.view(cart.locale)));
+  },
+);

@@ -22,13 +22,19 @@ export const handler = endpoint(routes.createCart, { path: ShopPath, body: Creat
   const { settings } = catalog;
   const settingsProblems: FieldError[] = [];
   const currency = req.body.currency ?? settings.defaultCurrency;
-  if (!settings.currencies.includes(currency)) settingsProblems.push({ field: 'currency', message: `Shop does not sell in ${currency}` });
+  if (!settings.currencies.includes(currency))
+    settingsProblems.push({ field: 'currency', message: `Shop does not sell in ${currency}` });
   const locale = req.body.locale ?? settings.defaultLocale;
-  if (!settings.locales.includes(locale)) settingsProblems.push({ field: 'locale', message: `Shop has no locale ${locale}` });
+  if (!settings.locales.includes(locale))
+    settingsProblems.push({ field: 'locale', message: `Shop has no locale ${locale}` });
   if (settingsProblems.length > 0) throw new BadRequest('Invalid request', settingsProblems);
 
   const token = newSecret();
-  const cart = newCart(catalog, { currency, locale, taxType: req.body.taxType ?? settings.taxModel.model }, hashCartToken(token));
+  const cart = newCart(
+    catalog,
+    { currency, locale, taxType: req.body.taxType ?? settings.taxModel.model },
+    hashCartToken(token),
+  );
   const { lineItems, problems } = addLines(catalog, cart, req.body.lineItems ?? [], newId);
   if (problems.length > 0 && !req.body.forceCreate) {
     throw new BadRequest(
@@ -39,7 +45,10 @@ export const handler = endpoint(routes.createCart, { path: ShopPath, body: Creat
   const stored = { ...cart, lineItems };
   await insertCart(stored);
   return created(
-    { ...cartView(stored, catalog, req.view(locale)), status: problems.length > 0 ? 'PartiallyComplete' : 'Complete' },
+    {
+      ...cartView(stored, catalog, req.view(locale)),
+      status: problems.length > 0 ? 'PartiallyComplete' : 'Complete',
+    },
     { [CART_TOKEN_HEADER]: token, Location: `/${req.shopId}/carts/${cart.cartId}` },
   );
 });

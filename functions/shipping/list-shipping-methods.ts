@@ -26,7 +26,8 @@ export const handler = endpoint(
           name: localize(catalog, method.name, locale),
           description: localize(catalog, method.description, locale),
           logo: method.logo,
-          price: price === undefined ? null : money(parseMoney(price, currency), currency, locale, taxModel.model),
+          price:
+            price === undefined ? null : money(parseMoney(price, currency), currency, locale, taxModel.model),
         };
       }),
     );

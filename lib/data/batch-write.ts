@@ -22,7 +22,8 @@ export async function batchWrite(
   for (let start = 0; start < writes.length; start += BATCH_SIZE) {
     let pending: WriteRequest[] = writes.slice(start, start + BATCH_SIZE).map(toRequest);
     for (let round = 0; pending.length > 0; round++) {
-      if (round === MAX_ROUNDS) throw new Error(`DynamoDB left ${pending.length} items unprocessed after ${round} rounds`);
+      if (round === MAX_ROUNDS)
+        throw new Error(`DynamoDB left ${pending.length} items unprocessed after ${round} rounds`);
       if (round > 0) await sleep(Math.min(100 * 2 ** round, 5000));
       const result = await dynamo().send(new BatchWriteCommand({ RequestItems: { [tableName()]: pending } }));
       pending = result.UnprocessedItems?.[tableName()] ?? [];

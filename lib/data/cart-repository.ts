@@ -25,7 +25,11 @@ export async function getCart(shopId: string, cartId: string): Promise<CartRecor
 /** Stores a new cart; its id must be unused. */
 export async function insertCart(cart: CartRecord): Promise<void> {
   await dynamo().send(
-    new PutCommand({ TableName: tableName(), Item: toItem(cart), ConditionExpression: 'attribute_not_exists(pk)' }),
+    new PutCommand({
+      TableName: tableName(),
+      Item: toItem(cart),
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
   );
 }
 
@@ -40,7 +44,11 @@ export async function updateCart(
 ): Promise<CartRecord> {
   let current = cart;
   for (let attempt = 1; ; attempt++) {
-    const next: CartRecord = { ...(await change(current)), version: current.version + 1, updatedAt: new Date().toISOString() };
+    const next: CartRecord = {
+      ...(await change(current)),
+      version: current.version + 1,
+      updatedAt: new Date().toISOString(),
+    };
     try {
       await dynamo().send(
         new PutCommand({
@@ -75,6 +83,15 @@ function toItem(cart: CartRecord): Record<string, unknown> {
 }
 
 function fromItem(item: Record<string, unknown>): CartRecord {
-  const { pk: _pk, sk: _sk, kind: _kind, gsi1pk: _g1, gsi1sk: _g1s, expiresAt: _exp, hasAddressData: _has, ...cart } = item;
+  const {
+    pk: _pk,
+    sk: _sk,
+    kind: _kind,
+    gsi1pk: _g1,
+    gsi1sk: _g1s,
+    expiresAt: _exp,
+    hasAddressData: _has,
+    ...cart
+  } = item;
   return cart as unknown as CartRecord;
 }

@@ -26,7 +26,11 @@ export async function loadCatalog(shopId: string): Promise<Catalog | null> {
 /** The shop's current catalog version; null when the shop does not exist. */
 export async function catalogVersion(shopId: string): Promise<number | null> {
   const { Item } = await dynamo().send(
-    new GetCommand({ TableName: tableName(), Key: keys.shopMeta(shopId), ProjectionExpression: 'catalogVersion' }),
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.shopMeta(shopId),
+      ProjectionExpression: 'catalogVersion',
+    }),
   );
   return Item ? (Item.catalogVersion as number) : null;
 }
@@ -60,7 +64,9 @@ async function readCatalog(shopId: string, version: number): Promise<Catalog> {
 
   // Items come back in key order; `position` restores the order of the imported file.
   const all = <K extends CatalogKind>(kind: K) =>
-    (byKind.get(kind) ?? []).sort((a, b) => a.position - b.position).map((e) => e.data) as CatalogItemData[K][];
+    (byKind.get(kind) ?? [])
+      .sort((a, b) => a.position - b.position)
+      .map((e) => e.data) as CatalogItemData[K][];
   const settings = all('settings')[0];
   if (!settings) throw new Error(`shop ${shopId} has a catalog version but no settings`);
   return {

@@ -16,6 +16,10 @@ export function customerItem(shopId: string, customer: ShopCustomer): (Record<st
       ...(email ? { gsi2pk: keys.customerByEmail(shopId, email), gsi2sk: customer.customerId } : {}),
       data: customer,
     },
-    { ...keys.customerNumber(shopId, customer.customerNumber), kind: 'customerNumber', customerId: customer.customerId },
+    {
+      ...keys.customerNumber(shopId, customer.customerNumber),
+      kind: 'customerNumber',
+      customerId: customer.customerId,
+    },
   ];
 }

@@ -21,7 +21,8 @@ export const CATALOG_KINDS = {
 export type CatalogKind = keyof typeof CATALOG_KINDS;
 
 function part(value: string): string {
-  if (value.length === 0 || value.includes('#')) throw new Error(`invalid key component: ${JSON.stringify(value)}`);
+  if (value.length === 0 || value.includes('#'))
+    throw new Error(`invalid key component: ${JSON.stringify(value)}`);
   return value;
 }
 

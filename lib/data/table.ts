@@ -21,7 +21,11 @@ export const tableDefinition = {
 /** The CreateTable request for a table of this definition (local twin, tests). */
 export function createTableInput(tableName: string): CreateTableCommandInput {
   const { partitionKey, sortKey, globalSecondaryIndexes } = tableDefinition;
-  const keyNames = [partitionKey, sortKey, ...globalSecondaryIndexes.flatMap((g) => [g.partitionKey, g.sortKey])];
+  const keyNames = [
+    partitionKey,
+    sortKey,
+    ...globalSecondaryIndexes.flatMap((g) => [g.partitionKey, g.sortKey]),
+  ];
   return {
     TableName: tableName,
     BillingMode: tableDefinition.billingMode,

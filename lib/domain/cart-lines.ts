@@ -1,6 +1,6 @@
 import type { ShopProduct } from '../schemas/shop-file';
-import type { Catalog } from './catalog';
 import { type CartLine, type CartRecord, MAX_LINE_ITEMS } from './cart';
+import type { Catalog } from './catalog';
 import { type Minor, netFromGross, parseMoney, taxOnNet } from './money';
 
 /**
@@ -9,8 +9,12 @@ import { type Minor, netFromGross, parseMoney, taxOnNet } from './money';
  */
 
 /** Why a product cannot go into a cart of this currency, or null when it can. */
-export function productProblem(product: ShopProduct | undefined, currency: string, productId: string): string | null {
-  if (!product || !product.visible) return `Product ${productId} not found`;
+export function productProblem(
+  product: ShopProduct | undefined,
+  currency: string,
+  productId: string,
+): string | null {
+  if (!product?.visible) return `Product ${productId} not found`;
   if (!product.forSale) return `Product ${productId} is not for sale`;
   if (isMaster(product)) return `Product ${productId} is a variation master: add one of its variations`;
   if (!product.prices[currency]) return `Product ${productId} has no price in ${currency}`;
@@ -18,10 +22,16 @@ export function productProblem(product: ShopProduct | undefined, currency: strin
 }
 
 /** Why a quantity is not allowed for a product, or null (contract: minOrder, intervalOrder). */
-export function quantityProblem(rules: Pick<ShopProduct, 'minOrder' | 'intervalOrder'>, quantity: number, productId: string): string | null {
-  if (!Number.isInteger(quantity) || quantity < 1) return `Quantity of ${productId} must be a positive whole number`;
+export function quantityProblem(
+  rules: Pick<ShopProduct, 'minOrder' | 'intervalOrder'>,
+  quantity: number,
+  productId: string,
+): string | null {
+  if (!Number.isInteger(quantity) || quantity < 1)
+    return `Quantity of ${productId} must be a positive whole number`;
   if (quantity < rules.minOrder) return `Quantity of ${productId} must be at least ${rules.minOrder}`;
-  if (quantity % rules.intervalOrder !== 0) return `Quantity of ${productId} must be a multiple of ${rules.intervalOrder}`;
+  if (quantity % rules.intervalOrder !== 0)
+    return `Quantity of ${productId} must be a multiple of ${rules.intervalOrder}`;
   return null;
 }
 
@@ -44,7 +54,12 @@ export function snapshotLine(
   const taxClass = catalog.taxClasses.get(product.taxClassId);
   if (!taxClass) throw new Error(`product ${product.productId} has unknown tax class ${product.taxClassId}`);
   const convert = (decimal: string) =>
-    convertPrice(parseMoney(decimal, cart.currency), catalog.settings.taxModel.model, cart.taxType, taxClass.percentage);
+    convertPrice(
+      parseMoney(decimal, cart.currency),
+      catalog.settings.taxModel.model,
+      cart.taxType,
+      taxClass.percentage,
+    );
   const price = product.prices[cart.currency];
   if (!price) throw new Error(`product ${product.productId} has no price in ${cart.currency}`);
   return {
@@ -81,7 +96,12 @@ export function snapshotLine(
 }
 
 /** A catalog price in the shop's model, expressed in the cart's tax type. */
-export function convertPrice(amount: Minor, shopModel: 'GROSS' | 'NET', cartTaxType: 'GROSS' | 'NET', percentage: string): Minor {
+export function convertPrice(
+  amount: Minor,
+  shopModel: 'GROSS' | 'NET',
+  cartTaxType: 'GROSS' | 'NET',
+  percentage: string,
+): Minor {
   if (shopModel === cartTaxType) return amount;
   return cartTaxType === 'NET' ? netFromGross(amount, percentage) : amount + taxOnNet(amount, percentage);
 }
@@ -98,7 +118,8 @@ function variationString(catalog: Catalog, product: ShopProduct): Record<string,
         const raw = product.attributes[key];
         const value = Array.isArray(raw) ? raw.join(', ') : (raw ?? '');
         const shown = definition?.values.find((v) => v.value === value)?.displayValue;
-        const label = definition?.displayKey[locale] ?? definition?.displayKey[catalog.settings.defaultLocale] ?? key;
+        const label =
+          definition?.displayKey[locale] ?? definition?.displayKey[catalog.settings.defaultLocale] ?? key;
         return `${label}: ${shown?.[locale] ?? shown?.[catalog.settings.defaultLocale] ?? value}`;
       })
       .join(', ');
@@ -143,7 +164,11 @@ export function addLines(
     if (existing) {
       existing.quantity = total;
     } else if (lineItems.length >= MAX_LINE_ITEMS) {
-      problems.push({ index, field: 'productId', message: `A cart holds at most ${MAX_LINE_ITEMS} line items` });
+      problems.push({
+        index,
+        field: 'productId',
+        message: `A cart holds at most ${MAX_LINE_ITEMS} line items`,
+      });
     } else {
       lineItems.push(snapshotLine(catalog, cart, product, newLineId(), total));
     }

@@ -1,7 +1,7 @@
 import type { ShopShippingMethod } from '../schemas/shop-file';
-import type { Catalog } from './catalog';
-import { convertPrice } from './cart-lines';
 import { type CartLine, type CartRecord, unitPriceFor } from './cart';
+import { convertPrice } from './cart-lines';
+import type { Catalog } from './catalog';
 import { type Minor, parseMoney } from './money';
 import { chargeTaxes, computeTotals, type TaxClassRef, type Totals } from './totals';
 
@@ -39,7 +39,9 @@ export function priceCart(cart: CartRecord, catalog: Catalog): PricedCart {
   return {
     lines,
     shipping,
-    shippingTaxes: cart.shipping ? chargeTaxes(shipping, { lines: taxed, taxType: cart.taxType, fallbackTaxClass }) : [],
+    shippingTaxes: cart.shipping
+      ? chargeTaxes(shipping, { lines: taxed, taxType: cart.taxType, fallbackTaxClass })
+      : [],
     payment,
     totals,
     minimumCartAmount,
@@ -66,11 +68,20 @@ function shippingCharge(cart: CartRecord, catalog: Catalog): Minor {
   const price = method?.price?.[cart.currency];
   if (price === undefined) return 0;
   // Method prices are in the shop's tax model, like product prices.
-  return convertPrice(parseMoney(price, cart.currency), catalog.settings.taxModel.model, cart.taxType, defaultTaxClass(catalog).percentage);
+  return convertPrice(
+    parseMoney(price, cart.currency),
+    catalog.settings.taxModel.model,
+    cart.taxType,
+    defaultTaxClass(catalog).percentage,
+  );
 }
 
 /** The shipping methods a cart may use: those whose minimum subtotal it reaches. */
-export function possibleShippingMethods(catalog: Catalog, subtotal: Minor, currency: string): ShopShippingMethod[] {
+export function possibleShippingMethods(
+  catalog: Catalog,
+  subtotal: Minor,
+  currency: string,
+): ShopShippingMethod[] {
   return catalog.shippingMethods.filter(
     (m) => m.minimumSubtotal === null || subtotal >= parseMoney(m.minimumSubtotal, currency),
   );

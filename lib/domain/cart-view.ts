@@ -1,6 +1,6 @@
-import { type Catalog, localize } from './catalog';
 import type { CartLine, CartRecord } from './cart';
 import { type PricedCart, possibleShippingMethods, priceCart } from './cart-pricing';
+import { type Catalog, localize } from './catalog';
 import { link, type ViewContext } from './links';
 import { formatPercent, type Minor, money, parseMoney, savingsPercent } from './money';
 import type { TaxClassRef } from './totals';
@@ -22,7 +22,10 @@ export function cartView(cart: CartRecord, catalog: Catalog, ctx: ViewContext) {
     shippingData: {
       shippingMethod: shippingMethodRef(cart, catalog, ctx.locale),
       price: m(priced.shipping),
-      taxes: priced.shippingTaxes.map((t) => ({ taxClass: taxClassView(t.taxClass), price: m(t.tax, 'NONE') })),
+      taxes: priced.shippingTaxes.map((t) => ({
+        taxClass: taxClassView(t.taxClass),
+        price: m(t.tax, 'NONE'),
+      })),
     },
     paymentData: {
       paymentMethod: null,
@@ -41,9 +44,11 @@ export function cartView(cart: CartRecord, catalog: Catalog, ctx: ViewContext) {
     checkoutUrl: `${storefront}/checkout?pickupToken=${encodeURIComponent(cart.pickupToken)}`,
     registerSessionUrl: `${storefront}/register-session?pickupToken=${encodeURIComponent(cart.pickupToken)}`,
     cartValidation: {
-      possibleShippingMethods: possibleShippingMethods(catalog, priced.totals.lineItemsSubTotal, cart.currency).map(
-        (method) => localize(catalog, method.name, ctx.locale),
-      ),
+      possibleShippingMethods: possibleShippingMethods(
+        catalog,
+        priced.totals.lineItemsSubTotal,
+        cart.currency,
+      ).map((method) => localize(catalog, method.name, ctx.locale)),
     },
     potentialBasketDiscounts: catalog.basketDiscounts.map((rule) => ({
       absolute: rule.kind === 'absolute' ? m(parseMoney(rule.value, cart.currency)) : null,
@@ -83,7 +88,14 @@ export function lineItemContainer(cart: CartRecord, catalog: Catalog, priced: Pr
   };
 }
 
-function productLineItem(line: CartLine, unitPrice: Minor, amount: Minor, cart: CartRecord, catalog: Catalog, ctx: ViewContext) {
+function productLineItem(
+  line: CartLine,
+  unitPrice: Minor,
+  amount: Minor,
+  cart: CartRecord,
+  catalog: Catalog,
+  ctx: ViewContext,
+) {
   const m = moneyOf(cart, ctx.locale);
   return {
     lineItemId: line.lineItemId,
@@ -106,10 +118,16 @@ function productLineItem(line: CartLine, unitPrice: Minor, amount: Minor, cart: 
         },
       })),
     },
-    links: [link(ctx, 'product', 'products', line.productId), link(ctx, 'taxClass', 'tax-classes', line.taxClass.taxClassId)],
+    links: [
+      link(ctx, 'product', 'products', line.productId),
+      link(ctx, 'taxClass', 'tax-classes', line.taxClass.taxClassId),
+    ],
     variationString: localize(catalog, line.variationString, ctx.locale),
     essentialFeatures: localize(catalog, line.essentialFeatures, ctx.locale),
-    taxClass: taxClassView({ ...line.taxClass, name: localize(catalog, line.taxClass.names, ctx.locale) ?? line.taxClass.name }),
+    taxClass: taxClassView({
+      ...line.taxClass,
+      name: localize(catalog, line.taxClass.names, ctx.locale) ?? line.taxClass.name,
+    }),
     deliveryWeight: line.deliveryWeight,
     energyLabelsString: line.energyLabelsString,
     energyLabelsMaxEfficiencyString: line.energyLabelsMaxEfficiencyString,
@@ -126,10 +144,14 @@ export function taxClassView(taxClass: TaxClassRef) {
 function shippingMethodRef(cart: CartRecord, catalog: Catalog, locale: string) {
   if (!cart.shipping) return null;
   const method = catalog.shippingMethods.find((s) => s.shippingMethodId === cart.shipping?.methodId);
-  return { id: cart.shipping.methodId, name: localize(catalog, method?.name, locale) ?? cart.shipping.methodId };
+  return {
+    id: cart.shipping.methodId,
+    name: localize(catalog, method?.name, locale) ?? cart.shipping.methodId,
+  };
 }
 
 /** Money in the cart's currency and locale; the tax type defaults to the cart's. */
 function moneyOf(cart: CartRecord, locale: string) {
-  return (minor: Minor, taxType: 'GROSS' | 'NET' | 'NONE' = cart.taxType) => money(minor, cart.currency, locale, taxType);
+  return (minor: Minor, taxType: 'GROSS' | 'NET' | 'NONE' = cart.taxType) =>
+    money(minor, cart.currency, locale, taxType);
 }

@@ -54,7 +54,14 @@ export interface CartLine {
   intervalOrder: number;
   priceQuantity: number;
   orderUnit: string;
-  images: { url: string; classifier: string; isZoomEnabled: boolean; width: number; height: number; fileSize: number }[];
+  images: {
+    url: string;
+    classifier: string;
+    isZoomEnabled: boolean;
+    width: number;
+    height: number;
+    fileSize: number;
+  }[];
   deliveryWeight: { amount: number; unit: string } | null;
   energyLabelsString: string | null;
   energyLabelsMaxEfficiencyString: string | null;
@@ -68,7 +75,10 @@ export const MAX_LINE_ITEMS = 100;
 export const CART_LIFETIME_SECONDS = 30 * 24 * 3600;
 
 /** The unit price that applies to a quantity: an override, else the highest bulk tier reached. */
-export function unitPriceFor(line: Pick<CartLine, 'unitPrice' | 'bulkTiers' | 'priceOverride'>, quantity: number): Minor {
+export function unitPriceFor(
+  line: Pick<CartLine, 'unitPrice' | 'bulkTiers' | 'priceOverride'>,
+  quantity: number,
+): Minor {
   if (line.priceOverride !== null) return line.priceOverride;
   let price = line.unitPrice;
   for (const tier of line.bulkTiers) if (quantity >= tier.quantity) price = tier.unitPrice;

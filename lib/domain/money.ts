@@ -23,7 +23,9 @@ const digitsCache = new Map<string, number>();
 export function minorDigits(currency: string): number {
   let digits = digitsCache.get(currency);
   if (digits === undefined) {
-    digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    digits =
+      new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ??
+      2;
     digitsCache.set(currency, digits);
   }
   return digits;
@@ -43,7 +45,8 @@ export function parseMoney(value: string | number, currency: string): Minor {
   const [, sign, whole, fraction = ''] = match;
   const digits = minorDigits(currency);
   const trimmed = fraction.replace(/0+$/, '');
-  if (trimmed.length > digits) throw new RangeError(`${text} has more than ${digits} decimals for ${currency}`);
+  if (trimmed.length > digits)
+    throw new RangeError(`${text} has more than ${digits} decimals for ${currency}`);
   const minor = Number(`${whole}${trimmed.padEnd(digits, '0')}`);
   if (!Number.isSafeInteger(minor)) throw new RangeError(`${text} is too large`);
   return sign === '-' && minor !== 0 ? -minor : minor;
@@ -154,9 +157,10 @@ export function sum(amounts: readonly Minor[]): Minor {
 
 /** A percentage for display ("10%", "10 %"), in the locale's style. */
 export function formatPercent(percentage: number, locale: string): string {
-  return new Intl.NumberFormat(locale.replace('_', '-'), { style: 'percent', maximumFractionDigits: 2 }).format(
-    percentage / 100,
-  );
+  return new Intl.NumberFormat(locale.replace('_', '-'), {
+    style: 'percent',
+    maximumFractionDigits: 2,
+  }).format(percentage / 100);
 }
 
 /** How much cheaper `reduced` is than `regular`, in percent with two decimals (display only). */

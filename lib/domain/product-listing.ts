@@ -15,7 +15,10 @@ export interface ListingOptions {
  * by product id so pages never overlap. Products without a price in the currency sort last.
  */
 export function listProducts(catalog: Catalog, options: ListingOptions): ShopProduct[] {
-  const collator = new Intl.Collator(options.locale.replace('_', '-'), { sensitivity: 'base', numeric: true });
+  const collator = new Intl.Collator(options.locale.replace('_', '-'), {
+    sensitivity: 'base',
+    numeric: true,
+  });
   const sign = options.direction === 'asc' ? 1 : -1;
   const keyed = [...catalog.products.values()]
     .filter((p) => p.visible && variationType(p) !== 'variation')

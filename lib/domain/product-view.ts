@@ -1,6 +1,6 @@
 import type { ShopProduct } from '../schemas/shop-file';
-import { type Catalog, localize } from './catalog';
 import { taxClassView } from './cart-view';
+import { type Catalog, localize } from './catalog';
 import { link, type ViewContext } from './links';
 import { type Minor, money, parseMoney, savingsPercent } from './money';
 
@@ -24,10 +24,13 @@ export function productPrice(product: ShopProduct, currency: string): Minor | nu
 /** The Product resource of the spec with every field, filled from the catalog. */
 export function productView(catalog: Catalog, product: ShopProduct, ctx: ProductViewContext) {
   const { locale, currency } = ctx;
-  const text = (value: Readonly<Record<string, string>> | null | undefined) => localize(catalog, value, locale);
+  const text = (value: Readonly<Record<string, string>> | null | undefined) =>
+    localize(catalog, value, locale);
   const taxType = catalog.settings.taxModel.model;
   const m = (decimal: string | null | undefined) =>
-    decimal === null || decimal === undefined ? null : money(parseMoney(decimal, currency), currency, locale, taxType);
+    decimal === null || decimal === undefined
+      ? null
+      : money(parseMoney(decimal, currency), currency, locale, taxType);
   const prices = product.prices[currency];
   const master = product.masterId ? catalog.products.get(product.masterId) : undefined;
   const taxClass = catalog.taxClasses.get(product.taxClassId);
@@ -93,7 +96,11 @@ export function productView(catalog: Catalog, product: ShopProduct, ctx: Product
     priceInfo: {
       quantity: { amount: product.priceQuantity, unit: product.orderUnit },
       taxClass: taxClass
-        ? taxClassView({ taxClassId: taxClass.taxClassId, name: text(taxClass.name) ?? '', percentage: taxClass.percentage })
+        ? taxClassView({
+            taxClassId: taxClass.taxClassId,
+            name: text(taxClass.name) ?? '',
+            percentage: taxClass.percentage,
+          })
         : null,
       price: m(prices?.price),
       depositPrice: m(prices?.depositPrice),
@@ -107,13 +114,17 @@ export function productView(catalog: Catalog, product: ShopProduct, ctx: Product
     },
     bulkPriceInfo: product.bulkPrices
       .filter((tier) => tier.price[currency] !== undefined)
-      .map((tier) => bulkPrice(tier.quantity, tier.price[currency] as string, price, product.orderUnit, ctx, taxType)),
+      .map((tier) =>
+        bulkPrice(tier.quantity, tier.price[currency] as string, price, product.orderUnit, ctx, taxType),
+      ),
     customerSpecificPriceInfo: product.customerSpecificPrices.map((group) => ({
       customerGroup: group.customerGroup,
       customerGroupId: group.customerGroupId,
       priceInfo: group.tiers
         .filter((tier) => tier.price[currency] !== undefined)
-        .map((tier) => bulkPrice(tier.quantity, tier.price[currency] as string, price, product.orderUnit, ctx, taxType)),
+        .map((tier) =>
+          bulkPrice(tier.quantity, tier.price[currency] as string, price, product.orderUnit, ctx, taxType),
+        ),
     })),
     gpsrInfo: product.gpsr ?? {
       responsiblePersonAddress: null,
@@ -165,7 +176,12 @@ function variationPriceRange(catalog: Catalog, product: ShopProduct, currency: s
 }
 
 /** The attribute selection that identifies a variation among its master's variations. */
-export function variationSelection(catalog: Catalog, master: ShopProduct, variation: ShopProduct, locale: string) {
+export function variationSelection(
+  catalog: Catalog,
+  master: ShopProduct,
+  variation: ShopProduct,
+  locale: string,
+) {
   return master.variationAttributeKeys.map((key) => {
     const definition = catalog.attributeDefinitions.get(key);
     const raw = variation.attributes[key];

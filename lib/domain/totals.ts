@@ -49,7 +49,8 @@ export function computeTotals(input: TotalsInput): Totals {
     entry.amount += line.amount;
     classes.set(line.taxClass.taxClassId, entry);
   }
-  if (classes.size === 0) classes.set(input.fallbackTaxClass.taxClassId, { taxClass: input.fallbackTaxClass, amount: 0 });
+  if (classes.size === 0)
+    classes.set(input.fallbackTaxClass.taxClassId, { taxClass: input.fallbackTaxClass, amount: 0 });
 
   const entries = [...classes.values()];
   const weights = entries.map((e) => e.amount);
@@ -95,5 +96,8 @@ export function chargeTaxes(
     charge,
     totals.taxes.map((t) => (input.taxType === 'GROSS' ? t.gross : t.net)),
   );
-  return totals.taxes.map((t, i) => ({ taxClass: t.taxClass, tax: taxLine(t.taxClass, shares[i] as Minor, input.taxType).tax }));
+  return totals.taxes.map((t, i) => ({
+    taxClass: t.taxClass,
+    tax: taxLine(t.taxClass, shares[i] as Minor, input.taxType).tax,
+  }));
 }

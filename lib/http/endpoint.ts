@@ -40,16 +40,18 @@ export function endpoint<R extends Route, S extends InputSchemas>(
   schemas: S,
   fn: (request: ApiRequest<R, S>) => Promise<Reply>,
 ) {
-  return middy<ApiEvent, ApiResult, Error, ApiContext>()
-    .use(requestContext(route.name))
-    .use(versioning())
-    .use(errorShaping())
-    .use(auth(route))
-    // Rate limit (429) goes here: after auth (it counts per token), before any body work.
-    .use(bodyParsing(route))
-    .use(validation(schemas))
-    .use(cartToken(route))
-    .handler(async (event, context) => toResult(await fn(apiRequest<R, S>(event, context))));
+  return (
+    middy<ApiEvent, ApiResult, Error, ApiContext>()
+      .use(requestContext(route.name))
+      .use(versioning())
+      .use(errorShaping())
+      .use(auth(route))
+      // Rate limit (429) goes here: after auth (it counts per token), before any body work.
+      .use(bodyParsing(route))
+      .use(validation(schemas))
+      .use(cartToken(route))
+      .handler(async (event, context) => toResult(await fn(apiRequest<R, S>(event, context))))
+  );
 }
 
 /**
@@ -68,7 +70,10 @@ export function routeNotFound() {
     });
 }
 
-function apiRequest<R extends Route, S extends InputSchemas>(event: ApiEvent, context: ApiContext): ApiRequest<R, S> {
+function apiRequest<R extends Route, S extends InputSchemas>(
+  event: ApiEvent,
+  context: ApiContext,
+): ApiRequest<R, S> {
   const { api } = context;
   const shopId = event.pathParameters?.shopId as string;
   return {

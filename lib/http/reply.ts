@@ -1,9 +1,17 @@
 import type { ApiResult, Reply } from './types';
 
 /** 200 with a JSON body. */
-export const ok = (body: unknown, headers?: Record<string, string>): Reply => ({ status: 200, body, headers });
+export const ok = (body: unknown, headers?: Record<string, string>): Reply => ({
+  status: 200,
+  body,
+  headers,
+});
 /** 201 with a JSON body. */
-export const created = (body: unknown, headers?: Record<string, string>): Reply => ({ status: 201, body, headers });
+export const created = (body: unknown, headers?: Record<string, string>): Reply => ({
+  status: 201,
+  body,
+  headers,
+});
 /** 204 without a body. */
 export const noContent = (): Reply => ({ status: 204 });
 

@@ -43,7 +43,9 @@ export function matchRoute(method: string, path: string): RouteMatch {
     for (const [i, name] of names.entries()) params[name] = safeDecode(found[i + 1] as string);
     return { kind: 'route', route, params };
   }
-  return allow.length > 0 ? { kind: 'method-not-allowed', allow: [...new Set(allow)] } : { kind: 'not-found' };
+  return allow.length > 0
+    ? { kind: 'method-not-allowed', allow: [...new Set(allow)] }
+    : { kind: 'not-found' };
 }
 
 function safeDecode(segment: string): string {

@@ -13,9 +13,15 @@ export type LineItemInput = z.infer<typeof LineItemInput>;
 
 export const CreateCartBody = z
   .strictObject({
-    currency: z.string().regex(/^[A-Z]{3}$/, 'expected an ISO 4217 code like EUR').optional(),
+    currency: z
+      .string()
+      .regex(/^[A-Z]{3}$/, 'expected an ISO 4217 code like EUR')
+      .optional(),
     taxType: z.enum(['GROSS', 'NET']).optional(),
-    locale: z.string().regex(/^[a-z]{2}_[A-Z]{2}$/, 'expected a locale like en_GB').optional(),
+    locale: z
+      .string()
+      .regex(/^[a-z]{2}_[A-Z]{2}$/, 'expected a locale like en_GB')
+      .optional(),
     lineItems: z.array(LineItemInput).max(MAX_LINE_ITEMS).optional(),
     forceCreate: z.boolean().optional(),
   })

@@ -8,7 +8,11 @@ import { z } from 'zod';
 /** Shop ids: letters, digits, - and _ (they are part of every key). */
 export const ShopId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'expected a shop id');
 /** Any other path id: bounded, and never the key separator. */
-export const PathId = z.string().min(1).max(128).regex(/^[^#]+$/, 'invalid id');
+export const PathId = z
+  .string()
+  .min(1)
+  .max(128)
+  .regex(/^[^#]+$/, 'invalid id');
 
 export const ShopPath = z.object({ shopId: ShopId });
 export const CartPath = z.object({ shopId: ShopId, cartId: PathId });
@@ -29,8 +33,14 @@ export const paging = (max = 100, fallback = 10) => ({
   resultsPerPage: queryInt(1, max, fallback),
 });
 
-export const LocaleParam = z.string().regex(/^[a-z]{2}_[A-Z]{2}$/, 'expected a locale like en_GB').optional();
-export const CurrencyParam = z.string().regex(/^[A-Z]{3}$/, 'expected an ISO 4217 code like EUR').optional();
+export const LocaleParam = z
+  .string()
+  .regex(/^[a-z]{2}_[A-Z]{2}$/, 'expected a locale like en_GB')
+  .optional();
+export const CurrencyParam = z
+  .string()
+  .regex(/^[A-Z]{3}$/, 'expected an ISO 4217 code like EUR')
+  .optional();
 
 /** A query boolean: exactly "true" or "false". */
 export const QueryBoolean = z

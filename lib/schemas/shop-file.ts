@@ -11,7 +11,9 @@ export const Locale = z.string().regex(/^[a-z]{2}_[A-Z]{2}$/, 'expected a locale
 /** An ISO 4217 currency code. */
 export const CurrencyCode = z.string().regex(/^[A-Z]{3}$/, 'expected an ISO 4217 code like EUR');
 /** An exact decimal amount as a string ("12.99"); never a binary float. */
-export const DecimalString = z.string().regex(/^-?\d{1,12}(\.\d{1,4})?$/, 'expected a decimal string like "12.99"');
+export const DecimalString = z
+  .string()
+  .regex(/^-?\d{1,12}(\.\d{1,4})?$/, 'expected a decimal string like "12.99"');
 /** Text per locale; the shop's default locale must be present (checked on the whole file). */
 export const LocalizedText = z.record(Locale, z.string());
 export type LocalizedText = z.infer<typeof LocalizedText>;
@@ -91,9 +93,7 @@ export const ShopAttributeDefinition = z.strictObject({
   type: z.enum(['String', 'Integer', 'Float', 'Boolean', 'Date', 'PreDefString']),
   singleValue: z.boolean(),
   /** Predefined values (for type PreDefString); they become search facets. */
-  values: z
-    .array(z.strictObject({ value: z.string().min(1), displayValue: LocalizedText }))
-    .default([]),
+  values: z.array(z.strictObject({ value: z.string().min(1), displayValue: LocalizedText })).default([]),
 });
 
 export const ShopProductType = z.strictObject({
@@ -169,7 +169,9 @@ export const ShopProduct = z.strictObject({
       z.strictObject({
         customerGroupId: Id,
         customerGroup: z.string(),
-        tiers: z.array(z.strictObject({ quantity: z.number().int().min(1), price: z.record(CurrencyCode, DecimalString) })),
+        tiers: z.array(
+          z.strictObject({ quantity: z.number().int().min(1), price: z.record(CurrencyCode, DecimalString) }),
+        ),
       }),
     )
     .default([]),
@@ -187,9 +189,16 @@ export const ShopProduct = z.strictObject({
   deliveryPeriod: LocalizedText.nullable().default(null),
   essentialFeatures: LocalizedText.nullable().default(null),
   searchKeywords: z.array(z.string()).default([]),
-  deliveryWeight: z.strictObject({ amount: z.number().nonnegative(), unit: z.string() }).nullable().default(null),
+  deliveryWeight: z
+    .strictObject({ amount: z.number().nonnegative(), unit: z.string() })
+    .nullable()
+    .default(null),
   dimensions: z
-    .strictObject({ length: z.number().nonnegative(), width: z.number().nonnegative(), height: z.number().nonnegative() })
+    .strictObject({
+      length: z.number().nonnegative(),
+      width: z.number().nonnegative(),
+      height: z.number().nonnegative(),
+    })
     .nullable()
     .default(null),
   images: z.array(ShopImage).default([]),

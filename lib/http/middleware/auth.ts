@@ -21,7 +21,8 @@ export function auth(route: Route): MiddlewareObj<ApiEvent, ApiResult, Error, Ap
       const principal = principalOf(payload);
       const shopId = request.event.pathParameters?.shopId;
       if (!shopId || principal.shopId !== shopId) throw new Forbidden('Token is not valid for this shop');
-      if (route.scope && !principal.scopes.has(route.scope)) throw new Forbidden(`Missing scope ${route.scope}`);
+      if (route.scope && !principal.scopes.has(route.scope))
+        throw new Forbidden(`Missing scope ${route.scope}`);
       request.context.api.principal = principal;
     },
   };
@@ -58,7 +59,12 @@ function principalOf(payload: JwtPayload): Principal {
     subject: typeof payload.sub === 'string' ? payload.sub : '',
     shopId,
     // Identity providers prefix scopes with the resource server ("shop-api/carts_read").
-    scopes: new Set(scope.split(/\s+/).filter(Boolean).map((s) => s.slice(s.lastIndexOf('/') + 1))),
+    scopes: new Set(
+      scope
+        .split(/\s+/)
+        .filter(Boolean)
+        .map((s) => s.slice(s.lastIndexOf('/') + 1)),
+    ),
   };
 }
 

@@ -23,14 +23,17 @@ export function bodyParsing(route: Route): MiddlewareObj<ApiEvent, ApiResult, Er
       if (route.body === 'none') return;
       const { event } = request;
       if (event.body === undefined || event.body === null || event.body === '') return;
-      const bytes = event.isBase64Encoded ? Buffer.from(event.body, 'base64') : Buffer.from(event.body, 'utf8');
+      const bytes = event.isBase64Encoded
+        ? Buffer.from(event.body, 'base64')
+        : Buffer.from(event.body, 'utf8');
       if (bytes.length > MAX_BODY_BYTES) throw new PayloadTooLarge(MAX_BODY_BYTES);
       const text = bytes.toString('utf8');
       if (text.trim() === '') return;
       const accepted = ACCEPTED[route.body];
       const mediaType = (event.headers?.['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
       if (!accepted.includes(mediaType)) throw new UnsupportedMediaType(accepted);
-      request.context.api.rawBody = mediaType === 'application/x-www-form-urlencoded' ? parseForm(text) : parseJson(text);
+      request.context.api.rawBody =
+        mediaType === 'application/x-www-form-urlencoded' ? parseForm(text) : parseJson(text);
     },
   };
 }
@@ -48,7 +51,8 @@ export function parseForm(text: string): Record<string, string | string[]> {
   const result: Record<string, string | string[]> = {};
   for (const [key, value] of new URLSearchParams(text)) {
     const existing = result[key];
-    result[key] = existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];
+    result[key] =
+      existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];
   }
   return result;
 }

@@ -17,7 +17,11 @@ export function errorShaping(): MiddlewareObj<ApiEvent, ApiResult, Error, ApiCon
       if (error instanceof HttpError) {
         request.response = toResult({
           status: error.status,
-          body: { status: String(error.status), message: error.message, ...(error.errors ? { errors: error.errors } : {}) },
+          body: {
+            status: String(error.status),
+            message: error.message,
+            ...(error.errors ? { errors: error.errors } : {}),
+          },
           headers: error.headers,
         });
         return;

@@ -11,7 +11,11 @@ export function requestContext(routeName: string): MiddlewareObj<ApiEvent, ApiRe
     const { api } = request.context;
     if (!api) return;
     if (request.response) {
-      request.response.headers = { ...request.response.headers, ...api.responseHeaders, 'X-Request-Id': api.requestId };
+      request.response.headers = {
+        ...request.response.headers,
+        ...api.responseHeaders,
+        'X-Request-Id': api.requestId,
+      };
     }
     log.info('request', {
       route: routeName,

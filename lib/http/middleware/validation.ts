@@ -24,7 +24,8 @@ export function validation(schemas: InputSchemas): MiddlewareObj<ApiEvent, ApiRe
         if (!schema) return value;
         const result = schema.safeParse(value);
         if (result.success) return result.data;
-        for (const issue of result.error.issues) errors.push({ field: fieldName(prefix, issue.path), message: issue.message });
+        for (const issue of result.error.issues)
+          errors.push({ field: fieldName(prefix, issue.path), message: issue.message });
         return undefined;
       };
       const path = check(schemas.path, event.pathParameters ?? {}, '');
@@ -40,6 +41,7 @@ export function validation(schemas: InputSchemas): MiddlewareObj<ApiEvent, ApiRe
 /** `lineItems[0].quantity` from a zod path; the body itself is `body`. */
 function fieldName(prefix: string, path: readonly PropertyKey[]): string {
   let name = '';
-  for (const part of path) name += typeof part === 'number' ? `[${part}]` : name ? `.${String(part)}` : String(part);
+  for (const part of path)
+    name += typeof part === 'number' ? `[${part}]` : name ? `.${String(part)}` : String(part);
   return name || prefix || 'request';
 }

@@ -11,7 +11,8 @@ export const MEDIA_TYPE_V1 = 'application/vnd.service.v1+json';
  */
 export function versioning(): MiddlewareObj<ApiEvent, ApiResult, Error, ApiContext> {
   const stamp = (request: { response: ApiResult | null }) => {
-    if (request.response) request.response.headers = { ...request.response.headers, 'X-Service-Media-Type': MEDIA_TYPE_V1 };
+    if (request.response)
+      request.response.headers = { ...request.response.headers, 'X-Service-Media-Type': MEDIA_TYPE_V1 };
   };
   return {
     before: (request) => {
