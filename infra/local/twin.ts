@@ -1,0 +1,70 @@
+import { join } from 'node:path';
+import { createTableIfMissing } from '../../lib/data/create-table';
+import { repoRoot } from './dev-issuer';
+import { startDynamoDbLocal } from './dynamodb-local';
+import { importShopFile } from './import-file';
+import { applyLocalEnv } from './local-env';
+import { assertPortFree } from './ports';
+import { startLocalServer } from './server';
+
+/** The seeded shops: id and import file. */
+export const SEED_SHOPS = [
+  { shopId: 'demo', file: join(repoRoot, 'infra/local/seed/demo.json') },
+  { shopId: 'other', file: join(repoRoot, 'infra/local/seed/other.json') },
+] as const;
+
+export interface TwinOptions {
+  /** HTTP port; default PORT or 3000; 0 = any free port. */
+  port?: number;
+  /** Keep DynamoDB data in this folder instead of in memory. */
+  dataDir?: string;
+  /** Import the demo shops (default true). */
+  seed?: boolean;
+  /** No progress lines on stderr. */
+  quiet?: boolean;
+}
+
+export interface Twin {
+  url: string;
+  dynamoEndpoint: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * The whole API on this machine: DynamoDB Local, the table, the demo shops and the HTTP server in
+ * front of the real handlers. Sets process.env so handlers in this process use it.
+ */
+export async function startTwin({
+  port = Number(process.env.PORT ?? 3000),
+  dataDir,
+  seed = true,
+  quiet = false,
+}: TwinOptions = {}): Promise<Twin> {
+  const say = quiet ? () => {} : (line: string) => process.stderr.write(`${line}\n`);
+  // Fail on a taken port before Java spends seconds starting.
+  if (port !== 0) await assertPortFree(port, 'the local API server', '127.0.0.1');
+  const dynamo = await startDynamoDbLocal(dataDir ? { dataDir } : {});
+  try {
+    applyLocalEnv({ endpoint: dynamo.endpoint });
+    await createTableIfMissing();
+    if (seed) {
+      for (const { shopId, file } of SEED_SHOPS) {
+        const report = await importShopFile(shopId, file);
+        say(`seeded shop ${shopId}: ${report.items} items written, ${report.deleted} deleted`);
+      }
+    }
+    // The handlers log every request themselves; the server only reports its own 502s.
+    const server = await startLocalServer({ port });
+    return {
+      url: server.url,
+      dynamoEndpoint: dynamo.endpoint,
+      stop: async () => {
+        await server.close();
+        await dynamo.stop();
+      },
+    };
+  } catch (error) {
+    await dynamo.stop();
+    throw error;
+  }
+}

@@ -1,0 +1,22 @@
+import type { TestProject } from 'vitest/node';
+import { startTwin } from '../infra/local/twin';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Base URL of the local API server (real HTTP). */
+    apiUrl: string;
+    /** DynamoDB Local's endpoint, for integration tests that call handlers and repositories. */
+    dynamoEndpoint: string;
+  }
+}
+
+/** Starts the local twin once per test run on free ports; stops it (and Java) afterwards. */
+export default async function setup(project: TestProject) {
+  process.env.LOG_LEVEL ??= 'warn';
+  const twin = await startTwin({ port: 0, quiet: true });
+  project.provide('apiUrl', twin.url);
+  project.provide('dynamoEndpoint', twin.dynamoEndpoint);
+  return async () => {
+    await twin.stop();
+  };
+}

@@ -1,0 +1,67 @@
+import { inject } from 'vitest';
+import { issueDevToken } from '../../infra/local/dev-issuer';
+import { MEDIA_TYPE_V1 } from '../../lib/http/middleware/versioning';
+import type { Scope } from '../../lib/routes';
+
+/** What a client sees of a response. */
+export interface ApiResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+export interface CallOptions {
+  method?: string;
+  /** A bearer token; default: an all-scopes token of the path's shop. null = no Authorization. */
+  token?: string | null;
+  body?: unknown;
+  /** Raw body text (sent as is). */
+  rawBody?: string;
+  contentType?: string;
+  cartToken?: string;
+  accept?: string | null;
+  headers?: Record<string, string>;
+}
+
+/** Calls the local API over real HTTP, with the v1 Accept header and a token unless told otherwise. */
+export async function call<T = any>(path: string, options: CallOptions = {}): Promise<ApiResponse<T>> {
+  const shop = path.split('/')[1] ?? 'demo';
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.accept !== null) headers.accept = options.accept ?? MEDIA_TYPE_V1;
+  const token = options.token === undefined ? tokenFor(shop) : options.token;
+  if (token !== null) headers.authorization = `Bearer ${token}`;
+  if (options.cartToken) headers['x-service-cart-token'] = options.cartToken;
+  let body: string | undefined = options.rawBody;
+  if (options.body !== undefined) body = JSON.stringify(options.body);
+  if (body !== undefined) headers['content-type'] = options.contentType ?? 'application/json';
+  const response = await fetch(`${inject('apiUrl')}${path}`, { method: options.method ?? 'GET', headers, body });
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    // not JSON: the test sees the text
+  }
+  return { status: response.status, headers: response.headers, body: parsed as T, text };
+}
+
+const tokens = new Map<string, string>();
+
+/** A dev-issuer token for a shop with the given scopes (default all), cached per test file. */
+export function tokenFor(shop: string, scopes?: readonly Scope[], expiresIn?: number): string {
+  const key = `${shop}|${scopes?.join(' ') ?? '*'}|${expiresIn ?? ''}`;
+  let token = tokens.get(key);
+  if (!token) {
+    token = issueDevToken(shop, { ...(scopes ? { scope: scopes } : {}), ...(expiresIn !== undefined ? { expiresIn } : {}) });
+    tokens.set(key, token);
+  }
+  return token;
+}
+
+/** Creates a cart through the API; returns its id, token and body. */
+export async function createCart(shop = 'demo', body: unknown = {}) {
+  const response = await call(`/${shop}/carts`, { method: 'POST', body });
+  if (response.status !== 201) throw new Error(`cart creation failed: ${response.status} ${response.text}`);
+  return { cartId: response.body.cartId as string, cartToken: response.headers.get('x-service-cart-token') as string, response };
+}
