@@ -138,11 +138,12 @@ function send(res: ServerResponse, reply: HttpReply): void {
     else headers[key] = Array.isArray(existing) ? [...existing, value] : [existing, value];
   }
   // API Gateway answers with a Content-Length, not chunked.
-  if (headers['content-length'] === undefined && headers['transfer-encoding'] === undefined) {
+  const bodiless = reply.statusCode === 204 || reply.statusCode === 304;
+  if (!bodiless && headers['content-length'] === undefined && headers['transfer-encoding'] === undefined) {
     headers['content-length'] = String(reply.body.length);
   }
   res.writeHead(reply.statusCode, headers);
-  res.end(reply.body);
+  res.end(bodiless ? undefined : reply.body);
 }
 
 function closeServer(server: ReturnType<typeof createServer>): Promise<void> {

@@ -35,7 +35,11 @@ export async function call<T = any>(path: string, options: CallOptions = {}): Pr
   let body: string | undefined = options.rawBody;
   if (options.body !== undefined) body = JSON.stringify(options.body);
   if (body !== undefined) headers['content-type'] = options.contentType ?? 'application/json';
-  const response = await fetch(`${inject('apiUrl')}${path}`, { method: options.method ?? 'GET', headers, body });
+  const response = await fetch(`${inject('apiUrl')}${path}`, {
+    method: options.method ?? 'GET',
+    headers,
+    body,
+  });
   const text = await response.text();
   let parsed: unknown = text;
   try {
@@ -53,7 +57,10 @@ export function tokenFor(shop: string, scopes?: readonly Scope[], expiresIn?: nu
   const key = `${shop}|${scopes?.join(' ') ?? '*'}|${expiresIn ?? ''}`;
   let token = tokens.get(key);
   if (!token) {
-    token = issueDevToken(shop, { ...(scopes ? { scope: scopes } : {}), ...(expiresIn !== undefined ? { expiresIn } : {}) });
+    token = issueDevToken(shop, {
+      ...(scopes ? { scope: scopes } : {}),
+      ...(expiresIn !== undefined ? { expiresIn } : {}),
+    });
     tokens.set(key, token);
   }
   return token;
@@ -63,5 +70,9 @@ export function tokenFor(shop: string, scopes?: readonly Scope[], expiresIn?: nu
 export async function createCart(shop = 'demo', body: unknown = {}) {
   const response = await call(`/${shop}/carts`, { method: 'POST', body });
   if (response.status !== 201) throw new Error(`cart creation failed: ${response.status} ${response.text}`);
-  return { cartId: response.body.cartId as string, cartToken: response.headers.get('x-service-cart-token') as string, response };
+  return {
+    cartId: response.body.cartId as string,
+    cartToken: response.headers.get('x-service-cart-token') as string,
+    response,
+  };
 }

@@ -7,7 +7,8 @@ import { applyLocalEnv } from '../../infra/local/local-env';
  */
 export function useLocalTable(): void {
   const endpoint = inject('dynamoEndpoint');
-  if (!/^http:\/\/(127\.0\.0\.1|localhost):\d+$/.test(endpoint)) throw new Error(`refusing non-local endpoint ${endpoint}`);
+  if (!/^http:\/\/(127\.0\.0\.1|localhost):\d+$/.test(endpoint))
+    throw new Error(`refusing non-local endpoint ${endpoint}`);
   process.env.LOG_LEVEL ??= 'warn';
   applyLocalEnv({ endpoint });
 }

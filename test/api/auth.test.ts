@@ -1,0 +1,122 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { ensureDevKeys, signDevToken, signJwt } from '../../infra/local/dev-issuer';
+import { devIssuer } from '../../lib/config';
+import { SCOPES } from '../../lib/routes';
+import { call, tokenFor } from '../support/api';
+import { sampleRequests } from '../support/routes';
+
+const { privateKeyPem, kid } = ensureDevKeys();
+const otherKey = generateKeyPairSync('rsa', { modulusLength: 2048 })
+  .privateKey.export({ type: 'pkcs8', format: 'pem' })
+  .toString();
+const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+const now = () => Math.floor(Date.now() / 1000);
+const claims = () => ({
+  iss: devIssuer.issuer,
+  aud: devIssuer.audience,
+  sub: 'x',
+  shop: 'demo',
+  scope: SCOPES.join(' '),
+  iat: now(),
+  exp: now() + 600,
+});
+
+/** Tokens the API must refuse on every route (contract "Authentication and scopes"). */
+const badTokens: [string, () => string | null][] = [
+  ['no token', () => null],
+  ['a malformed token', () => 'not-a-jwt'],
+  [
+    'an expired token',
+    () => signDevToken({ shop: 'demo', scope: [...SCOPES], expiresIn: -60, privateKeyPem, kid }),
+  ],
+  ['a token of another shop', () => tokenFor('other')],
+  [
+    'a token signed by another key under the known kid',
+    () => signDevToken({ shop: 'demo', scope: [...SCOPES], privateKeyPem: otherKey, kid }),
+  ],
+  [
+    'a token signed by an unknown key',
+    () => signDevToken({ shop: 'demo', scope: [...SCOPES], privateKeyPem: otherKey, kid: 'unknown' }),
+  ],
+  [
+    'a token of another issuer',
+    () =>
+      signDevToken({ shop: 'demo', scope: [...SCOPES], privateKeyPem, kid, issuer: 'https://evil.example' }),
+  ],
+  [
+    'a token for another audience',
+    () => signDevToken({ shop: 'demo', scope: [...SCOPES], privateKeyPem, kid, audience: 'other-api' }),
+  ],
+  ['an unsigned token (alg none)', () => `${b64({ alg: 'none', typ: 'JWT', kid })}.${b64(claims())}.`],
+  [
+    'a token without shop claim',
+    () => signJwt({ alg: 'RS256', typ: 'JWT', kid }, { ...claims(), shop: undefined }, privateKeyPem),
+  ],
+];
+
+describe('authentication (403 on every route)', () => {
+  it.each(badTokens)('refuses %s', async (_, makeToken) => {
+    const token = makeToken();
+    for (const sample of await sampleRequests()) {
+      // Act
+      const response = await call(sample.path, {
+        method: sample.route.method,
+        token,
+        body: sample.body,
+        cartToken: sample.cartToken,
+      });
+
+      // Assess
+      expect(response.status, sample.route.name).toBe(403);
+      expect(response.body).toMatchObject({ status: '403' });
+      if (token) expect(response.text).not.toContain(token);
+    }
+  });
+});
+
+describe('scopes', () => {
+  it('refuses a token without the route scope and accepts one with it', async () => {
+    for (const sample of await sampleRequests()) {
+      const scope = sample.route.scope;
+      if (!scope) continue;
+      const without = SCOPES.filter((s) => s !== scope);
+
+      const refused = await call(sample.path, {
+        method: sample.route.method,
+        token: tokenFor('demo', without),
+        body: sample.body,
+      });
+      const accepted = await call(sample.path, {
+        method: sample.route.method,
+        token: tokenFor('demo', [scope]),
+        body: sample.body,
+      });
+
+      expect(refused.status, sample.route.name).toBe(403);
+      expect(refused.body.message).toContain(scope);
+      expect(accepted.status, sample.route.name).toBeLessThan(300);
+    }
+  });
+
+  it('accepts scopes with a resource-server prefix', async () => {
+    const token = signDevToken({ shop: 'demo', scope: 'shop-api/products_read', privateKeyPem, kid });
+
+    const response = await call('/demo/products', { token });
+
+    expect(response.status).toBe(200);
+  });
+
+  it('lets any valid token of the shop create and read carts (no scope needed)', async () => {
+    const token = tokenFor('demo', []);
+
+    const created = await call('/demo/carts', { method: 'POST', token, body: {} });
+    const read = await call(`/demo/carts/${created.body.cartId}`, {
+      token,
+      cartToken: created.headers.get('x-service-cart-token') ?? '',
+    });
+
+    expect(created.status).toBe(201);
+    expect(read.status).toBe(200);
+  });
+});
