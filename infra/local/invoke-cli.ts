@@ -8,6 +8,7 @@
  * Token placeholder: when the event's `headers.authorization` contains the exact text
  * `Bearer {{DEV_TOKEN}}`, `{{DEV_TOKEN}}` is replaced by a fresh all-scopes dev token for the
  * event's `pathParameters.shopId` (default demo), so the files under events/ never hold a real token.
+ * Cart events name `{{CART_ID}}` and `{{CART_TOKEN}}`: a fresh cart is created for them first.
  *
  * It does not start DynamoDB Local: set DYNAMODB_ENDPOINT or pass --endpoint (e.g. the URL that
  * `npm start` prints); without either it talks to real AWS with the default credential chain.
@@ -15,13 +16,15 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { type RouteName, routes } from '../../lib/routes';
-import { DEV_TOKEN_PLACEHOLDER, fillDevToken } from './event-token';
+import { DEV_TOKEN_PLACEHOLDER } from './event-token';
 import { lambdaContext, loadHandler } from './lambda-runtime';
 import { applyLocalEnv } from './local-env';
+import { CART_ID_PLACEHOLDER, prepareSampleEvent } from './sample-event';
 
 const USAGE = `usage: npm run invoke -- FUNCTION EVENT.json [--endpoint URL] [--table NAME] [--region R]
   FUNCTION    route name (${Object.keys(routes).join(', ')}) or handler file
-  EVENT.json  API Gateway HTTP API v2 event; "Bearer ${DEV_TOKEN_PLACEHOLDER}" in headers.authorization gets a dev token
+  EVENT.json  API Gateway HTTP API v2 event; "Bearer ${DEV_TOKEN_PLACEHOLDER}" in headers.authorization gets a dev token,
+              ${CART_ID_PLACEHOLDER} and {{CART_TOKEN}} a fresh cart
   --endpoint  DynamoDB endpoint (default: DYNAMODB_ENDPOINT; none = real AWS)`;
 
 function usage(message: string): never {
@@ -53,8 +56,7 @@ async function main(): Promise<void> {
     ...(region ? { region } : {}),
   });
 
-  const event = await readEvent(eventFile);
-  fillDevToken(event);
+  const event = await prepareSampleEvent(await readEvent(eventFile));
 
   const handler = await loadHandler(route?.handler ?? fn);
   const result = await withStdoutOnStderr(() => handler(event, lambdaContext(route?.name ?? fn)));

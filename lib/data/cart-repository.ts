@@ -1,7 +1,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { CART_LIFETIME_SECONDS, type CartRecord, isExpired } from '../domain/cart';
-import { Gone, NotFound } from '../http/errors';
+import { Conflict, Gone, NotFound } from '../http/errors';
 import { dynamo, tableName } from './client';
 import { keys } from './keys';
 
@@ -10,7 +10,7 @@ import { keys } from './keys';
  * overwrite each other; the loser re-reads and applies its change again.
  */
 
-const MAX_ATTEMPTS = 5;
+const MAX_ATTEMPTS = 10;
 
 /** A cart by id (strongly consistent), or null when unknown or expired. */
 export async function getCart(shopId: string, cartId: string): Promise<CartRecord | null> {
@@ -36,7 +36,8 @@ export async function insertCart(cart: CartRecord): Promise<void> {
 /**
  * Applies `change` to a cart and stores the result if nobody wrote in between (version
  * condition). On a lost race the cart is read again and `change` runs again on the fresh copy, so
- * `change` must be a pure function of the cart it is given. Returns the stored cart.
+ * `change` must be a pure function of the cart it is given. Returns the stored cart; 409 only when
+ * other writers keep winning for MAX_ATTEMPTS rounds.
  */
 export async function updateCart(
   cart: CartRecord,
@@ -61,7 +62,10 @@ export async function updateCart(
       );
       return next;
     } catch (error) {
-      if (!(error instanceof ConditionalCheckFailedException) || attempt === MAX_ATTEMPTS) throw error;
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      if (attempt === MAX_ATTEMPTS) throw new Conflict('Cart is being changed by other requests; try again');
+      // Jittered backoff spreads racing writers apart instead of letting them collide again.
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
       const fresh = await getCart(cart.shopId, cart.cartId);
       if (!fresh) throw new NotFound('Cart not found');
       if (fresh.status === 'ordered') throw new Gone('Cart has been ordered');

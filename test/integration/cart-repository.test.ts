@@ -1,0 +1,87 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { readShopFile } from '../../infra/local/import-file';
+import { getCart, insertCart, updateCart } from '../../lib/data/cart-repository';
+import { loadCatalog } from '../../lib/data/catalog-repository';
+import { newId } from '../../lib/data/ids';
+import type { CartRecord } from '../../lib/domain/cart';
+import { snapshotLine } from '../../lib/domain/cart-lines';
+import { useLocalTable } from '../support/local-env';
+
+beforeAll(() => useLocalTable());
+
+function emptyCart(): CartRecord {
+  const now = new Date().toISOString();
+  return {
+    shopId: 'demo',
+    cartId: newId(),
+    tokenHash: 'ab',
+    status: 'open',
+    version: 1,
+    currency: 'EUR',
+    taxType: 'GROSS',
+    locale: 'en_GB',
+    createdAt: now,
+    updatedAt: now,
+    pickupToken: 'p',
+    lineItems: [],
+    billingAddress: null,
+    shippingAddress: null,
+    shipping: null,
+    payment: null,
+    coupon: null,
+    orderId: null,
+  };
+}
+
+describe('cart repository (optimistic concurrency)', () => {
+  it('applies every one of many racing changes exactly once', async () => {
+    // Prepare
+    const catalog = await loadCatalog('demo');
+    if (!catalog) throw new Error('demo shop missing');
+    const file = await readShopFile('infra/local/seed/demo.json');
+    const products = file.products
+      .filter((p) => p.visible && p.forSale && p.masterId === null && p.variationAttributeKeys.length === 0)
+      .slice(0, 12);
+    const cart = emptyCart();
+    await insertCart(cart);
+
+    // Act: every writer starts from the same stale copy
+    await Promise.all(
+      products.map((product) =>
+        updateCart(cart, (current) => ({
+          ...current,
+          lineItems: [
+            ...current.lineItems,
+            snapshotLine(
+              catalog,
+              current,
+              catalog.products.get(product.productId) ?? product,
+              newId(),
+              product.minOrder,
+            ),
+          ],
+        })),
+      ),
+    );
+
+    // Assess
+    const stored = await getCart('demo', cart.cartId);
+    expect(stored?.version).toBe(1 + products.length);
+    expect(stored?.lineItems.map((l) => l.productId).sort()).toEqual(products.map((p) => p.productId).sort());
+  });
+
+  it('refuses to write an ordered cart', async () => {
+    const cart = { ...emptyCart(), status: 'ordered' as const };
+    await insertCart(cart);
+
+    await expect(updateCart(cart, (c) => c)).rejects.toMatchObject({ status: 410 });
+  });
+
+  it('treats a cart past its 30-day lifetime as gone before TTL removes it', async () => {
+    const old = new Date(Date.now() - 31 * 24 * 3600 * 1000).toISOString();
+    const cart = { ...emptyCart(), createdAt: old, updatedAt: old };
+    await insertCart(cart);
+
+    expect(await getCart('demo', cart.cartId)).toBeNull();
+  });
+});
