@@ -52,6 +52,8 @@ async function verifyBearer(header: string | undefined): Promise<JwtPayload> {
 }
 
 function principalOf(payload: JwtPayload): Principal {
+  // aws-jwt-verify checks exp only when present; a token that never expires is refused.
+  if (typeof payload.exp !== 'number') throw new Forbidden('Token has no expiry');
   const shopId = payload.shop;
   if (typeof shopId !== 'string') throw new Forbidden('Token has no shop claim');
   const scope = typeof payload.scope === 'string' ? payload.scope : '';

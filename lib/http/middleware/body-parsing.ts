@@ -48,7 +48,8 @@ function parseJson(text: string): unknown {
 
 /** A form body as an object; a repeated field becomes an array. */
 export function parseForm(text: string): Record<string, string | string[]> {
-  const result: Record<string, string | string[]> = {};
+  // No prototype: fields named __proto__ or constructor stay plain fields.
+  const result: Record<string, string | string[]> = Object.create(null);
   for (const [key, value] of new URLSearchParams(text)) {
     const existing = result[key];
     result[key] =

@@ -21,6 +21,7 @@ export function errorShaping(): MiddlewareObj<ApiEvent, ApiResult, Error, ApiCon
             status: String(error.status),
             message: error.message,
             ...(error.errors ? { errors: error.errors } : {}),
+            ...(error.status >= 500 ? { requestId } : {}),
           },
           headers: error.headers,
         });
