@@ -19,12 +19,12 @@ import { type RouteName, routes } from '../../lib/routes';
 import { DEV_TOKEN_PLACEHOLDER } from './event-token';
 import { lambdaContext, loadHandler } from './lambda-runtime';
 import { applyLocalEnv } from './local-env';
-import { CART_ID_PLACEHOLDER, prepareSampleEvent } from './sample-event';
+import { prepareSampleEvent } from './sample-event';
 
 const USAGE = `usage: npm run invoke -- FUNCTION EVENT.json [--endpoint URL] [--table NAME] [--region R]
   FUNCTION    route name (${Object.keys(routes).join(', ')}) or handler file
   EVENT.json  API Gateway HTTP API v2 event; "Bearer ${DEV_TOKEN_PLACEHOLDER}" in headers.authorization gets a dev token,
-              ${CART_ID_PLACEHOLDER} and {{CART_TOKEN}} a fresh cart
+              {{CART_ID}} and {{CART_TOKEN}} a fresh cart
   --endpoint  DynamoDB endpoint (default: DYNAMODB_ENDPOINT; none = real AWS)`;
 
 function usage(message: string): never {

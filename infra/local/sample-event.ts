@@ -1,44 +1,81 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { routes } from '../../lib/routes';
+import { type Route, routes } from '../../lib/routes';
 import { repoRoot } from './dev-issuer';
 import { fillDevToken } from './event-token';
 import { lambdaContext, loadHandler } from './lambda-runtime';
 
-/** Placeholders of cart routes' sample events: a fresh cart is made for them. */
-export const CART_ID_PLACEHOLDER = '{{CART_ID}}';
-export const CART_TOKEN_PLACEHOLDER = '{{CART_TOKEN}}';
-
 /**
- * Makes a sample event (events/*.json) ready to run: a fresh dev token for `{{DEV_TOKEN}}` and, when
- * the event names `{{CART_ID}}` or `{{CART_TOKEN}}`, a new cart of the event's shop created through
- * the createCart handler itself.
+ * Sample events (events/<group>/<action>.json, one per route) and the placeholders that make them
+ * runnable: `{{DEV_TOKEN}}` becomes a fresh dev token; the placeholders of the factories below
+ * become fresh objects created through the API's own handlers (a new cart for `{{CART_ID}}`, ...).
  */
+
+/** A factory of fresh objects for some placeholders; returns placeholder → value. */
+interface PlaceholderFactory {
+  placeholders: readonly string[];
+  make: (shopId: string) => Promise<Record<string, string>>;
+}
+
+const factories: PlaceholderFactory[] = [
+  {
+    placeholders: ['{{CART_ID}}', '{{CART_TOKEN}}'],
+    make: async (shopId) => {
+      const { body, headers } = await invokeRoute(routes.createCart, shopId, '{}');
+      return { '{{CART_ID}}': body.cartId, '{{CART_TOKEN}}': String(headers?.['X-Service-Cart-Token']) };
+    },
+  },
+];
+
+/** The sample event file of a route: functions/<group>/<action>.ts → events/<group>/<action>.json. */
+export function sampleEventFile(route: Route): string {
+  return join(repoRoot, route.handler.replace(/^functions\//, 'events/').replace(/\.ts$/, '.json'));
+}
+
+/** A route's sample event, ready to run. */
+export async function loadSampleEvent(route: Route): Promise<Record<string, unknown>> {
+  return prepareSampleEvent(JSON.parse(await readFile(sampleEventFile(route), 'utf8')));
+}
+
+/** Fills a sample event's placeholders: a dev token and fresh objects where it names them. */
 export async function prepareSampleEvent(event: Record<string, unknown>): Promise<Record<string, unknown>> {
   fillDevToken(event);
   let text = JSON.stringify(event);
-  if (!text.includes(CART_ID_PLACEHOLDER) && !text.includes(CART_TOKEN_PLACEHOLDER)) return event;
   const shopId = (event.pathParameters as Record<string, string> | undefined)?.shopId ?? 'demo';
-  const { cartId, cartToken } = await createSampleCart(shopId);
-  text = text.replaceAll(CART_ID_PLACEHOLDER, cartId).replaceAll(CART_TOKEN_PLACEHOLDER, cartToken);
+  for (const factory of factories) {
+    if (!factory.placeholders.some((p) => text.includes(p))) continue;
+    for (const [placeholder, value] of Object.entries(await factory.make(shopId))) {
+      text = text.replaceAll(placeholder, value);
+    }
+  }
   return JSON.parse(text);
 }
 
-async function createSampleCart(shopId: string): Promise<{ cartId: string; cartToken: string }> {
-  const template = await readFile(join(repoRoot, 'events/carts/create-cart.json'), 'utf8');
-  const event = JSON.parse(
-    template.replaceAll('/demo/', `/${shopId}/`).replaceAll('"demo"', JSON.stringify(shopId)),
-  );
-  event.body = '{}';
-  fillDevToken(event);
-  const handler = await loadHandler(routes.createCart.handler);
-  const result = (await handler(
-    event,
-    lambdaContext(routes.createCart.name),
-  )) as APIGatewayProxyStructuredResultV2;
-  if (result.statusCode !== 201)
-    throw new Error(`could not create a cart for the sample event: ${result.statusCode} ${result.body}`);
-  const cartToken = result.headers?.['X-Service-Cart-Token'];
-  return { cartId: JSON.parse(result.body ?? '{}').cartId, cartToken: String(cartToken) };
+/**
+ * Runs a route's handler on its own sample event with another body (for factories); the body
+ * of the answer comes back parsed. Throws unless the answer is 2xx.
+ */
+export async function invokeRoute(
+  route: Route,
+  shopId: string,
+  body?: string,
+  replacements: Record<string, string> = {},
+): Promise<{ body: any; headers: APIGatewayProxyStructuredResultV2['headers'] }> {
+  let template = await readFile(sampleEventFile(route), 'utf8');
+  for (const [from, to] of Object.entries({
+    ...replacements,
+    '/demo/': `/${shopId}/`,
+    '"demo"': JSON.stringify(shopId),
+  })) {
+    template = template.replaceAll(from, to);
+  }
+  const event = await prepareSampleEvent(JSON.parse(template));
+  if (body !== undefined) event.body = body;
+  const handler = await loadHandler(route.handler);
+  const result = (await handler(event, lambdaContext(route.name))) as APIGatewayProxyStructuredResultV2;
+  if (!result.statusCode || result.statusCode >= 300) {
+    throw new Error(`${route.name} failed for a sample event: ${result.statusCode} ${result.body}`);
+  }
+  return { body: result.body ? JSON.parse(result.body) : undefined, headers: result.headers };
 }

@@ -4,7 +4,7 @@ import { ensureDevKeys, signDevToken, signJwt } from '../../infra/local/dev-issu
 import { devIssuer } from '../../lib/config';
 import { SCOPES } from '../../lib/routes';
 import { call, tokenFor } from '../support/api';
-import { sampleRequests } from '../support/routes';
+import { callSample, sampleRequests } from '../support/routes';
 
 const { privateKeyPem, kid } = ensureDevKeys();
 const otherKey = generateKeyPairSync('rsa', { modulusLength: 2048 })
@@ -60,12 +60,7 @@ describe('authentication (403 on every route)', () => {
     const token = makeToken();
     for (const sample of await sampleRequests()) {
       // Act
-      const response = await call(sample.path, {
-        method: sample.route.method,
-        token,
-        body: sample.body,
-        cartToken: sample.cartToken,
-      });
+      const response = await callSample(sample, { token });
 
       // Assess
       expect(response.status, sample.route.name).toBe(403);
@@ -82,16 +77,8 @@ describe('scopes', () => {
       if (!scope) continue;
       const without = SCOPES.filter((s) => s !== scope);
 
-      const refused = await call(sample.path, {
-        method: sample.route.method,
-        token: tokenFor('demo', without),
-        body: sample.body,
-      });
-      const accepted = await call(sample.path, {
-        method: sample.route.method,
-        token: tokenFor('demo', [scope]),
-        body: sample.body,
-      });
+      const refused = await callSample(sample, { token: tokenFor('demo', without) });
+      const accepted = await callSample(sample, { token: tokenFor('demo', [scope]) });
 
       expect(refused.status, sample.route.name).toBe(403);
       expect(refused.body.message).toContain(scope);

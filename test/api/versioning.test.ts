@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MEDIA_TYPE_V1 } from '../../lib/http/middleware/versioning';
 import { call } from '../support/api';
-import { sampleRequests } from '../support/routes';
+import { callSample, sampleRequests } from '../support/routes';
 
 describe('versioning (spec "Versioning")', () => {
   it.each([
@@ -33,12 +33,8 @@ describe('versioning (spec "Versioning")', () => {
 
   it('stamps X-Service-Media-Type on every route, errors included', async () => {
     for (const sample of await sampleRequests()) {
-      const ok = await call(sample.path, {
-        method: sample.route.method,
-        body: sample.body,
-        cartToken: sample.cartToken,
-      });
-      const refused = await call(sample.path, { method: sample.route.method, token: null });
+      const ok = await callSample(sample);
+      const refused = await callSample(sample, { token: null });
 
       expect(ok.status, sample.route.name).toBeLessThan(300);
       expect(ok.headers.get('x-service-media-type'), sample.route.name).toBe(MEDIA_TYPE_V1);

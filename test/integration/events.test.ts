@@ -1,29 +1,21 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot } from '../../infra/local/dev-issuer';
 import { lambdaContext, loadHandler } from '../../infra/local/lambda-runtime';
-import { prepareSampleEvent } from '../../infra/local/sample-event';
+import { loadSampleEvent, sampleEventFile } from '../../infra/local/sample-event';
 import { MEDIA_TYPE_V1 } from '../../lib/http/middleware/versioning';
 import { routeList } from '../../lib/routes';
 import { useLocalTable } from '../support/local-env';
 
 beforeAll(() => useLocalTable());
 
-/** events/<group>/<action>.json belongs to functions/<group>/<action>.ts. */
-const eventFileOf = (handler: string) =>
-  join(repoRoot, handler.replace(/^functions\//, 'events/').replace(/\.ts$/, '.json'));
-
 describe('sample events (npm run invoke)', () => {
   it.each(routeList.map((route) => [route.name, route] as const))(
     '%s has a sample event that its handler answers with 2xx',
     async (_, route) => {
       // Prepare
-      const file = eventFileOf(route.handler);
-      expect(existsSync(file), file).toBe(true);
-      const event = await prepareSampleEvent(JSON.parse(await readFile(file, 'utf8')));
+      expect(existsSync(sampleEventFile(route)), sampleEventFile(route)).toBe(true);
+      const event = await loadSampleEvent(route);
 
       // Act
       const handler = await loadHandler(route.handler);

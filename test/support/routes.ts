@@ -1,21 +1,53 @@
+import { loadSampleEvent } from '../../infra/local/sample-event';
 import { type Route, routeList } from '../../lib/routes';
-import { createCart } from './api';
+import { type CallOptions, call } from './api';
+import { useLocalTable } from './local-env';
 
-/**
- * A concrete request for every route of the table, for matrix tests: the path filled in with a
- * fresh cart of the shop where the route needs one, and a valid body.
- */
-export async function sampleRequests(shop = 'demo') {
-  const cart = await createCart(shop);
-  return routeList.map((route) => ({
-    route,
-    path: route.path.replace('{shopId}', shop).replace('{cartId}', cart.cartId),
-    cartToken: route.cartToken ? cart.cartToken : undefined,
-    body: sampleBody(route),
-  }));
+export interface SampleRequest {
+  route: Route;
+  method: string;
+  path: string;
+  rawBody?: string;
+  contentType?: string;
+  cartToken?: string;
 }
 
-function sampleBody(route: Route): unknown {
-  if (route.name === 'addLineItem') return { productId: 'merino-beanie', quantity: 1 };
-  return route.body === 'none' ? undefined : {};
+/**
+ * A concrete, valid request for every route of the table, made from its sample event under
+ * events/ (fresh carts and other objects where the event names placeholders): the rows of the
+ * matrix tests.
+ */
+export async function sampleRequests(): Promise<SampleRequest[]> {
+  useLocalTable();
+  return Promise.all(
+    routeList.map(async (route) => {
+      const event = (await loadSampleEvent(route)) as {
+        rawPath: string;
+        rawQueryString?: string;
+        body?: string;
+        headers: Record<string, string>;
+      };
+      return {
+        route,
+        method: route.method,
+        path: event.rawQueryString ? `${event.rawPath}?${event.rawQueryString}` : event.rawPath,
+        ...(event.body !== undefined
+          ? { rawBody: event.body, contentType: event.headers['content-type'] }
+          : {}),
+        ...(event.headers['x-service-cart-token']
+          ? { cartToken: event.headers['x-service-cart-token'] }
+          : {}),
+      };
+    }),
+  );
+}
+
+/** Sends a sample request, with a token of choice (default: all scopes of the shop). */
+export function callSample(sample: SampleRequest, options: Pick<CallOptions, 'token' | 'accept'> = {}) {
+  return call(sample.path, {
+    method: sample.method,
+    ...(sample.rawBody !== undefined ? { rawBody: sample.rawBody, contentType: sample.contentType } : {}),
+    ...(sample.cartToken ? { cartToken: sample.cartToken } : {}),
+    ...options,
+  });
 }

@@ -25,10 +25,15 @@ const keys = ensureDevKeys(dir);
 const CART_ID = '01JABCDEFGHJKMNPQRSTVWXYZ0';
 const CART_TOKEN = 'cart-secret-for-unit-tests-0001';
 
-const token = (scope: string, shop = 'demo') => signDevToken({ shop, scope, privateKeyPem: keys.privateKeyPem });
+const token = (scope: string, shop = 'demo') =>
+  signDevToken({ shop, scope, privateKeyPem: keys.privateKeyPem });
 
 /** A sample event with a real token and cart id in place of the placeholders. */
-function event(name: string, headers: Record<string, string | undefined> = {}, overrides: Partial<ApiEvent> = {}) {
+function event(
+  name: string,
+  headers: Record<string, string | undefined> = {},
+  overrides: Partial<ApiEvent> = {},
+) {
   const base = eventWith(name, {
     headers: {
       authorization: `Bearer ${token('products_read')}`,
@@ -111,7 +116,11 @@ describe('endpoint chain', () => {
 
   it('checks the token before the query: 403 wins over 400', async () => {
     // Prepare
-    const request = event('products/list-products', { authorization: 'Bearer nope' }, { rawQueryString: 'page=0' });
+    const request = event(
+      'products/list-products',
+      { authorization: 'Bearer nope' },
+      { rawQueryString: 'page=0' },
+    );
 
     // Act
     const result = await listHandler(request, lambdaContext());
@@ -160,7 +169,11 @@ describe('endpoint chain', () => {
 
   it('parses the body before validating it: 415 wins over 400, and 400 for malformed JSON', async () => {
     // Prepare
-    const wrongType = event('carts/create-cart', { 'content-type': 'text/plain' }, { body: '{"currency":1}' });
+    const wrongType = event(
+      'carts/create-cart',
+      { 'content-type': 'text/plain' },
+      { body: '{"currency":1}' },
+    );
     const malformed = event('carts/create-cart', {}, { body: '{"currency":' });
 
     // Act
