@@ -12,6 +12,14 @@ function section(name: string): string {
   return found[1] as string;
 }
 
+/** A markdown table's cells, whatever its column alignment. */
+function tableCells(table: string): string[][] {
+  return table
+    .trim()
+    .split('\n')
+    .map((row) => row.split('|').slice(1, -1).map((cell) => cell.trim().replace(/^-+$/, '-')));
+}
+
 describe('README', () => {
   it('walk-through runs verbatim and prints what the README says', () => {
     // Prepare: the block as printed, pointed at this run's server instead of port 3000
@@ -31,6 +39,6 @@ describe('README', () => {
   });
 
   it('lists exactly the routes of the route table', () => {
-    expect(section('routes').trim()).toBe(routeTableMarkdown());
+    expect(tableCells(section('routes'))).toEqual(tableCells(routeTableMarkdown()));
   });
 });
