@@ -1,25 +1,32 @@
-import type { ShopCustomer } from '../schemas/shop-file';
+import type { CustomerRecord } from '../domain/customer';
 import { type Key, keys } from './keys';
 
 /**
- * A customer's item and the guard item that keeps its customer number unique in the shop.
- * The e-mail index lets checkout find a customer by billing e-mail.
+ * The items of one customer: the customer itself (listed by creation time through gsi1), the guard
+ * that keeps its customer number unique in the shop, and the guard that maps its e-mail address
+ * to it (checkout looks buyers up by e-mail with one GetItem).
  */
-export function customerItem(shopId: string, customer: ShopCustomer): (Record<string, unknown> & Key)[] {
+export function customerItems(shopId: string, customer: CustomerRecord) {
   const email = customer.billingAddress.emailAddress;
-  return [
-    {
+  return {
+    customer: {
       ...keys.customer(shopId, customer.customerId),
       kind: 'customer',
       gsi1pk: keys.customersByCreation(shopId),
       gsi1sk: `${customer.creationDate}#${customer.customerId}`,
-      ...(email ? { gsi2pk: keys.customerByEmail(shopId, email), gsi2sk: customer.customerId } : {}),
       data: customer,
-    },
-    {
+    } as Record<string, unknown> & Key,
+    numberGuard: {
       ...keys.customerNumber(shopId, customer.customerNumber),
       kind: 'customerNumber',
       customerId: customer.customerId,
-    },
-  ];
+    } as Record<string, unknown> & Key,
+    emailGuard: email
+      ? ({
+          ...keys.customerEmail(shopId, email),
+          kind: 'customerEmail',
+          customerId: customer.customerId,
+        } as Record<string, unknown> & Key)
+      : null,
+  };
 }

@@ -3,7 +3,7 @@ import type { ShopFile } from '../schemas/shop-file';
 import { type BatchWrite, batchWrite } from './batch-write';
 import type { CatalogItemData } from './catalog-repository';
 import { dynamo, tableName } from './client';
-import { customerItem } from './customer-items';
+import { customerItems } from './customer-items';
 import { type CatalogKind, type Key, keys } from './keys';
 
 export interface ImportReport {
@@ -24,7 +24,11 @@ export async function importShop(
   file: ShopFile,
   onProgress?: (written: number, total: number) => void,
 ): Promise<ImportReport> {
-  const puts = [...catalogItems(shopId, file), ...file.customers.flatMap((c) => customerItem(shopId, c))];
+  const customers = file.customers.flatMap((c) => {
+    const { customer, numberGuard, emailGuard } = customerItems(shopId, c);
+    return emailGuard ? [customer, numberGuard, emailGuard] : [customer, numberGuard];
+  });
+  const puts = [...catalogItems(shopId, file), ...customers];
   const wanted = new Set(puts.map((p) => `${p.pk}|${p.sk}`));
   const stale = (await existingCatalogKeys(shopId)).filter((k) => !wanted.has(`${k.pk}|${k.sk}`));
   const writes: BatchWrite[] = [...puts.map((put) => ({ put })), ...stale.map((key) => ({ delete: key }))];

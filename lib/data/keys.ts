@@ -65,7 +65,9 @@ export const keys = {
     pk: `${shop(shopId)}#CUSTOMERNUMBER#${part(customerNumber)}`,
     sk: 'UNIQUE',
   }),
-  /** gsi2: a customer by e-mail address (lower-cased). */
-  customerByEmail: (shopId: string, email: string): string =>
-    `${shop(shopId)}#CUSTOMER_EMAIL#${encodeURIComponent(email.toLowerCase())}`,
+  /** Guard item pointing from an e-mail address (lower-cased) to its customer: checkout finds buyers by it. */
+  customerEmail: (shopId: string, email: string): Key => ({
+    pk: `${shop(shopId)}#CUSTOMEREMAIL#${encodeURIComponent(email.trim().toLowerCase())}`,
+    sk: 'UNIQUE',
+  }),
 } as const;

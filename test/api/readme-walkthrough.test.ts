@@ -17,7 +17,12 @@ function tableCells(table: string): string[][] {
   return table
     .trim()
     .split('\n')
-    .map((row) => row.split('|').slice(1, -1).map((cell) => cell.trim().replace(/^-+$/, '-')));
+    .map((row) =>
+      row
+        .split('|')
+        .slice(1, -1)
+        .map((cell) => cell.trim().replace(/^-+$/, '-')),
+    );
 }
 
 describe('README', () => {

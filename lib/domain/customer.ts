@@ -1,0 +1,10 @@
+import type { Address } from './cart';
+
+/** A shop's customer (contract "Customers, tax, legal, orders"). */
+export interface CustomerRecord {
+  customerId: string;
+  customerNumber: string;
+  creationDate: string;
+  billingAddress: Address;
+  internalNote: string | null;
+}
