@@ -26,6 +26,45 @@ const factories: PlaceholderFactory[] = [
       return { '{{CART_ID}}': body.cartId, '{{CART_TOKEN}}': String(headers?.['X-Service-Cart-Token']) };
     },
   },
+  // Categories: fresh invisible categories under the root (the createCategory sample's parent),
+  // so samples never change the seed tree.
+  {
+    placeholders: ['{{CATEGORY_ID}}'],
+    make: async (shopId) => ({
+      '{{CATEGORY_ID}}': (await invokeRoute(routes.createCategory, shopId, '{"alias":"sample"}')).body
+        .categoryId,
+    }),
+  },
+  {
+    placeholders: ['{{PARENT_CATEGORY_ID}}'],
+    make: async (shopId) => {
+      const parent = await invokeRoute(routes.createCategory, shopId, '{"alias":"sample"}');
+      const id: string = parent.body.categoryId;
+      for (const alias of ['first', 'second']) {
+        await invokeRoute(routes.createCategory, shopId, JSON.stringify({ alias }), {
+          '/categories/root': `/categories/${id}`,
+          '"categoryId": "root"': `"categoryId": "${id}"`,
+        });
+      }
+      return { '{{PARENT_CATEGORY_ID}}': id };
+    },
+  },
+  {
+    placeholders: ['{{ASSIGNED_CATEGORY_ID}}'],
+    make: async (shopId) => {
+      const created = await invokeRoute(routes.createCategory, shopId, '{"alias":"sample"}');
+      await invokeRoute(routes.createProductCategoryAssignments, shopId, undefined, {
+        '{{CATEGORY_ID}}': created.body.categoryId,
+      });
+      return { '{{ASSIGNED_CATEGORY_ID}}': created.body.categoryId };
+    },
+  },
+  {
+    placeholders: ['{{CUSTOMER_ID}}'],
+    make: async (shopId) => ({
+      '{{CUSTOMER_ID}}': (await invokeRoute(routes.createCustomer, shopId)).body.customerId,
+    }),
+  },
 ];
 
 /** The sample event file of a route: functions/<group>/<action>.ts → events/<group>/<action>.json. */

@@ -5,6 +5,7 @@ import { Conflict } from '../http/errors';
 import { dynamo, tableName } from './client';
 import { nextCounterValue } from './counters';
 import { customerItems } from './customer-items';
+import { generatedCustomerNumber } from './customer-numbers';
 import { newId } from './ids';
 import { keys } from './keys';
 
@@ -61,7 +62,7 @@ export async function newCustomer(
 ): Promise<CustomerRecord> {
   return {
     customerId: newId(),
-    customerNumber: input.customerNumber ?? `C-${10000 + (await nextCounterValue(shopId, 'customer'))}`,
+    customerNumber: input.customerNumber ?? generatedCustomerNumber(await nextCounterValue(shopId, 'customer')),
     creationDate: new Date().toISOString(),
     billingAddress: input.billingAddress,
     internalNote: input.internalNote ?? null,
@@ -90,7 +91,9 @@ export async function claimCustomerEmail(shopId: string, customer: CustomerRecor
       new PutCommand({
         TableName: tableName(),
         Item: emailGuard,
-        ConditionExpression: 'attribute_not_exists(pk)',
+        // Its own guard is refreshed (e.g. a new customer number); another customer's stays.
+        ConditionExpression: 'attribute_not_exists(pk) OR customerId = :id',
+        ExpressionAttributeValues: { ':id': customer.customerId },
       }),
     );
   } catch (error) {
@@ -123,32 +126,58 @@ export async function createCustomer(
   }
 }
 
+/** 409 for a save whose customer was changed by someone else since it was read: read it again. */
+export class CustomerChanged extends Conflict {
+  constructor() {
+    super('The customer was changed by another request; try again');
+  }
+}
+
 /**
- * Replaces a customer. A changed customer number moves its guard in the same transaction (409 when
- * the new number is taken); a changed e-mail address claims the new address.
+ * Replaces a customer, only if it is still the version `before` was read at (else CustomerChanged,
+ * so the caller can read again and reapply its change). A changed customer number moves its guard
+ * in the same transaction (409 when the new number is taken); a changed e-mail address claims the
+ * new address. Returns the stored record (version raised).
  */
 export async function saveCustomer(
   shopId: string,
   before: CustomerRecord,
   after: CustomerRecord,
-): Promise<void> {
-  const { customer } = customerItems(shopId, after);
+): Promise<CustomerRecord> {
+  const stored: CustomerRecord = { ...after, version: (before.version ?? 0) + 1 };
+  const { customer } = customerItems(shopId, stored);
   const items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']> = [
-    { Put: { TableName: tableName(), Item: customer, ConditionExpression: 'attribute_exists(pk)' } },
+    {
+      Put: {
+        TableName: tableName(),
+        Item: customer,
+        ConditionExpression:
+          before.version === undefined
+            ? 'attribute_exists(pk) AND attribute_not_exists(#data.#version)'
+            : 'attribute_exists(pk) AND #data.#version = :version',
+        ExpressionAttributeNames: { '#data': 'data', '#version': 'version' },
+        ...(before.version === undefined
+          ? {}
+          : { ExpressionAttributeValues: { ':version': before.version } }),
+      },
+    },
   ];
   if (before.customerNumber !== after.customerNumber) {
     items.push(
       { Delete: { TableName: tableName(), Key: keys.customerNumber(shopId, before.customerNumber) } },
-      { ...createCustomerTransactItems(shopId, after)[1] } as (typeof items)[number],
+      { ...createCustomerTransactItems(shopId, stored)[1] } as (typeof items)[number],
     );
   }
   try {
     await dynamo().send(new TransactWriteCommand({ TransactItems: items }));
   } catch (error) {
-    if (error instanceof TransactionCanceledException)
-      throw new Conflict(`Customer number ${after.customerNumber} is taken`);
-    throw error;
+    if (!(error instanceof TransactionCanceledException)) throw error;
+    const codes = (error.CancellationReasons ?? []).map((r) => r.Code);
+    if (codes[0] === 'ConditionalCheckFailed' || codes.includes('TransactionConflict'))
+      throw new CustomerChanged();
+    throw new Conflict(`Customer number ${after.customerNumber} is taken`);
   }
   if (before.billingAddress.emailAddress !== after.billingAddress.emailAddress)
-    await claimCustomerEmail(shopId, after);
+    await claimCustomerEmail(shopId, stored);
+  return stored;
 }

@@ -7,4 +7,6 @@ export interface CustomerRecord {
   creationDate: string;
   billingAddress: Address;
   internalNote: string | null;
+  /** Raised by every save; a save from a stale read is refused (optimistic concurrency). */
+  version?: number;
 }

@@ -1,0 +1,52 @@
+import { updateCatalog } from '../../lib/data/catalog-update';
+import { MAX_CATALOG_WRITES } from '../../lib/data/catalog-writes';
+import { unassigned } from '../../lib/domain/category-assignments';
+import { subtreeChildrenFirst } from '../../lib/domain/category-tree';
+import { endpoint } from '../../lib/http/endpoint';
+import { Conflict, NotFound } from '../../lib/http/errors';
+import { noContent } from '../../lib/http/reply';
+import { requireCatalog } from '../../lib/http/shop';
+import { routes } from '../../lib/routes';
+import { CategoryPath } from '../../lib/schemas/categories';
+
+/**
+ * DELETE /{shopId}/categories/{categoryId}: removes the category, its whole subtree and their
+ * product assignments → 204; the root is 409 (contract "Categories").
+ *
+ * A big subtree takes several transactions (writeCatalog stores at most 99 items at once). Every
+ * round is computed again from the current catalog and written only if nobody changed it in between:
+ * first the products lose the subtree's category ids, and only when no product refers to the
+ * subtree any more are categories deleted, children before parents. So an interrupted delete
+ * never leaves a product pointing at a missing category or a category whose parent is gone; the
+ * request can simply be repeated.
+ */
+export const handler = endpoint(routes.deleteCategory, { path: CategoryPath }, async (req) => {
+  const { categoryId } = req.path;
+  const before = (await requireCatalog(req.shopId)).categories.get(categoryId);
+  if (!before) throw new NotFound('Category not found');
+  // contract: deleting the root is 409.
+  if (before.parentId === null) throw new Conflict('The root category cannot be deleted');
+  await updateCatalog(req.shopId, (catalog) => {
+    const subtree = subtreeChildrenFirst(catalog, categoryId);
+    const ids = new Set(subtree.map((c) => c.categoryId));
+    const products = [...catalog.products.values()].flatMap((p) => {
+      const next = unassigned(p, ids);
+      return next ? [next] : [];
+    });
+    if (products.length > 0) {
+      const batch = products.slice(0, MAX_CATALOG_WRITES);
+      return {
+        puts: batch.map((p) => ({ kind: 'product' as const, id: p.productId, data: p })),
+        result: undefined,
+        more: true,
+      };
+    }
+    const batch = subtree.slice(0, MAX_CATALOG_WRITES);
+    return {
+      deletes: batch.map((c) => ({ kind: 'category' as const, id: c.categoryId })),
+      result: undefined,
+      more: subtree.length > batch.length,
+    };
+  });
+  return noContent();
+});

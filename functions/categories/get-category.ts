@@ -1,0 +1,31 @@
+import { resolveLocale } from '../../lib/domain/catalog';
+import { isShown } from '../../lib/domain/category-tree';
+import { categoryView } from '../../lib/domain/category-view';
+import { endpoint } from '../../lib/http/endpoint';
+import { Forbidden, NotFound } from '../../lib/http/errors';
+import { hasScope } from '../../lib/http/middleware/auth';
+import { ok } from '../../lib/http/reply';
+import { requireCatalog } from '../../lib/http/shop';
+import { routes } from '../../lib/routes';
+import { CategoryPath, GetCategoryQuery } from '../../lib/schemas/categories';
+
+/**
+ * GET /{shopId}/categories/{categoryId}: one category in the requested locale. An invisible one
+ * (or one below an invisible parent) is 404 unless includeInvisible=true, which needs products_write.
+ */
+export const handler = endpoint(
+  routes.getCategory,
+  { path: CategoryPath, query: GetCategoryQuery },
+  async (req) => {
+    const includeInvisible = req.query.includeInvisible ?? false;
+    // contract: includeInvisible=true needs products_write as well.
+    if (includeInvisible && !hasScope(req.principal, 'products_write'))
+      throw new Forbidden('includeInvisible needs scope products_write');
+    const catalog = await requireCatalog(req.shopId);
+    const category = catalog.categories.get(req.path.categoryId);
+    if (!category || (!includeInvisible && !isShown(catalog, category)))
+      throw new NotFound('Category not found');
+    const ctx = { ...req.view(resolveLocale(catalog, req.query.locale)), includeInvisible };
+    return ok(categoryView(catalog, category, ctx));
+  },
+);

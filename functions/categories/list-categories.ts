@@ -1,0 +1,30 @@
+import { resolveLocale } from '../../lib/domain/catalog';
+import { treeOrder } from '../../lib/domain/category-tree';
+import { categoryView } from '../../lib/domain/category-view';
+import { endpoint } from '../../lib/http/endpoint';
+import { Forbidden } from '../../lib/http/errors';
+import { hasScope } from '../../lib/http/middleware/auth';
+import { ok } from '../../lib/http/reply';
+import { requireCatalog } from '../../lib/http/shop';
+import { routes } from '../../lib/routes';
+import { ListCategoriesQuery } from '../../lib/schemas/categories';
+import { ShopPath } from '../../lib/schemas/common';
+
+/**
+ * GET /{shopId}/categories: a bare array (contract "Lists and paging") of the whole tree, flat,
+ * depth-first from the root (a parent before its children, siblings in sequence order). Without
+ * includeInvisible an invisible category and its subtree are left out.
+ */
+export const handler = endpoint(
+  routes.listCategories,
+  { path: ShopPath, query: ListCategoriesQuery },
+  async (req) => {
+    const includeInvisible = req.query.includeInvisible ?? false;
+    // contract: includeInvisible=true needs products_write as well.
+    if (includeInvisible && !hasScope(req.principal, 'products_write'))
+      throw new Forbidden('includeInvisible needs scope products_write');
+    const catalog = await requireCatalog(req.shopId);
+    const ctx = { ...req.view(resolveLocale(catalog, req.query.locale)), includeInvisible };
+    return ok(treeOrder(catalog, includeInvisible).map((c) => categoryView(catalog, c, ctx)));
+  },
+);

@@ -1,0 +1,16 @@
+import { getCustomer } from '../../lib/data/customer-repository';
+import { customerView } from '../../lib/domain/customer-view';
+import { endpoint } from '../../lib/http/endpoint';
+import { NotFound } from '../../lib/http/errors';
+import { ok } from '../../lib/http/reply';
+import { requireCatalog } from '../../lib/http/shop';
+import { routes } from '../../lib/routes';
+import { CustomerPath } from '../../lib/schemas/customers';
+
+/** GET /{shopId}/customers/{customerId}: one customer; unknown: 404. */
+export const handler = endpoint(routes.getCustomer, { path: CustomerPath }, async (req) => {
+  const catalog = await requireCatalog(req.shopId);
+  const customer = await getCustomer(req.shopId, req.path.customerId);
+  if (!customer) throw new NotFound('Customer not found');
+  return ok(customerView(customer, req.view(catalog.settings.defaultLocale)));
+});

@@ -1,0 +1,28 @@
+import { resolveLocale } from '../../lib/domain/catalog';
+import { taxClassResource } from '../../lib/domain/tax-view';
+import { endpoint } from '../../lib/http/endpoint';
+import { ok } from '../../lib/http/reply';
+import { requireCatalog } from '../../lib/http/shop';
+import { routes } from '../../lib/routes';
+import { pageOf, ShopPath } from '../../lib/schemas/common';
+import { ListTaxClassesQuery } from '../../lib/schemas/tax';
+
+/**
+ * GET /{shopId}/tax-classes: the paged envelope of TaxClass plus `defaultTaxClass`, the class of
+ * products and charges that name none (contract "Customers, tax, legal, orders").
+ */
+export const handler = endpoint(
+  routes.listTaxClasses,
+  { path: ShopPath, query: ListTaxClassesQuery },
+  async (req) => {
+    const catalog = await requireCatalog(req.shopId);
+    const locale = resolveLocale(catalog, req.query.locale);
+    const page = pageOf([...catalog.taxClasses.values()], req.query.page, req.query.resultsPerPage);
+    const fallback = catalog.taxClasses.get(catalog.settings.defaultTaxClassId);
+    return ok({
+      ...page,
+      items: page.items.map((t) => taxClassResource(catalog, t, locale)),
+      defaultTaxClass: fallback ? taxClassResource(catalog, fallback, locale) : null,
+    });
+  },
+);

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { ADDRESS_FIELDS } from '../domain/customer-address';
+import { PathId, paging, ShopId } from './common';
+
+/** Schemas of the customer operations (contract "Customers, tax, legal, orders"). */
+
+export const MAX_ADDRESS_FIELD_LENGTH = 255;
+export const MAX_INTERNAL_NOTE_LENGTH = 4000;
+
+/** One Address field: a string (bounded) or null. */
+export const AddressFieldValue = z.string().max(MAX_ADDRESS_FIELD_LENGTH).nullable();
+/** The spec's Address: its fields only (an unknown field is 400), each a string or null. */
+export const CustomerAddress = z.strictObject(
+  Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, AddressFieldValue.optional()])) as Record<
+    (typeof ADDRESS_FIELDS)[number],
+    z.ZodOptional<typeof AddressFieldValue>
+  >,
+);
+/** Customer numbers: letters, digits, '.', '_' and '-', starting with a letter or digit. */
+export const CustomerNumber = z
+  .string()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'expected up to 64 letters, digits, ., _ or -');
+export const InternalNote = z.string().max(MAX_INTERNAL_NOTE_LENGTH).nullable();
+
+export const CustomerPath = z.object({ shopId: ShopId, customerId: PathId });
+export const ListCustomersQuery = z.object({ ...paging() });
+
+/** POST /customers: billingAddress required; customerNumber generated when absent. */
+export const CreateCustomerBody = z.strictObject({
+  customerNumber: CustomerNumber.optional(),
+  billingAddress: CustomerAddress,
+  internalNote: InternalNote.optional(),
+});
+
+/**
+ * PATCH /customers/{id}: a JSON Patch (RFC 6902) document. Only its shape is checked here; which
+ * operations and paths are allowed is lib/domain/customer-patch.ts's job, so errors name the index.
+ */
+export const PatchCustomerBody = z
+  .array(
+    z.object({
+      op: z.string(),
+      path: z.string(),
+      value: z.unknown().optional(),
+      from: z.string().optional(),
+    }),
+  )
+  .max(100);
+export type PatchCustomerBody = z.output<typeof PatchCustomerBody>;

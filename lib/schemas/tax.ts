@@ -1,0 +1,8 @@
+import { z } from 'zod';
+import { LocaleParam, PathId, paging, ShopId } from './common';
+
+/** Schemas of the tax operations (contract "Customers, tax, legal, orders"). */
+export const ListTaxClassesQuery = z.object({ ...paging(), locale: LocaleParam });
+export const TaxClassPath = z.object({ shopId: ShopId, taxClassId: PathId });
+export const GetTaxClassQuery = z.object({ locale: LocaleParam });
+export const GetTaxModelQuery = z.object({ locale: LocaleParam });
