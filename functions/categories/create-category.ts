@@ -4,7 +4,6 @@ import { newId } from '../../lib/data/ids';
 import { newCategory, siblingAliases } from '../../lib/domain/category-edit';
 import { childrenOf } from '../../lib/domain/category-tree';
 import { categoryView } from '../../lib/domain/category-view';
-import { shopUrl } from '../../lib/domain/links';
 import { writeLocale } from '../../lib/domain/write-locale';
 import { endpoint } from '../../lib/http/endpoint';
 import { BadRequest, NotFound } from '../../lib/http/errors';
@@ -44,7 +43,7 @@ export const handler = endpoint(
     const catalog = await requireCatalog(req.shopId);
     const ctx = { ...req.view(target.locale), includeInvisible: true };
     return created(categoryView(catalog, category, ctx), {
-      Location: shopUrl(ctx, 'categories', categoryId),
+      Location: `/${req.shopId}/categories/${categoryId}`,
     });
   },
 );

@@ -1,7 +1,6 @@
 import { createCustomer } from '../../lib/data/customer-repository';
 import { definedOnly } from '../../lib/domain/customer-patch';
 import { customerView } from '../../lib/domain/customer-view';
-import { shopUrl } from '../../lib/domain/links';
 import { endpoint } from '../../lib/http/endpoint';
 import { created } from '../../lib/http/reply';
 import { requireCatalog } from '../../lib/http/shop';
@@ -25,7 +24,7 @@ export const handler = endpoint(
     });
     const ctx = req.view(catalog.settings.defaultLocale);
     return created(customerView(customer, ctx), {
-      Location: shopUrl(ctx, 'customers', customer.customerId),
+      Location: `/${req.shopId}/customers/${customer.customerId}`,
     });
   },
 );
