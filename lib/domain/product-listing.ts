@@ -1,41 +1,93 @@
 import type { ShopProduct } from '../schemas/shop-file';
-import { type Catalog, localize } from './catalog';
-import { productPrice, variationType } from './product-view';
+import type { Catalog } from './catalog';
+import { type CatalogProjection, projectionOf } from './catalog-projection';
+import { matchingProducts, parseQueryTerms } from './search-query';
 
 export interface ListingOptions {
   locale: string;
   currency: string;
   sort: 'name' | 'price';
   direction: 'asc' | 'desc';
+  /** Query text (see lib/domain/search-query.ts). */
+  q?: string | undefined;
+  /** Only products assigned to this category or one of its descendants. */
+  categoryId?: string | undefined;
+  /** Only these products, in this order (sort is then ignored). */
+  ids?: readonly string[] | undefined;
+  /** Invisible products too (the caller checked the scope). */
+  includeInvisible?: boolean | undefined;
 }
 
 /**
  * The products GET /products lists, in order: visible regular products and masters (variations
- * are reached through their master), sorted by localized name or by price in the currency, ties
- * by product id so pages never overlap. Products without a price in the currency sort last.
+ * are reached through their master, or by `id`), sorted by localized name or by price in the
+ * currency, ties by product id so pages never overlap; `desc` is the exact reverse of `asc`, except
+ * that products without a price in the currency sort last either way. Runs over the catalog
+ * projection: pre-sorted index arrays filtered by flags, no sorting per request.
  */
 export function listProducts(catalog: Catalog, options: ListingOptions): ShopProduct[] {
-  const collator = new Intl.Collator(options.locale.replace('_', '-'), {
-    sensitivity: 'base',
-    numeric: true,
-  });
-  const sign = options.direction === 'asc' ? 1 : -1;
-  const keyed = [...catalog.products.values()]
-    .filter((p) => p.visible && variationType(p) !== 'variation')
-    .map((product) => ({
-      product,
-      name: localize(catalog, product.name, options.locale) ?? '',
-      price: productPrice(product, options.currency),
-    }));
-  keyed.sort((a, b) => {
-    if (options.sort === 'price') {
-      if (a.price === null || b.price === null) return a.price === b.price ? 0 : a.price === null ? 1 : -1;
-      if (a.price !== b.price) return sign * (a.price - b.price);
-    } else {
-      const byName = collator.compare(a.name, b.name);
-      if (byName !== 0) return sign * byName;
+  const projection = projectionOf(catalog);
+  const accept = filterOf(projection, options);
+  if (options.ids) return byIds(projection, options.ids, accept);
+
+  const order = sortOrder(projection, options);
+  const found: ShopProduct[] = [];
+  const step = options.direction === 'asc' ? 1 : -1;
+  const { primary, rest } = order;
+  for (let k = step > 0 ? 0 : primary.length - 1; k >= 0 && k < primary.length; k += step) {
+    const i = primary[k] as number;
+    if (accept(i)) found.push(projection.products[i] as ShopProduct);
+  }
+  for (const i of rest) if (accept(i)) found.push(projection.products[i] as ShopProduct);
+  return found;
+}
+
+/** Whether a product passes visibility, category and query filters. */
+function filterOf(projection: CatalogProjection, options: ListingOptions): (index: number) => boolean {
+  const { visible, productCategories } = projection;
+  const showInvisible = options.includeInvisible === true;
+  const category =
+    options.categoryId === undefined ? undefined : (projection.categoryIndex.get(options.categoryId) ?? -1);
+  const terms = parseQueryTerms(options.q);
+  const view = terms.length > 0 ? projection.locale(options.locale) : undefined;
+  let matched: Uint8Array | undefined;
+  if (view && !options.ids) {
+    matched = new Uint8Array(projection.products.length);
+    for (const i of matchingProducts(projection, view, terms)) matched[i] = 1;
+  }
+  return (i) => {
+    if (!showInvisible && !visible[i]) return false;
+    if (category !== undefined && !(productCategories[i] as Int32Array).includes(category)) return false;
+    if (matched) return matched[i] === 1;
+    // By-id lookups may name variations, which the listable-only match memo leaves out.
+    if (view) {
+      const text = view.texts[i] as string;
+      return terms.every((t) => text.includes(t));
     }
-    return a.product.productId < b.product.productId ? -1 : 1;
-  });
-  return keyed.map((k) => k.product);
+    return true;
+  };
+}
+
+function byIds(
+  projection: CatalogProjection,
+  ids: readonly string[],
+  accept: (index: number) => boolean,
+): ShopProduct[] {
+  const found: ShopProduct[] = [];
+  const seen = new Set<number>();
+  for (const id of ids) {
+    const i = projection.indexOf.get(id);
+    if (i === undefined || seen.has(i) || !accept(i)) continue;
+    seen.add(i);
+    found.push(projection.products[i] as ShopProduct);
+  }
+  return found;
+}
+
+function sortOrder(projection: CatalogProjection, options: ListingOptions) {
+  if (options.sort === 'price') {
+    const view = projection.currency(options.currency);
+    return { primary: view.priceOrder, rest: view.unpriced };
+  }
+  return { primary: projection.locale(options.locale).nameOrder, rest: new Int32Array(0) };
 }

@@ -1,6 +1,7 @@
 import type { ShopProduct } from '../schemas/shop-file';
 import { taxClassView } from './cart-view';
 import { type Catalog, localize } from './catalog';
+import { projectionOf } from './catalog-projection';
 import { link, type ViewContext } from './links';
 import { type Minor, money, parseMoney, savingsPercent } from './money';
 
@@ -163,16 +164,21 @@ function bulkPrice(
   };
 }
 
-/** Lowest and highest price of a master's visible variations. */
+/** Lowest and highest price of a master's visible variations (through the projection's master index). */
 function variationPriceRange(catalog: Catalog, product: ShopProduct, currency: string) {
   if (variationType(product) !== 'master') return null;
-  const prices: Minor[] = [];
-  for (const candidate of catalog.products.values()) {
-    if (candidate.masterId !== product.productId || !candidate.visible) continue;
-    const price = productPrice(candidate, currency);
-    if (price !== null) prices.push(price);
+  const projection = projectionOf(catalog);
+  const master = projection.indexOf.get(product.productId);
+  const prices = projection.currency(currency).prices;
+  let lowest = Number.POSITIVE_INFINITY;
+  let highest = Number.NEGATIVE_INFINITY;
+  for (const i of master === undefined ? [] : (projection.variationsOf.get(master) ?? [])) {
+    const price = prices[i] as Minor;
+    if (!projection.visible[i] || Number.isNaN(price)) continue;
+    lowest = Math.min(lowest, price);
+    highest = Math.max(highest, price);
   }
-  return prices.length === 0 ? null : { lowest: Math.min(...prices), highest: Math.max(...prices) };
+  return lowest > highest ? null : { lowest, highest };
 }
 
 /** The attribute selection that identifies a variation among its master's variations. */

@@ -1,0 +1,21 @@
+import { resolveLocale } from '../../lib/domain/catalog';
+import { customAttributesView } from '../../lib/domain/product-custom-attributes';
+import { allowInvisible, requireProduct } from '../../lib/domain/product-request';
+import { endpoint } from '../../lib/http/endpoint';
+import { ok } from '../../lib/http/reply';
+import { requireCatalog } from '../../lib/http/shop';
+import { routes } from '../../lib/routes';
+import { GetCustomAttributesQuery, ProductPath } from '../../lib/schemas/products';
+
+/** GET /{shopId}/products/{productId}/custom-attributes: `{items}` of the product's custom attributes. */
+export const handler = endpoint(
+  routes.getCustomAttributes,
+  { path: ProductPath, query: GetCustomAttributesQuery },
+  async (req) => {
+    const includeInvisible = allowInvisible(req.principal, req.query.includeInvisible);
+    const catalog = await requireCatalog(req.shopId);
+    const product = requireProduct(catalog, req.path.productId, includeInvisible);
+    const locale = resolveLocale(catalog, req.query.locale);
+    return ok({ items: customAttributesView(catalog, product, locale) });
+  },
+);

@@ -1,0 +1,22 @@
+import { resolveLocale } from '../../lib/domain/catalog';
+import { allowInvisible, requireCurrency, requireProduct } from '../../lib/domain/product-request';
+import { productView } from '../../lib/domain/product-view';
+import { endpoint } from '../../lib/http/endpoint';
+import { ok } from '../../lib/http/reply';
+import { requireCatalog } from '../../lib/http/shop';
+import { routes } from '../../lib/routes';
+import { GetProductQuery, ProductPath } from '../../lib/schemas/products';
+
+/** GET /{shopId}/products/{productId}: one product (variations too); unknown or invisible: 404. */
+export const handler = endpoint(
+  routes.getProduct,
+  { path: ProductPath, query: GetProductQuery },
+  async (req) => {
+    const includeInvisible = allowInvisible(req.principal, req.query.includeInvisible);
+    const catalog = await requireCatalog(req.shopId);
+    const currency = requireCurrency(catalog, req.query.currency);
+    const product = requireProduct(catalog, req.path.productId, includeInvisible);
+    const locale = resolveLocale(catalog, req.query.locale);
+    return ok(productView(catalog, product, { ...req.view(locale), currency }));
+  },
+);

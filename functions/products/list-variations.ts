@@ -1,0 +1,23 @@
+import { resolveLocale } from '../../lib/domain/catalog';
+import { requireProduct } from '../../lib/domain/product-request';
+import { variationList } from '../../lib/domain/product-variations';
+import { endpoint } from '../../lib/http/endpoint';
+import { ok } from '../../lib/http/reply';
+import { requireCatalog } from '../../lib/http/shop';
+import { routes } from '../../lib/routes';
+import { ListVariationsQuery, ProductPath } from '../../lib/schemas/products';
+
+/**
+ * GET /{shopId}/products/{productId}/variations: the spec's variation list of a master (visible
+ * variations only, 100 per page, at most 1000); a product that is no master: an empty list.
+ */
+export const handler = endpoint(
+  routes.listVariations,
+  { path: ProductPath, query: ListVariationsQuery },
+  async (req) => {
+    const catalog = await requireCatalog(req.shopId);
+    const product = requireProduct(catalog, req.path.productId, false);
+    const locale = resolveLocale(catalog, req.query.locale);
+    return ok(variationList(catalog, product, req.view(locale), req.query));
+  },
+);

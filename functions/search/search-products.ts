@@ -1,0 +1,46 @@
+import { resolveLocale } from '../../lib/domain/catalog';
+import { projectionOf } from '../../lib/domain/catalog-projection';
+import { requireCurrency } from '../../lib/domain/product-request';
+import { productView } from '../../lib/domain/product-view';
+import { searchProducts } from '../../lib/domain/search';
+import { parseFilters } from '../../lib/domain/search-filters';
+import { endpoint } from '../../lib/http/endpoint';
+import { BadRequest } from '../../lib/http/errors';
+import { ok } from '../../lib/http/reply';
+import { requireCatalog } from '../../lib/http/shop';
+import { routes } from '../../lib/routes';
+import { pageOf, ShopPath } from '../../lib/schemas/common';
+import { SearchProductsBody, SearchProductsQuery } from '../../lib/schemas/products';
+
+/**
+ * POST /{shopId}/search/products: faceted product search (spec "Product search result"): the page
+ * of hits, the query, the fallback query used when the query found nothing, and the facets.
+ */
+export const handler = endpoint(
+  routes.searchProducts,
+  { path: ShopPath, query: SearchProductsQuery, body: SearchProductsBody },
+  async (req) => {
+    const { query, body } = req;
+    const catalog = await requireCatalog(req.shopId);
+    const currency = requireCurrency(catalog, query.currency);
+    const locale = resolveLocale(catalog, query.locale);
+    const { filters, errors } = parseFilters(projectionOf(catalog), body.attributeFilters, currency);
+    if (errors.length > 0) throw new BadRequest('Invalid request', errors);
+    const outcome = searchProducts(catalog, {
+      query: body.query,
+      sortBy: body.sortBy,
+      filters,
+      locale,
+      currency,
+    });
+    const page = pageOf(outcome.products, query.page, query.resultsPerPage);
+    const ctx = { ...req.view(locale), currency };
+    return ok({
+      ...page,
+      items: page.items.map((p) => productView(catalog, p, ctx)),
+      query: body.query,
+      fallbackQuery: outcome.fallbackQuery,
+      facets: outcome.facets,
+    });
+  },
+);

@@ -1,0 +1,147 @@
+import type { SortBy } from '../schemas/products';
+import type { ShopProduct } from '../schemas/shop-file';
+import type { Catalog } from './catalog';
+import { type CatalogProjection, type LocaleProjection, projectionOf } from './catalog-projection';
+import { countedFields, type Facet, priceBuckets, renderFacets } from './search-facets';
+import type { ActiveFilter } from './search-filters';
+import {
+  formatQueryTerms,
+  matchingProducts,
+  parseQueryTerms,
+  relevanceScore,
+  spellingSuggestion,
+} from './search-query';
+
+export interface SearchOptions {
+  query: string;
+  sortBy: SortBy;
+  filters: readonly ActiveFilter[];
+  locale: string;
+  currency: string;
+}
+
+export interface SearchOutcome {
+  /** Every hit, in answer order (the handler pages). */
+  products: ShopProduct[];
+  /** The query the hits are for when the original matched nothing; "" otherwise. */
+  fallbackQuery: string;
+  facets: Facet[];
+}
+
+/**
+ * Faceted product search over the catalog projection: visible regular products and masters whose
+ * texts contain every query term, narrowed by the filters; facet counts follow standard faceting (a
+ * value counts the products matching every OTHER active filter plus that value), all in one pass.
+ */
+export function searchProducts(catalog: Catalog, options: SearchOptions): SearchOutcome {
+  const projection = projectionOf(catalog);
+  const view = projection.locale(options.locale);
+  const prices = projection.currency(options.currency).prices;
+  const asked = parseQueryTerms(options.query);
+  const fallback =
+    asked.length > 0 && !anyVisible(projection, view, asked) ? fallbackTerms(projection, view, asked) : null;
+  const terms = fallback ?? asked;
+
+  const buckets = priceBuckets(projection, options.currency);
+  const fields = countedFields(projection, buckets, prices, options.filters);
+  const filtered = fields.filter((f) => f.matches);
+  const hits: number[] = [];
+  const { visible } = projection;
+  for (const i of matchingProducts(projection, view, terms)) {
+    if (!visible[i]) continue;
+    let failed = -1;
+    let failures = 0;
+    for (let f = 0; f < filtered.length && failures < 2; f++) {
+      const field = filtered[f];
+      if (field?.matches && !field.matches(i)) {
+        failures++;
+        failed = f;
+      }
+    }
+    if (failures === 0) {
+      hits.push(i);
+      for (const field of fields) count(field.counts, field.valuesOf(i));
+    } else if (failures === 1) {
+      const field = filtered[failed];
+      if (field) count(field.counts, field.valuesOf(i));
+    }
+  }
+
+  return {
+    products: order(projection, view, hits, terms, options).map((i) => projection.products[i] as ShopProduct),
+    fallbackQuery: fallback ? formatQueryTerms(fallback) : '',
+    facets: renderFacets(catalog, projection, fields, buckets, options),
+  };
+}
+
+function count(counts: Int32Array, values: ArrayLike<number>): void {
+  for (let k = 0; k < values.length; k++) {
+    const v = values[k] as number;
+    counts[v] = (counts[v] as number) + 1;
+  }
+}
+
+function anyVisible(
+  projection: CatalogProjection,
+  view: LocaleProjection,
+  terms: readonly string[],
+): boolean {
+  return matchingProducts(projection, view, terms).some((i) => projection.visible[i] === 1);
+}
+
+/**
+ * What to search for when the query matches nothing: first each term that matches nothing alone
+ * replaced by its closest catalog word ("jakcet" → "jacket"), then the query with its last terms
+ * dropped ("rain jacket xyz" → "rain jacket"). null when neither finds anything.
+ */
+function fallbackTerms(
+  projection: CatalogProjection,
+  view: LocaleProjection,
+  terms: readonly string[],
+): string[] | null {
+  const corrected = terms.map((t) => (anyVisible(projection, view, [t]) ? t : spellingSuggestion(view, t)));
+  if (corrected.every((t) => t !== null)) {
+    const candidate = [...new Set(corrected as string[])];
+    if (anyVisible(projection, view, candidate)) return candidate;
+  }
+  for (let n = terms.length - 1; n >= 1; n--) {
+    const candidate = terms.slice(0, n);
+    if (anyVisible(projection, view, candidate)) return candidate;
+  }
+  return null;
+}
+
+/** Orders the hits: relevance (score, then name), name or price (products without a price last). */
+function order(
+  projection: CatalogProjection,
+  view: LocaleProjection,
+  hits: number[],
+  terms: readonly string[],
+  options: SearchOptions,
+): number[] {
+  const { nameRank } = view;
+  const byName = (a: number, b: number) => (nameRank[a] as number) - (nameRank[b] as number);
+  switch (options.sortBy) {
+    case 'NAME_ASC':
+      return hits.sort(byName);
+    case 'NAME_DESC':
+      return hits.sort((a, b) => byName(b, a));
+    case 'PRICE_ASC':
+    case 'PRICE_DESC': {
+      const prices = projection.currency(options.currency).prices;
+      const sign = options.sortBy === 'PRICE_ASC' ? 1 : -1;
+      return hits.sort((a, b) => {
+        const x = prices[a] as number;
+        const y = prices[b] as number;
+        if (Number.isNaN(x) || Number.isNaN(y))
+          return Number.isNaN(x) === Number.isNaN(y) ? byName(a, b) : Number.isNaN(x) ? 1 : -1;
+        return sign * (x - y) || byName(a, b);
+      });
+    }
+    default: {
+      if (terms.length === 0) return hits.sort(byName);
+      const scores = new Map(hits.map((i) => [i, relevanceScore(view, i, terms)]));
+      return hits.sort((a, b) => (scores.get(b) as number) - (scores.get(a) as number) || byName(a, b));
+    }
+  }
+}
