@@ -1,10 +1,8 @@
-import { updateCart } from '../../lib/data/cart-repository';
 import { newId } from '../../lib/data/ids';
 import { addLines } from '../../lib/domain/cart-lines';
-import { cartView } from '../../lib/domain/cart-view';
+import { cartReply, changeCart } from '../../lib/http/cart-reply';
 import { endpoint } from '../../lib/http/endpoint';
 import { BadRequest } from '../../lib/http/errors';
-import { created } from '../../lib/http/reply';
 import { requireCatalog } from '../../lib/http/shop';
 import { routes } from '../../lib/routes';
 import { AddLineItemBody } from '../../lib/schemas/carts';
@@ -19,7 +17,7 @@ export const handler = endpoint(
   { path: CartPath, body: AddLineItemBody },
   async (req) => {
     const catalog = await requireCatalog(req.shopId);
-    const cart = await updateCart(req.cart, (current) => {
+    const cart = await changeCart(req, (current) => {
       const { lineItems, problems } = addLines(catalog, current, [req.body], newId);
       if (problems.length > 0) {
         throw new BadRequest(
@@ -29,6 +27,6 @@ export const handler = endpoint(
       }
       return { ...current, lineItems };
     });
-    return created(cartView(cart, catalog, req.view(cart.locale)));
+    return cartReply(201, cart, catalog, req);
   },
 );

@@ -2,12 +2,11 @@ import { insertCart } from '../../lib/data/cart-repository';
 import { newId, newSecret } from '../../lib/data/ids';
 import type { CartRecord } from '../../lib/domain/cart';
 import { addLines } from '../../lib/domain/cart-lines';
-import { cartView } from '../../lib/domain/cart-view';
 import type { Catalog } from '../../lib/domain/catalog';
+import { cartReply } from '../../lib/http/cart-reply';
 import { endpoint } from '../../lib/http/endpoint';
 import { BadRequest, type FieldError } from '../../lib/http/errors';
 import { CART_TOKEN_HEADER, hashCartToken } from '../../lib/http/middleware/cart-token';
-import { created } from '../../lib/http/reply';
 import { requireCatalog } from '../../lib/http/shop';
 import { routes } from '../../lib/routes';
 import { CreateCartBody } from '../../lib/schemas/carts';
@@ -44,13 +43,10 @@ export const handler = endpoint(routes.createCart, { path: ShopPath, body: Creat
   }
   const stored = { ...cart, lineItems };
   await insertCart(stored);
-  return created(
-    {
-      ...cartView(stored, catalog, req.view(locale)),
-      status: problems.length > 0 ? 'PartiallyComplete' : 'Complete',
-    },
-    { [CART_TOKEN_HEADER]: token, Location: `/${req.shopId}/carts/${cart.cartId}` },
-  );
+  return cartReply(201, stored, catalog, req, {
+    body: { status: problems.length > 0 ? 'PartiallyComplete' : 'Complete' },
+    headers: { [CART_TOKEN_HEADER]: token, Location: `/${req.shopId}/carts/${cart.cartId}` },
+  });
 });
 
 function newCart(

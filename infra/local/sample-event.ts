@@ -5,6 +5,7 @@ import { type Route, routes } from '../../lib/routes';
 import { repoRoot } from './dev-issuer';
 import { fillDevToken } from './event-token';
 import { lambdaContext, loadHandler } from './lambda-runtime';
+import { checkoutFactories } from './sample-checkout';
 
 /**
  * Sample events (events/<group>/<action>.json, one per route) and the placeholders that make them
@@ -26,6 +27,7 @@ const factories: PlaceholderFactory[] = [
       return { '{{CART_ID}}': body.cartId, '{{CART_TOKEN}}': String(headers?.['X-Service-Cart-Token']) };
     },
   },
+  ...checkoutFactories((...args) => invokeRoute(...args)),
   // Categories: fresh invisible categories under the root (the createCategory sample's parent),
   // so samples never change the seed tree.
   {

@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { CART_LIFETIME_SECONDS, type CartRecord, isExpired } from '../domain/cart';
 import { Conflict, Gone, NotFound } from '../http/errors';
 import { dynamo, tableName } from './client';
@@ -98,4 +98,43 @@ function fromItem(item: Record<string, unknown>): CartRecord {
     ...cart
   } = item;
   return cart as unknown as CartRecord;
+}
+
+/**
+ * Open, unexpired carts of a shop created within [from, to] (ISO 8601; either open-ended), newest
+ * first. Reads the shop's creation index for the range (gsi1).
+ */
+export async function listCarts(
+  shopId: string,
+  range: { from?: string; to?: string },
+): Promise<CartRecord[]> {
+  const carts: CartRecord[] = [];
+  const low = range.from ?? '0';
+  const high = `${range.to ?? '9999'}#\uffff`;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :low AND :high',
+        FilterExpression: '#status = :open',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':pk': keys.cartsByCreation(shopId),
+          ':low': low,
+          ':high': high,
+          ':open': 'open',
+        },
+        ScanIndexForward: false,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      const cart = fromItem(item);
+      if (!isExpired(cart)) carts.push(cart);
+    }
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return carts;
 }

@@ -26,6 +26,7 @@ export function customerItems(shopId: string, customer: CustomerRecord) {
           ...keys.customerEmail(shopId, email),
           kind: 'customerEmail',
           customerId: customer.customerId,
+          customerNumber: customer.customerNumber,
         } as Record<string, unknown> & Key)
       : null,
   };

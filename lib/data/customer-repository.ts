@@ -62,7 +62,8 @@ export async function newCustomer(
 ): Promise<CustomerRecord> {
   return {
     customerId: newId(),
-    customerNumber: input.customerNumber ?? generatedCustomerNumber(await nextCounterValue(shopId, 'customer')),
+    customerNumber:
+      input.customerNumber ?? generatedCustomerNumber(await nextCounterValue(shopId, 'customer')),
     creationDate: new Date().toISOString(),
     billingAddress: input.billingAddress,
     internalNote: input.internalNote ?? null,

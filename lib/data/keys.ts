@@ -70,4 +70,28 @@ export const keys = {
     pk: `${shop(shopId)}#CUSTOMEREMAIL#${encodeURIComponent(email.trim().toLowerCase())}`,
     sk: 'UNIQUE',
   }),
+
+  /** One partition per order: the order item and its documents (one Query reads both). */
+  order: (shopId: string, orderId: string): Key => ({
+    pk: `${shop(shopId)}#ORDER#${part(orderId)}`,
+    sk: 'ORDER',
+  }),
+  /** A document of an order, sorted by its number. */
+  orderDocument: (shopId: string, orderId: string, documentNumber: string): Key => ({
+    pk: keys.order(shopId, orderId).pk,
+    sk: `DOCUMENT#${part(documentNumber.padStart(12, '0'))}`,
+  }),
+  /** gsi1: orders of a shop by creation time. */
+  ordersByCreation: (shopId: string): string => `${shop(shopId)}#ORDERS`,
+  /** gsi2: orders of one customer by creation time. */
+  ordersByCustomer: (shopId: string, customerId: string): string =>
+    `${shop(shopId)}#CUSTOMER_ORDERS#${part(customerId)}`,
+  /** Sort key of the creation indexes: time, then id. */
+  creationSort: (createdAt: string, id: string): string => `${createdAt}#${part(id)}`,
+
+  /** A replayable answer to a request carrying an Idempotency-Key. */
+  idempotency: (shopId: string, scope: string, keyHash: string): Key => ({
+    pk: `${shop(shopId)}#IDEMPOTENCY#${part(scope)}#${part(keyHash)}`,
+    sk: 'IDEMPOTENCY',
+  }),
 } as const;

@@ -175,3 +175,16 @@ export function addLines(
   });
   return { lineItems, problems };
 }
+
+/** The cart's lines with one line's quantity set, or the reason it cannot be (contract quantity rules). */
+export function setLineQuantity(
+  lineItems: readonly CartLine[],
+  lineItemId: string,
+  quantity: number,
+): { lineItems: CartLine[] } | { missing: true } | { problem: string } {
+  const line = lineItems.find((l) => l.lineItemId === lineItemId);
+  if (!line) return { missing: true };
+  const problem = quantityProblem(line, quantity, line.productId);
+  if (problem) return { problem };
+  return { lineItems: lineItems.map((l) => (l.lineItemId === lineItemId ? { ...l, quantity } : l)) };
+}

@@ -2,47 +2,70 @@ import type { ShopShippingMethod } from '../schemas/shop-file';
 import { type CartLine, type CartRecord, unitPriceFor } from './cart';
 import { convertPrice } from './cart-lines';
 import type { Catalog } from './catalog';
-import { type Minor, parseMoney } from './money';
+import { basketDiscount, type CouponValidationError, couponDiscount } from './discounts';
+import { allocate, type Minor, parseMoney } from './money';
 import { chargeTaxes, computeTotals, type TaxClassRef, type Totals } from './totals';
 
 /** A cart with every figure worked out; what the cart and order views render. */
 export interface PricedCart {
-  lines: { line: CartLine; unitPrice: Minor; amount: Minor }[];
+  lines: { line: CartLine; unitPrice: Minor; amount: Minor; couponDiscount: Minor }[];
   shipping: Minor;
   shippingTaxes: { taxClass: TaxClassRef; tax: Minor }[];
   payment: Minor;
+  coupon: { amount: Minor; validationErrors: CouponValidationError[] } | null;
+  basketDiscount: { name: Readonly<Record<string, string>>; amount: Minor } | null;
   totals: Totals;
   /** The least subtotal to order, null when the shop has none. */
   minimumCartAmount: Minor | null;
   minimumCartReached: boolean;
 }
 
-/** Prices a cart against the shop's catalog (contract: "Totals and money"). */
+/**
+ * Prices a cart against the shop's catalog (contract "Totals and money"): lines with bulk tiers,
+ * the coupon (spread over the lines), the best basket discount, shipping and payment, and taxes
+ * per tax class with every discount and charge spread over the classes in proportion.
+ */
 export function priceCart(cart: CartRecord, catalog: Catalog): PricedCart {
-  const lines = cart.lineItems.map((line) => {
+  const base = cart.lineItems.map((line) => {
     const unitPrice = unitPriceFor(line, line.quantity);
     return { line, unitPrice, amount: unitPrice * line.quantity };
   });
+  const subtotal = base.reduce((total, l) => total + l.amount, 0);
+  const coupon = cart.coupon
+    ? couponDiscount(catalog.coupons.get(cart.coupon.code.toUpperCase()), subtotal, cart.currency)
+    : null;
+  const couponShares = allocate(
+    coupon?.amount ?? 0,
+    base.map((l) => l.amount),
+  );
+  const basket = basketDiscount(
+    catalog.basketDiscounts,
+    subtotal,
+    subtotal + (coupon?.amount ?? 0),
+    cart.currency,
+  );
   const shipping = shippingCharge(cart, catalog);
   const payment = cart.payment?.price ?? 0;
   const fallbackTaxClass = defaultTaxClass(catalog);
-  const taxed = lines.map((l) => ({ amount: l.amount, taxClass: l.line.taxClass }));
+  const taxed = base.map((l) => ({ amount: l.amount, taxClass: l.line.taxClass }));
   const totals = computeTotals({
     taxType: cart.taxType,
     lines: taxed,
     charges: [shipping, payment],
-    discounts: [],
+    discounts: [coupon?.amount ?? 0, basket?.amount ?? 0],
     fallbackTaxClass,
   });
   const minimum = catalog.settings.minimumCartAmount;
   const minimumCartAmount = minimum === null ? null : parseMoney(minimum, cart.currency);
   return {
-    lines,
+    lines: base.map((l, i) => ({ ...l, couponDiscount: couponShares[i] ?? 0 })),
     shipping,
     shippingTaxes: cart.shipping
       ? chargeTaxes(shipping, { lines: taxed, taxType: cart.taxType, fallbackTaxClass })
       : [],
     payment,
+    coupon,
+    basketDiscount: basket ? { name: basket.rule.name, amount: basket.amount } : null,
     totals,
     minimumCartAmount,
     minimumCartReached: minimumCartAmount === null || totals.lineItemsSubTotal >= minimumCartAmount,

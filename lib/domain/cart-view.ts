@@ -9,7 +9,12 @@ import type { TaxClassRef } from './totals';
  * The Cart resource of the spec, rendered from the stored cart and the shop's catalog, with every
  * Money in the cart's currency, tax type and the request's locale.
  */
-export function cartView(cart: CartRecord, catalog: Catalog, ctx: ViewContext) {
+export function cartView(
+  cart: CartRecord,
+  catalog: Catalog,
+  ctx: ViewContext,
+  options: { listFields?: boolean } = {},
+) {
   const priced = priceCart(cart, catalog);
   const m = moneyOf(cart, ctx.locale);
   const cartPath = ['carts', cart.cartId];
@@ -18,7 +23,7 @@ export function cartView(cart: CartRecord, catalog: Catalog, ctx: ViewContext) {
     cartId: cart.cartId,
     billingAddress: cart.billingAddress,
     shippingAddress: cart.shippingAddress,
-    lineItemContainer: lineItemContainer(cart, catalog, priced, ctx),
+    lineItemContainer: lineItemContainer(cart, catalog, priced, ctx, options),
     shippingData: {
       shippingMethod: shippingMethodRef(cart, catalog, ctx.locale),
       price: m(priced.shipping),
@@ -69,29 +74,48 @@ export function cartView(cart: CartRecord, catalog: Catalog, ctx: ViewContext) {
 }
 
 /** The lineItemContainer shared by carts, orders and documents. */
-export function lineItemContainer(cart: CartRecord, catalog: Catalog, priced: PricedCart, ctx: ViewContext) {
+export function lineItemContainer(
+  cart: CartRecord,
+  catalog: Catalog,
+  priced: PricedCart,
+  ctx: ViewContext,
+  options: { listFields?: boolean } = {},
+) {
   const m = moneyOf(cart, ctx.locale);
   return {
     grandTotal: m(priced.totals.grandTotal),
     totalBeforeTax: m(priced.totals.totalBeforeTax, 'NET'),
     totalTax: m(priced.totals.totalTax),
     lineItemsSubTotal: m(priced.totals.lineItemsSubTotal),
-    productLineItems: priced.lines.map(({ line, unitPrice, amount }) =>
-      productLineItem(line, unitPrice, amount, cart, catalog, ctx),
-    ),
-    couponLineItem: null,
+    productLineItems: priced.lines.map((line) => ({
+      ...productLineItem(line, cart, catalog, ctx),
+      ...(options.listFields ? listFields(line, cart, ctx) : {}),
+    })),
+    couponLineItem:
+      cart.coupon && priced.coupon
+        ? {
+            couponLineItemId: cart.coupon.couponLineItemId,
+            code: cart.coupon.code,
+            lineItemPrice: m(priced.coupon.amount),
+            validationErrors: priced.coupon.validationErrors,
+          }
+        : null,
     shippingPrice: m(priced.shipping),
     deposits: [],
     ecoParticipations: [],
     shippingOptions: [],
-    basketDiscount: { links: [] },
+    basketDiscount: priced.basketDiscount
+      ? {
+          name: localize(catalog, priced.basketDiscount.name, ctx.locale),
+          lineItemPrice: m(priced.basketDiscount.amount),
+          links: [],
+        }
+      : { links: [] },
   };
 }
 
 function productLineItem(
-  line: CartLine,
-  unitPrice: Minor,
-  amount: Minor,
+  { line, unitPrice, amount, couponDiscount }: PricedCart['lines'][number],
   cart: CartRecord,
   catalog: Catalog,
   ctx: ViewContext,
@@ -105,7 +129,7 @@ function productLineItem(
     quantity: { amount: line.quantity, unit: line.orderUnit },
     lineItemPrice: m(amount),
     singleItemPrice: m(unitPrice),
-    lineItemCouponDiscount: null,
+    lineItemCouponDiscount: cart.coupon && couponDiscount !== 0 ? m(couponDiscount) : null,
     images: line.images,
     additionalInformation: {
       bulkPriceInfo: line.bulkTiers.map((tier) => ({
@@ -133,6 +157,19 @@ function productLineItem(
     energyLabelsMaxEfficiencyString: line.energyLabelsMaxEfficiencyString,
     energyLabelSourceFile: line.energyLabelSourceFile,
     productDataSheetSourceFile: line.productDataSheetSourceFile,
+  };
+}
+
+/** spec "ProductLineItem": the fields the cart list adds to each line. */
+function listFields({ line, unitPrice }: PricedCart['lines'][number], cart: CartRecord, ctx: ViewContext) {
+  return {
+    intervalOrder: String(line.intervalOrder),
+    minOrder: String(line.minOrder),
+    orderUnitShort: line.orderUnit,
+    orderUnit: line.orderUnit,
+    priceQuantity: String(line.priceQuantity),
+    quantityPrice: moneyOf(cart, ctx.locale)(unitPrice * line.priceQuantity),
+    isInWishlist: false,
   };
 }
 

@@ -26,7 +26,8 @@ export interface CartRecord {
   billingAddress: Address | null;
   shippingAddress: Address | null;
   shipping: { methodId: string; price: Minor | null } | null;
-  payment: { price: Minor } | null;
+  /** Set through PUT payment-data: the price and the name shown on the order. */
+  payment: { price: Minor; name: string | null } | null;
   coupon: { code: string; couponLineItemId: string } | null;
   orderId: string | null;
 }

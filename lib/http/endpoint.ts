@@ -8,6 +8,7 @@ import { auth } from './middleware/auth';
 import { bodyParsing } from './middleware/body-parsing';
 import { cartToken } from './middleware/cart-token';
 import { errorShaping } from './middleware/error-shaping';
+import { idempotency } from './middleware/idempotency';
 import { requestContext } from './middleware/request-context';
 import { type InputSchemas, validation } from './middleware/validation';
 import { versioning } from './middleware/versioning';

@@ -80,3 +80,9 @@ export class ServiceUnavailable extends HttpError {
     super(503, 'Service Unavailable', undefined, { 'Retry-After': String(retryAfterSeconds) });
   }
 }
+
+export class PreconditionFailed extends HttpError {
+  constructor(message = 'Precondition Failed: the cart has changed since the given ETag') {
+    super(412, message);
+  }
+}

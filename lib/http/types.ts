@@ -20,6 +20,16 @@ export interface PipelineState {
   rawBody?: unknown;
   input?: { path: unknown; query: unknown; body: unknown };
   cart?: CartRecord;
+  /** An Idempotency-Key claimed by this request: its answer is stored after the handler. */
+  idempotency?: {
+    shopId: string;
+    scope: string;
+    keyHash: string;
+    fingerprint: string;
+    seal: (plain: string) => string;
+  };
+  /** A stored answer replayed for a repeated Idempotency-Key: the handler does not run. */
+  replay?: APIGatewayProxyStructuredResultV2;
   /** Headers every response of this request carries (versioning, rate limit). */
   responseHeaders: Record<string, string>;
 }

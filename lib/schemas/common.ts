@@ -48,6 +48,13 @@ export const QueryBoolean = z
   .transform((v) => v === 'true')
   .optional();
 
+/** An ISO 8601 date or date-time ("2026-11-01" or "2026-11-01T10:00:00Z"), normalized to UTC. */
+export const Instant = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/, 'expected an ISO 8601 date or date-time')
+  .refine((v) => !Number.isNaN(Date.parse(v)), 'expected a valid date')
+  .transform((v) => new Date(v).toISOString());
+
 /** A paged list envelope (contract: `{results, page, resultsPerPage, items}`, results = total). */
 export function pageOf<T>(all: readonly T[], page: number, resultsPerPage: number) {
   return {

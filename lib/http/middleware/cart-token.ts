@@ -14,7 +14,8 @@ export const CART_TOKEN_HEADER = 'X-Service-Cart-Token';
 export function cartToken(route: Route): MiddlewareObj<ApiEvent, ApiResult, Error, ApiContext> {
   return {
     before: async (request) => {
-      if (!route.cartToken) return;
+      // A replayed answer (Idempotency-Key) needs no cart: it was authorized the first time.
+      if (!route.cartToken || request.context.api.replay) return;
       const { shopId, cartId } = request.event.pathParameters ?? {};
       if (!shopId || !cartId || !CART_ID.test(cartId)) throw new NotFound('Cart not found');
       const cart = await getCart(shopId, cartId);

@@ -1,0 +1,83 @@
+import { createHash } from 'node:crypto';
+import type { MiddlewareObj } from '@middy/core';
+import {
+  claimIdempotencyKey,
+  completeIdempotencyKey,
+  getIdempotencyRecord,
+  releaseIdempotencyKey,
+} from '../../data/idempotency-repository';
+import type { Route } from '../../routes';
+import { BadRequest, Conflict } from '../errors';
+import { idempotencyKeyHash, seal, unseal } from '../idempotency-seal';
+import type { ApiContext, ApiEvent, ApiResult } from '../types';
+
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+
+/**
+ * Beyond the spec: on routes marked idempotent, an `Idempotency-Key` header makes a retry replay
+ * the first 2xx answer for 24 hours (the same key with another request: 409; while the first is
+ * still running: 409). The replay still passes versioning and logging; the handler and the cart
+ * token check are skipped (an ordered cart would otherwise answer 410 to the retried checkout).
+ */
+export function idempotency(route: Route): MiddlewareObj<ApiEvent, ApiResult, Error, ApiContext> {
+  return {
+    before: async (request) => {
+      const key = request.event.headers?.[IDEMPOTENCY_KEY_HEADER.toLowerCase()];
+      if (!route.idempotent || key === undefined) return;
+      if (!/^[\x21-\x7e]{1,255}$/.test(key)) {
+        throw new BadRequest('Invalid request', [
+          { field: IDEMPOTENCY_KEY_HEADER, message: 'expected 1 to 255 visible ASCII characters' },
+        ]);
+      }
+      const { api } = request.context;
+      const shopId = request.event.pathParameters?.shopId as string;
+      const callerId = `${shopId}|${api.principal?.subject ?? ''}`;
+      const scope = `${route.name}.${request.event.pathParameters?.cartId ?? 'shop'}`;
+      const keyHash = idempotencyKeyHash(callerId, key);
+      const fingerprint = fingerprintOf(request.event);
+      const record = await getIdempotencyRecord(shopId, scope, keyHash);
+      if (record) {
+        if (record.fingerprint !== fingerprint)
+          throw new Conflict(`${IDEMPOTENCY_KEY_HEADER} was used for another request`);
+        if (record.state !== 'done' || !record.sealed) {
+          throw new Conflict(`A request with this ${IDEMPOTENCY_KEY_HEADER} is in progress`);
+        }
+        const replay = JSON.parse(unseal(callerId, key, record.sealed)) as ApiResult;
+        api.replay = { ...replay, headers: { ...replay.headers, 'Idempotent-Replayed': 'true' } };
+        return;
+      }
+      if (!(await claimIdempotencyKey(shopId, scope, keyHash, fingerprint))) {
+        throw new Conflict(`A request with this ${IDEMPOTENCY_KEY_HEADER} is in progress`);
+      }
+      api.idempotency = {
+        shopId,
+        scope,
+        keyHash,
+        fingerprint,
+        seal: (plain: string) => seal(callerId, key, plain),
+      };
+    },
+    after: async (request) => {
+      const claim = request.context.api.idempotency;
+      if (!claim || !request.response) return;
+      const { statusCode = 200, headers, body } = request.response;
+      if (statusCode >= 200 && statusCode < 300) {
+        const sealed = claim.seal(JSON.stringify({ statusCode, headers, body }));
+        await completeIdempotencyKey(claim.shopId, claim.scope, claim.keyHash, claim.fingerprint, sealed);
+      } else {
+        await releaseIdempotencyKey(claim.shopId, claim.scope, claim.keyHash);
+      }
+    },
+    onError: async (request) => {
+      const claim = request.context.api?.idempotency;
+      if (claim) await releaseIdempotencyKey(claim.shopId, claim.scope, claim.keyHash);
+    },
+  };
+}
+
+/** What makes two requests "the same": method, path and body. */
+function fingerprintOf(event: ApiEvent): string {
+  return createHash('sha256')
+    .update(`${event.requestContext?.http?.method} ${event.rawPath}\n${event.body ?? ''}`)
+    .digest('base64url');
+}
