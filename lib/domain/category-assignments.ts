@@ -30,7 +30,7 @@ export function unknownAssignmentIds(
 
 /** The product assigned to the categories as well (appended), or null when it already is. */
 export function assigned(product: ShopProduct, categoryIds: readonly string[]): ShopProduct | null {
-  const added = categoryIds.filter((id) => !product.categoryIds.includes(id));
+  const added = [...new Set(categoryIds)].filter((id) => !product.categoryIds.includes(id));
   return added.length === 0 ? null : { ...product, categoryIds: [...product.categoryIds, ...added] };
 }
 
