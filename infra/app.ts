@@ -1,0 +1,21 @@
+import { App } from 'aws-cdk-lib';
+import { StackConfigError, stackConfigFromContext, stackName } from './config';
+import { ShopStack } from './shop-stack';
+
+/**
+ * The CDK app (cdk.json runs it): one stack per shop, named `ShopApi-<shopId>`, its properties
+ * from context. Synthesizes offline; account and region come from the CLI's credentials when
+ * deploying, and the stack stays environment-agnostic without them.
+ */
+const app = new App();
+try {
+  const config = stackConfigFromContext((key) => app.node.tryGetContext(key));
+  new ShopStack(app, stackName(config.shopId), {
+    config,
+    env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
+  });
+} catch (error) {
+  if (!(error instanceof StackConfigError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}

@@ -1,0 +1,99 @@
+import { join } from 'node:path';
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { cdkBundling, projectRoot } from './bundling-options';
+
+/**
+ * The runtime configuration every API function gets (lib/config.ts reads it at cold start).
+ * AUTH_AUDIENCE '' = no audience check: Cognito access tokens carry no `aud`.
+ */
+export interface ApiEnvironment {
+  TABLE_NAME: string;
+  AUTH_ISSUER: string;
+  AUTH_AUDIENCE: string;
+  AUTH_JWKS_URI: string;
+  LEGACY_ACCEPT: 'true' | 'false';
+  LOG_LEVEL: string;
+  /** contract "Rate limit": read by the rate-limit middleware. */
+  RATE_LIMIT_PER_HOUR: string;
+}
+
+/**
+ * DynamoDB actions per level of table access, on the table and its indexes only. Transactions
+ * need no action of their own: IAM authorizes each item of TransactWriteItems by its PutItem,
+ * UpdateItem, DeleteItem or ConditionCheckItem action, and TransactGetItems by GetItem.
+ */
+export const TABLE_ACTIONS = {
+  none: [],
+  read: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'],
+  write: [
+    'dynamodb:GetItem',
+    'dynamodb:BatchGetItem',
+    'dynamodb:Query',
+    'dynamodb:PutItem',
+    'dynamodb:UpdateItem',
+    'dynamodb:DeleteItem',
+    'dynamodb:BatchWriteItem',
+    'dynamodb:ConditionCheckItem',
+  ],
+} as const satisfies Record<string, readonly string[]>;
+
+export type TableAccess = keyof typeof TABLE_ACTIONS;
+
+export interface ApiFunctionProps {
+  /** Handler module relative to the repository root (a route's `handler`); exports `handler`. */
+  entry: string;
+  description: string;
+  /** Environment beyond NODE_OPTIONS: the typed API environment, or another function's own. */
+  environment: Readonly<Record<string, string>>;
+  table?: ITable;
+  access: TableAccess;
+  logRetention: RetentionDays;
+  memorySize?: number;
+  timeout?: Duration;
+}
+
+/** Defaults of every function: enough memory for a fast cold start, well under API Gateway's 30 s. */
+export const FUNCTION_DEFAULTS = { memorySize: 1024, timeout: Duration.seconds(10) } as const;
+
+/**
+ * One Lambda function with the project's defaults (Node.js 22 on arm64, the shared bundling
+ * options, its own log group with retention, source maps on) and exactly the table access it
+ * declares. Every function of the stack is made by this construct, so none can drift.
+ */
+export class ApiFunction extends Construct {
+  readonly fn: NodejsFunction;
+  readonly logGroup: LogGroup;
+
+  constructor(scope: Construct, id: string, props: ApiFunctionProps) {
+    super(scope, id);
+    this.logGroup = new LogGroup(this, 'Logs', {
+      retention: props.logRetention,
+      // Logs outlive the stack until their retention ends (README: tearing a shop down).
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    this.fn = new NodejsFunction(this, 'Function', {
+      entry: join(projectRoot, props.entry),
+      handler: 'handler',
+      description: props.description.slice(0, 256),
+      runtime: Runtime.NODEJS_22_X,
+      architecture: Architecture.ARM_64,
+      memorySize: props.memorySize ?? FUNCTION_DEFAULTS.memorySize,
+      timeout: props.timeout ?? FUNCTION_DEFAULTS.timeout,
+      projectRoot,
+      depsLockFilePath: join(projectRoot, 'package-lock.json'),
+      bundling: cdkBundling(),
+      logGroup: this.logGroup,
+      environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps' },
+    });
+    const actions = TABLE_ACTIONS[props.access];
+    if (actions.length > 0) {
+      if (!props.table) throw new Error(`${id}: table access '${props.access}' needs a table`);
+      props.table.grant(this.fn, ...actions);
+    }
+  }
+}

@@ -1,0 +1,79 @@
+import { Duration } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { EventBus } from 'aws-cdk-lib/aws-events';
+import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
+import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import { DOMAIN_EVENT_TYPES } from '../../lib/domain/domain-events';
+import { ApiFunction } from './api-function';
+
+/** The stream consumer's handler (not an API route). */
+export const PUBLISHER_ENTRY = 'functions/events/publish-domain-events.ts';
+
+/** How the stream consumer retries before a record goes to the dead-letter queue. */
+export const STREAM_RETRY = { retryAttempts: 5, maxRecordAge: Duration.hours(24), batchSize: 100 } as const;
+
+export interface EventPublisherProps {
+  shopId: string;
+  table: ITable;
+  logRetention: RetentionDays;
+  logLevel: string;
+}
+
+/**
+ * Domain events (cart.created, order.created, document.finalized) from the table's stream to the
+ * stack's EventBridge bus. The stream is filtered to INSERTs of those kinds, so cart updates never
+ * wake the consumer. A failing record is retried (batch item failures, bisecting) up to
+ * STREAM_RETRY, then its stream position lands in the dead-letter queue.
+ */
+export class EventPublisher extends Construct {
+  readonly bus: EventBus;
+  readonly consumer: ApiFunction;
+  readonly deadLetters: Queue;
+  readonly source: string;
+
+  constructor(scope: Construct, id: string, props: EventPublisherProps) {
+    super(scope, id);
+    this.source = `shop-api.${props.shopId}`;
+    this.bus = new EventBus(this, 'Bus', { description: `Domain events of shop ${props.shopId}` });
+    this.deadLetters = new Queue(this, 'DeadLetters', {
+      retentionPeriod: Duration.days(14),
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+    });
+    this.consumer = new ApiFunction(this, 'Publisher', {
+      entry: PUBLISHER_ENTRY,
+      description: 'Publishes domain events from the table stream',
+      environment: {
+        EVENT_BUS_NAME: this.bus.eventBusName,
+        EVENT_SOURCE: this.source,
+        LOG_LEVEL: props.logLevel,
+      },
+      access: 'none',
+      logRetention: props.logRetention,
+      memorySize: 512,
+      timeout: Duration.seconds(30),
+    });
+    this.bus.grantPutEventsTo(this.consumer.fn);
+    this.consumer.fn.addEventSource(
+      new DynamoEventSource(props.table, {
+        startingPosition: StartingPosition.TRIM_HORIZON,
+        batchSize: STREAM_RETRY.batchSize,
+        maxBatchingWindow: Duration.seconds(1),
+        bisectBatchOnError: true,
+        reportBatchItemFailures: true,
+        retryAttempts: STREAM_RETRY.retryAttempts,
+        maxRecordAge: STREAM_RETRY.maxRecordAge,
+        onFailure: new SqsDlq(this.deadLetters),
+        filters: [
+          FilterCriteria.filter({
+            eventName: FilterRule.isEqual('INSERT'),
+            dynamodb: { NewImage: { kind: { S: FilterRule.or(...Object.keys(DOMAIN_EVENT_TYPES)) } } },
+          }),
+        ],
+      }),
+    );
+  }
+}

@@ -1,0 +1,138 @@
+import { CfnOutput, Stack, type StackProps, Tags } from 'aws-cdk-lib';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import type { Construct } from 'constructs';
+import { type Route, routeList } from '../lib/routes';
+import { type ShopStackConfig, shopSlug } from './config';
+import { type ApiEnvironment, ApiFunction } from './constructs/api-function';
+import { EventPublisher } from './constructs/event-publisher';
+import { ShopAlarms } from './constructs/shop-alarms';
+import { defaultDomainPrefix, ShopAuth } from './constructs/shop-auth';
+import { ShopHttpApi } from './constructs/shop-http-api';
+import { ShopTable } from './constructs/shop-table';
+
+export interface ShopStackProps extends StackProps {
+  config: ShopStackConfig;
+  /** The route table; every function, API route, grant and scope is derived from it. */
+  routes?: readonly Route[];
+}
+
+/** API Gateway's `$default` route: everything the route table does not match. */
+export const ROUTE_NOT_FOUND_ENTRY = 'functions/fallback/route-not-found.ts';
+
+/** The scopes the route table requires (contract "Authentication and scopes"), in table order. */
+export function routeScopes(routes: readonly Route[]): string[] {
+  return [...new Set(routes.flatMap((r) => (r.scope ? [r.scope] : [])))];
+}
+
+/**
+ * Everything one shop runs on: its table, one function per route behind an HTTP API, its token
+ * issuer (Cognito, or an external one by context), domain events on an EventBridge bus, and
+ * alarms by e-mail. Deployed once per shop: `ShopApi-<shopId>`.
+ */
+export class ShopStack extends Stack {
+  readonly functions = new Map<string, ApiFunction>();
+
+  constructor(scope: Construct, id: string, props: ShopStackProps) {
+    super(scope, id, {
+      description: `Shop API of shop ${props.config.shopId}`,
+      ...props,
+    });
+    const { config } = props;
+    const routes = props.routes ?? routeList;
+    Tags.of(this).add('shop', config.shopId);
+
+    const { table } = new ShopTable(this, 'Data');
+
+    const auth =
+      config.issuer.kind === 'cognito'
+        ? new ShopAuth(this, 'Auth', {
+            shopId: config.shopId,
+            scopes: routeScopes(routes),
+            domainPrefix: config.issuer.domainPrefix ?? defaultDomainPrefix(shopSlug(config.shopId)),
+            logRetention: config.logRetention,
+            logLevel: config.logLevel,
+          })
+        : undefined;
+    const issuer =
+      config.issuer.kind === 'external'
+        ? config.issuer
+        : { issuer: auth?.issuer ?? '', jwksUri: `${auth?.issuer}/.well-known/jwks.json`, audience: '' };
+
+    const environment: ApiEnvironment = {
+      TABLE_NAME: table.tableName,
+      AUTH_ISSUER: issuer.issuer,
+      // Cognito access tokens carry no `aud` (contract: verified against issuer and JWKS).
+      AUTH_AUDIENCE: issuer.audience,
+      AUTH_JWKS_URI: issuer.jwksUri,
+      LEGACY_ACCEPT: config.legacyAccept ? 'true' : 'false',
+      LOG_LEVEL: config.logLevel,
+      RATE_LIMIT_PER_HOUR: String(config.rateLimitPerHour),
+    };
+
+    for (const route of routes) {
+      this.functions.set(
+        route.name,
+        new ApiFunction(this, route.name, {
+          entry: route.handler,
+          description: `${route.method} ${route.path}`,
+          environment: { ...environment },
+          table,
+          access: route.writes ? 'write' : 'read',
+          logRetention: config.logRetention,
+        }),
+      );
+    }
+    const fallback = new ApiFunction(this, 'routeNotFound', {
+      entry: ROUTE_NOT_FOUND_ENTRY,
+      description: '$default: 404, or 405 with Allow',
+      environment: { ...environment },
+      access: 'none',
+      logRetention: config.logRetention,
+      memorySize: 256,
+    });
+
+    const http = new ShopHttpApi(this, 'Http', {
+      routes,
+      functionOf: (route) => (this.functions.get(route.name) as ApiFunction).fn,
+      fallback: fallback.fn,
+      allowedOrigins: config.allowedOrigins,
+      throttle: config.throttle,
+    });
+
+    const events = new EventPublisher(this, 'Events', {
+      shopId: config.shopId,
+      table,
+      logRetention: config.logRetention,
+      logLevel: config.logLevel,
+    });
+
+    const allFunctions: IFunction[] = [
+      ...[...this.functions.values()].map((f) => f.fn),
+      fallback.fn,
+      events.consumer.fn,
+      ...(auth ? [auth.claimFunction.fn] : []),
+    ];
+    const alarms = new ShopAlarms(this, 'Alarms', {
+      api: http.api,
+      functions: allFunctions,
+      table,
+      deadLetters: events.deadLetters,
+      streamConsumer: events.consumer.fn,
+      alarmEmail: config.alarmEmail,
+    });
+
+    const output = (id: string, value: string, description: string) =>
+      new CfnOutput(this, id, { value, description });
+    output('ApiUrl', http.url, 'Base URL of the API: <ApiUrl><shopId>/...');
+    output('TableName', table.tableName, 'The shop table (npm run import -- --table ...)');
+    output('EventBusName', events.bus.eventBusName, `Domain events, source ${events.source}`);
+    output('AlarmTopicArn', alarms.topic.topicArn, 'SNS topic of the alarms');
+    output('AuthIssuer', issuer.issuer, 'Expected iss of access tokens');
+    if (auth) {
+      output('TokenUrl', auth.tokenUrl, 'OAuth 2.0 token endpoint (client credentials)');
+      output('UserPoolId', auth.userPool.userPoolId, 'Cognito user pool of the shop');
+      output('BackOfficeClientId', auth.backOfficeClient.userPoolClientId, 'Back office: every scope');
+      output('StorefrontClientId', auth.storefrontClient.userPoolClientId, 'Storefront: no route scope');
+    }
+  }
+}
