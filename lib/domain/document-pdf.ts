@@ -1,0 +1,70 @@
+import { PDFDocument } from 'pdf-lib';
+import { fillLabel } from './document-labels';
+import { type DocumentContext, documentContext, documentTitle } from './document-pdf-context';
+import { senderLine } from './document-pdf-format';
+import { GREY, LEFT, PdfCanvas, RIGHT } from './document-pdf-layout';
+import { drawLetterhead } from './document-pdf-letterhead';
+import { drawLineTable } from './document-pdf-table';
+import { drawTotals } from './document-pdf-totals';
+import type { DocumentRecord } from './order';
+
+/**
+ * The PDF of an invoice or credit note, drawn from the document snapshot alone (so the same
+ * document always renders the same bytes) in the document's language.
+ */
+
+export interface RenderOptions {
+  /** Called with every string drawn, as printed: lets tests read the PDF without a text extractor. */
+  onText?: (text: string) => void;
+}
+
+/** Renders a finalized document as an A4 PDF (one or more pages). */
+export async function renderDocumentPdf(
+  doc: DocumentRecord,
+  options: RenderOptions = {},
+): Promise<Uint8Array> {
+  // updateMetadata: false keeps "now" out of the file; the dates are set from the document.
+  const pdf = await PDFDocument.create({ updateMetadata: false });
+  const canvas = await PdfCanvas.create(pdf, options.onText);
+  const ctx = documentContext(doc, canvas);
+  canvas.addPage();
+  const tableTop = drawLetterhead(ctx);
+  const tableEnd = drawLineTable(ctx, tableTop);
+  drawTotals(ctx, tableEnd);
+  drawFooters(ctx);
+  setMetadata(pdf, ctx);
+  return pdf.save();
+}
+
+/** The PDF as one base64 line, as the API returns it in documentPdf (contract: no line breaks). */
+export function pdfBase64(bytes: Uint8Array): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
+}
+
+/** The seller's sender line and "Page n of m" at the foot of every page. */
+function drawFooters(ctx: DocumentContext): void {
+  const { canvas, doc, labels, tag } = ctx;
+  const pages = canvas.pages.length;
+  const seller = senderLine(doc.seller.name, doc.seller.address, tag);
+  canvas.pages.forEach((_, index) => {
+    canvas.usePage(index);
+    canvas.rule(LEFT, RIGHT, 56);
+    canvas.textFit(seller, LEFT, 42, RIGHT - LEFT - 100, { size: 7.5, color: GREY });
+    const page = fillLabel(labels.pageOf, { page: String(index + 1), pages: String(pages) });
+    canvas.textRight(page, RIGHT, 42, { size: 8, color: GREY });
+  });
+}
+
+function setMetadata(pdf: PDFDocument, ctx: DocumentContext): void {
+  const { doc, labels, tag } = ctx;
+  pdf.setTitle(documentTitle(ctx));
+  pdf.setAuthor(doc.seller.name);
+  pdf.setSubject(`${labels.orderNumber} ${doc.orderNumber}`);
+  pdf.setLanguage(tag);
+  pdf.setProducer('pdf-lib');
+  const issued = new Date(doc.issueDate);
+  if (!Number.isNaN(issued.getTime())) {
+    pdf.setCreationDate(issued);
+    pdf.setModificationDate(issued);
+  }
+}
