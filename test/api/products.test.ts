@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { call } from '../support/api';
+import { call, tokenFor } from '../support/api';
 
 type Product = {
   productId: string;
@@ -170,6 +170,103 @@ describe('GET /{shopId}/products', () => {
 
     expect(response.status).toBe(200);
     expect(response.body.items.every((p: Product) => p.productId.startsWith('other-'))).toBe(true);
+  });
+});
+
+describe('GET /{shopId}/products: filters (contract "Products")', () => {
+  const idsOf = (response: { body: { items: Product[] } }) => response.body.items.map((p) => p.productId);
+
+  it('finds a case-insensitive substring of name, keywords, number, manufacturer or short description', async () => {
+    // Act
+    const byName = await call('/demo/products?q=MERINO&resultsPerPage=100');
+    const byNumber = await call('/demo/products?q=bf-1040');
+    const byMaker = await call('/demo/products?q=alpinox&resultsPerPage=100');
+
+    // Assess
+    expect(byName.status).toBe(200);
+    expect(idsOf(byName)).toEqual(expect.arrayContaining(['trail-tshirt', 'merino-beanie']));
+    expect(idsOf(byNumber)).toEqual(['trail-tshirt']);
+    expect(byMaker.body.results).toBe(byMaker.body.items.length);
+    expect(new Set(byMaker.body.items.map((p: { manufacturer: string }) => p.manufacturer))).toEqual(
+      new Set(['Alpinox']),
+    );
+  });
+
+  it('searches the request locale and the default locale', async () => {
+    const german = await call('/demo/products?q=Wander&locale=de_DE&resultsPerPage=100');
+    const english = await call('/demo/products?q=hiking&locale=de_DE&resultsPerPage=100');
+
+    expect(idsOf(german)).toContain('trail-tshirt');
+    expect(idsOf(english)).toContain('trail-tshirt');
+  });
+
+  it('matches a quoted phrase as a phrase and needs every term joined by +', async () => {
+    const phrase = await call(`/demo/products?q=${encodeURIComponent('"rain jacket"')}`);
+    const reversed = await call(`/demo/products?q=${encodeURIComponent('"jacket rain"')}`);
+    const bothTerms = await call('/demo/products?q=titanium+mug');
+    const literalPlus = await call('/demo/products?q=titanium%2Bmug');
+
+    expect(idsOf(phrase)).toEqual(['rain-jacket']);
+    expect(reversed.body).toMatchObject({ results: 0, items: [] });
+    expect(idsOf(bothTerms)).toEqual(['titanium-mug']);
+    expect(idsOf(literalPlus)).toEqual(['titanium-mug']);
+  });
+
+  it('lists a category with its subcategories', async () => {
+    const clothing = await call('/demo/products?categoryId=clothing&resultsPerPage=100');
+    const jackets = await call('/demo/products?categoryId=jackets&resultsPerPage=100');
+    const unknown = await call('/demo/products?categoryId=no-such-category');
+
+    expect(idsOf(clothing)).toEqual(expect.arrayContaining(['rain-jacket', 'trail-tshirt', 'merino-beanie']));
+    expect(idsOf(clothing)).not.toContain('dome-tent-2p');
+    expect(idsOf(jackets)).toEqual(expect.arrayContaining(['fleece-pullover', 'rain-jacket']));
+    expect(idsOf(jackets)).not.toContain('trail-tshirt');
+    expect(unknown.status).toBe(200);
+    expect(unknown.body).toMatchObject({ results: 0, items: [] });
+  });
+
+  it('answers ids in their order, dropping unknown and invisible ones, variations included', async () => {
+    const response = await call(
+      '/demo/products?id=socks-pair-pack&id=nope&id=hidden-prototype&id=trail-tshirt-red-m&id=gas-stove&sort=price',
+    );
+
+    expect(response.status).toBe(200);
+    expect(idsOf(response)).toEqual(['socks-pair-pack', 'trail-tshirt-red-m', 'gas-stove']);
+    expect(response.body.results).toBe(3);
+  });
+
+  it('refuses more than 12 ids', async () => {
+    const query = Array.from({ length: 13 }, (_, i) => `id=p${i}`).join('&');
+
+    const response = await call(`/demo/products?${query}`);
+
+    expect(response.status).toBe(400);
+    expect(response.body.errors[0].field).toBe('id');
+  });
+
+  it('shows invisible products only with includeInvisible=true and products_write', async () => {
+    const readOnly = tokenFor('demo', ['products_read']);
+
+    const refused = await call('/demo/products?includeInvisible=true', { token: readOnly });
+    const allowedFalse = await call('/demo/products?includeInvisible=false&resultsPerPage=100', {
+      token: readOnly,
+    });
+    const withHidden = await call('/demo/products?includeInvisible=true&resultsPerPage=100', {
+      token: tokenFor('demo', ['products_read', 'products_write']),
+    });
+
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ status: '403' });
+    expect(idsOf(allowedFalse)).not.toContain('hidden-prototype');
+    expect(idsOf(withHidden)).toContain('hidden-prototype');
+    expect(idsOf(withHidden)).not.toContain('trail-tshirt-red-m');
+  });
+
+  it.each(['includeInvisible=yes', 'q=a&q=b', 'categoryId=a%23b'])('answers 400 for %s', async (query) => {
+    const response = await call(`/demo/products?${query}`);
+
+    expect(response.status).toBe(400);
+    expect(response.body.errors[0].field).toBe(query.split('=')[0]);
   });
 });
 
