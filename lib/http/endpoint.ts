@@ -50,8 +50,11 @@ export function endpoint<R extends Route, S extends InputSchemas>(
       // Rate limit (429) goes here: after auth (it counts per token), before any body work.
       .use(bodyParsing(route))
       .use(validation(schemas))
+      .use(idempotency(route))
       .use(cartToken(route))
-      .handler(async (event, context) => toResult(await fn(apiRequest<R, S>(event, context))))
+      .handler(
+        async (event, context) => context.api.replay ?? toResult(await fn(apiRequest<R, S>(event, context))),
+      )
   );
 }
 

@@ -8,13 +8,21 @@ describe('coupons and basket discounts', () => {
     const cart = await newCart('demo', { lineItems: [{ productId: 'merino-beanie', quantity: 2 }] });
 
     const added = await cart.call('/coupon', { method: 'POST', body: { code: 'welcome10' } });
-    const again = await cart.call('/coupon', { method: 'POST', rawBody: 'code=WELCOME10', contentType: 'application/x-www-form-urlencoded' });
+    const again = await cart.call('/coupon', {
+      method: 'POST',
+      rawBody: 'code=WELCOME10',
+      contentType: 'application/x-www-form-urlencoded',
+    });
     const couponId = container(added.body).couponLineItem.couponLineItemId;
     const wrongId = await cart.call('/coupon/nope', { method: 'DELETE' });
     const removed = await cart.call(`/coupon/${couponId}`, { method: 'DELETE' });
 
     expect(added.status).toBe(200);
-    expect(container(added.body).couponLineItem).toMatchObject({ code: 'WELCOME10', lineItemPrice: { amount: -4.98 }, validationErrors: [] });
+    expect(container(added.body).couponLineItem).toMatchObject({
+      code: 'WELCOME10',
+      lineItemPrice: { amount: -4.98 },
+      validationErrors: [],
+    });
     expect(container(added.body).grandTotal.amount).toBe(44.82);
     expect(added.body.links.map((l: any) => l.rel)).toContain('remove-coupon');
     expect(again.status).toBe(200);
@@ -32,9 +40,15 @@ describe('coupons and basket discounts', () => {
     const line = container(pending.body).productLineItems[0].lineItemId;
     const reached = await cart.call(`/line-items/${line}`, { method: 'PUT', body: { quantity: 2 } });
 
-    expect(container(pending.body).couponLineItem).toMatchObject({ lineItemPrice: { amount: 0 }, validationErrors: ['LineItemsSubTotalTooSmall'] });
+    expect(container(pending.body).couponLineItem).toMatchObject({
+      lineItemPrice: { amount: 0 },
+      validationErrors: ['LineItemsSubTotalTooSmall'],
+    });
     expect(container(pending.body).grandTotal.amount).toBe(24.9);
-    expect(container(reached.body).couponLineItem).toMatchObject({ lineItemPrice: { amount: -10 }, validationErrors: [] });
+    expect(container(reached.body).couponLineItem).toMatchObject({
+      lineItemPrice: { amount: -10 },
+      validationErrors: [],
+    });
     expect(container(reached.body).grandTotal.amount).toBe(39.8);
   });
 
@@ -56,7 +70,10 @@ describe('coupons and basket discounts', () => {
     const above = await newCart('demo', { lineItems: [{ productId: 'merino-beanie', quantity: 5 }] });
 
     expect(container(below.response.body).basketDiscount).toEqual({ links: [] });
-    expect(container(above.response.body).basketDiscount).toMatchObject({ name: expect.any(String), lineItemPrice: { amount: -10 } });
+    expect(container(above.response.body).basketDiscount).toMatchObject({
+      name: expect.any(String),
+      lineItemPrice: { amount: -10 },
+    });
     expect(container(above.response.body).grandTotal.amount).toBe(114.5);
     expect(above.response.body.potentialBasketDiscounts[0].minimumAmount.amount).toBe(100);
   });

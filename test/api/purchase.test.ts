@@ -25,30 +25,64 @@ describe.each(['GROSS', 'NET'] as const)('purchase walk-through in a %s shop', (
 
   it('prices every step and turns the cart into exactly the order and invoice it showed', async () => {
     // Prepare: a cart with two tax classes
-    const { cartId, cartToken } = await createCart(shop, { lineItems: [{ productId: 'espresso-beans', quantity: 2 }] });
+    const { cartId, cartToken } = await createCart(shop, {
+      lineItems: [{ productId: 'espresso-beans', quantity: 2 }],
+    });
     const cart = (path: string, options: Parameters<typeof call>[1] = {}) =>
       call(`/${shop}/carts/${cartId}${path}`, { cartToken, ...options });
-    expect((await cart('/line-items', { method: 'POST', body: { productId: 'merino-beanie', quantity: 1 } })).status).toBe(201);
+    expect(
+      (await cart('/line-items', { method: 'POST', body: { productId: 'merino-beanie', quantity: 1 } }))
+        .status,
+    ).toBe(201);
 
     // Act: coupon, addresses, shipping, payment
-    const coupon = await cart('/coupon', { method: 'POST', rawBody: 'code=WELCOME10', contentType: 'application/x-www-form-urlencoded' });
+    const coupon = await cart('/coupon', {
+      method: 'POST',
+      rawBody: 'code=WELCOME10',
+      contentType: 'application/x-www-form-urlencoded',
+    });
     const billing = await cart('/billing-address', {
       method: 'PUT',
-      body: { firstName: 'Ida', lastName: 'Buyer', street: 'Marktplatz 1', zipCode: '79098', city: 'Freiburg', country: 'DE', emailAddress: `ida.${shop}@example.com` },
+      body: {
+        firstName: 'Ida',
+        lastName: 'Buyer',
+        street: 'Marktplatz 1',
+        zipCode: '79098',
+        city: 'Freiburg',
+        country: 'DE',
+        emailAddress: `ida.${shop}@example.com`,
+      },
     });
-    const shipping = await cart('/shipping-address', { method: 'PUT', body: { firstName: 'Ida', lastName: 'Buyer', country: 'DE' } });
+    const shipping = await cart('/shipping-address', {
+      method: 'PUT',
+      body: { firstName: 'Ida', lastName: 'Buyer', country: 'DE' },
+    });
     const shippingData = await cart('/shipping-data', { method: 'PUT', body: { id: 'dhl-standard' } });
     const paymentData = await cart('/payment-data', { method: 'PUT', body: { name: 'Invoice' } });
     const shown = await cart('');
 
     // Assess: the cart
-    for (const step of [coupon, billing, shipping, shippingData, paymentData, shown]) expect(step.status).toBe(200);
+    for (const step of [coupon, billing, shipping, shippingData, paymentData, shown])
+      expect(step.status).toBe(200);
     const container = shown.body.lineItemContainer;
-    expect(container.couponLineItem).toMatchObject({ code: 'WELCOME10', lineItemPrice: { amount: -5.47 }, validationErrors: [] });
-    expect(container.productLineItems.map((l: any) => l.lineItemCouponDiscount.amount)).toEqual([-2.98, -2.49]);
+    expect(container.couponLineItem).toMatchObject({
+      code: 'WELCOME10',
+      lineItemPrice: { amount: -5.47 },
+      validationErrors: [],
+    });
+    expect(container.productLineItems.map((l: any) => l.lineItemCouponDiscount.amount)).toEqual([
+      -2.98, -2.49,
+    ]);
     expect(container.shippingPrice.amount).toBe(4.9);
-    expect(shown.body.paymentData).toMatchObject({ paymentMethod: null, transactionId: null, price: { amount: 0 } });
-    expect(shown.body.shippingData.shippingMethod).toEqual({ id: 'dhl-standard', name: 'Standard delivery (DHL)' });
+    expect(shown.body.paymentData).toMatchObject({
+      paymentMethod: null,
+      transactionId: null,
+      price: { amount: 0 },
+    });
+    expect(shown.body.shippingData.shippingMethod).toEqual({
+      id: 'dhl-standard',
+      name: 'Standard delivery (DHL)',
+    });
     expect(shown.body.links.map((l: any) => l.rel)).toEqual(['self', 'shipping-method', 'remove-coupon']);
     expect(container.grandTotal.amount).toBe(Number(expected[model].grandTotal));
     expect(container.totalTax.amount).toBe(Number(expected[model].totalTax));
@@ -56,13 +90,22 @@ describe.each(['GROSS', 'NET'] as const)('purchase walk-through in a %s shop', (
 
     // Act: order and invoice
     const order = await cart('/order', { method: 'POST' });
-    const invoice = await call(`/${shop}/orders/${order.body.orderId}/documents`, { method: 'POST', body: { documentType: 'Invoice' } });
+    const invoice = await call(`/${shop}/orders/${order.body.orderId}/documents`, {
+      method: 'POST',
+      body: { documentType: 'Invoice' },
+    });
     const documents = await call(`/${shop}/orders/${order.body.orderId}/documents?includePdf=true`);
     const after = await cart('');
 
     // Assess: the order, frozen as the cart showed it
     expect(order.status).toBe(201);
-    expect(order.body).toMatchObject({ ...expected[model], taxModel: model, currencyId: 'EUR', locale: 'en_GB', orderNumber: '1' });
+    expect(order.body).toMatchObject({
+      ...expected[model],
+      taxModel: model,
+      currencyId: 'EUR',
+      locale: 'en_GB',
+      orderNumber: '1',
+    });
     expect(order.body.lineItemContainer).toEqual(container);
     expect(order.body.paymentData.paymentMethod).toMatchObject({ name: 'Invoice' });
     expect(order.body.customerNumber).toMatch(/^C-\d+$/);

@@ -24,7 +24,10 @@ export async function newCart(shop = 'demo', body: unknown = {}) {
 /** A cart with one line and a billing address: ready to order. */
 export async function orderableCart(shop = 'demo', email = BILLING.emailAddress) {
   const cart = await newCart(shop, { lineItems: [{ productId: 'espresso-beans', quantity: 2 }] });
-  const billing = await cart.call('/billing-address', { method: 'PUT', body: { ...BILLING, emailAddress: email } });
+  const billing = await cart.call('/billing-address', {
+    method: 'PUT',
+    body: { ...BILLING, emailAddress: email },
+  });
   if (billing.status !== 200) throw new Error(`billing address refused: ${billing.text}`);
   return cart;
 }

@@ -7,7 +7,10 @@ import { useLocalTable } from './local-env';
  * Imports a private copy of the demo shop under a fresh id (so a test file may change or count
  * things without disturbing others); `adjust` edits the file first (e.g. a NET tax model).
  */
-export async function privateDemoShop(prefix: string, adjust: (file: ShopFile) => ShopFile = (f) => f): Promise<string> {
+export async function privateDemoShop(
+  prefix: string,
+  adjust: (file: ShopFile) => ShopFile = (f) => f,
+): Promise<string> {
   useLocalTable();
   const shopId = `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
   await importShop(shopId, adjust(await readShopFile('infra/local/seed/demo.json')));

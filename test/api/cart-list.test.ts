@@ -1,0 +1,77 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, tokenFor } from '../support/api';
+import { BILLING, newCart } from '../support/carts';
+import { privateDemoShop } from '../support/shops';
+
+describe('GET /{shopId}/carts (carts_read)', () => {
+  let shop: string;
+  let ids: string[];
+  beforeAll(async () => {
+    shop = await privateDemoShop('cartlist');
+    const carts = [];
+    for (let i = 0; i < 3; i++)
+      carts.push(await newCart(shop, { lineItems: [{ productId: 'trail-mix', quantity: 1 }] }));
+    await carts[1]?.call('/billing-address', { method: 'PUT', body: BILLING });
+    ids = carts.map((c) => c.cartId);
+  });
+
+  it('lists open carts newest first with the list fields of line items', async () => {
+    const response = await call(`/${shop}/carts`);
+
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ results: 3, page: 1, resultsPerPage: 10 });
+    expect(response.body.items.map((c: any) => c.cartId)).toEqual([...ids].reverse());
+    expect(response.body.items[0].lineItemContainer.productLineItems[0]).toMatchObject({
+      minOrder: '1',
+      intervalOrder: '1',
+      priceQuantity: '1',
+      orderUnit: 'pc.',
+      isInWishlist: false,
+      quantityPrice: { amount: 3.49 },
+    });
+    expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('filters by address data and pages', async () => {
+    const withAddress = await call(`/${shop}/carts?hasAddressData=true`);
+    const without = await call(`/${shop}/carts?hasAddressData=false`);
+    const page2 = await call(`/${shop}/carts?resultsPerPage=2&page=2`);
+
+    expect(withAddress.body.items.map((c: any) => c.cartId)).toEqual([ids[1]]);
+    expect(without.body.results).toBe(2);
+    expect(page2.body).toMatchObject({ results: 3, page: 2, resultsPerPage: 2 });
+    expect(page2.body.items.map((c: any) => c.cartId)).toEqual([ids[0]]);
+  });
+
+  it('applies the 30-day window of createdAfter / createdBefore', async () => {
+    const day = 24 * 3600 * 1000;
+    const iso = (ms: number) => new Date(ms).toISOString();
+    const now = Date.now();
+
+    const recentAfter = await call(`/${shop}/carts?createdAfter=${iso(now - day)}`);
+    const oldAfter = await call(`/${shop}/carts?createdAfter=${iso(now - 40 * day)}`);
+    const before = await call(`/${shop}/carts?createdBefore=${iso(now + day)}`);
+    const tooWide = await call(
+      `/${shop}/carts?createdAfter=${iso(now - 40 * day)}&createdBefore=${iso(now)}`,
+    );
+    const reversed = await call(`/${shop}/carts?createdAfter=${iso(now)}&createdBefore=${iso(now - day)}`);
+    const garbage = await call(`/${shop}/carts?createdBefore=soon`);
+
+    expect(recentAfter.body.results).toBe(3);
+    expect(oldAfter.body.results).toBe(0);
+    expect(before.body.results).toBe(3);
+    expect([tooWide.status, reversed.status, garbage.status]).toEqual([400, 400, 400]);
+  });
+
+  it('needs carts_read and never lists ordered carts', async () => {
+    const ordered = await newCart(shop, { lineItems: [{ productId: 'espresso-beans', quantity: 2 }] });
+    await ordered.call('/billing-address', { method: 'PUT', body: BILLING });
+    await ordered.call('/order', { method: 'POST' });
+
+    const noScope = await call(`/${shop}/carts`, { token: tokenFor(shop, ['orders_read']) });
+    const listed = await call(`/${shop}/carts?resultsPerPage=100`);
+
+    expect(noScope.status).toBe(403);
+    expect(listed.body.items.map((c: any) => c.cartId)).not.toContain(ordered.cartId);
+  });
+});

@@ -1,0 +1,168 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, tokenFor } from '../support/api';
+import { BILLING, newCart, orderableCart } from '../support/carts';
+import { privateDemoShop } from '../support/shops';
+
+describe('POST /{shopId}/carts/{cartId}/order', () => {
+  let shop: string;
+  beforeAll(async () => {
+    shop = await privateDemoShop('checkout');
+  });
+
+  it('refuses a cart without billing address, without lines or below the minimum (400)', async () => {
+    const empty = await newCart(shop);
+    await empty.call('/billing-address', { method: 'PUT', body: BILLING });
+    const noAddress = await newCart(shop, { lineItems: [{ productId: 'espresso-beans', quantity: 1 }] });
+    const small = await newCart(shop, { lineItems: [{ productId: 'trail-mix', quantity: 1 }] });
+    await small.call('/billing-address', { method: 'PUT', body: BILLING });
+
+    const responses = await Promise.all(
+      [empty, noAddress, small].map((cart) => cart.call('/order', { method: 'POST' })),
+    );
+
+    expect(responses.map((r) => r.status)).toEqual([400, 400, 400]);
+    expect(responses.map((r) => r.body.errors[0].field)).toEqual([
+      'lineItems',
+      'billingAddress',
+      'minimumCart',
+    ]);
+  });
+
+  it('needs orders_write', async () => {
+    const cart = await orderableCart(shop);
+
+    const response = await cart.call('/order', { method: 'POST', token: tokenFor(shop, ['carts_read']) });
+
+    expect(response.status).toBe(403);
+  });
+
+  it('creates exactly one order however many requests race; the rest get 410', async () => {
+    const cart = await orderableCart(shop);
+
+    const responses = await Promise.all(
+      Array.from({ length: 8 }, () => cart.call('/order', { method: 'POST', body: {} })),
+    );
+
+    const statuses = responses.map((r) => r.status).sort();
+    expect(statuses).toEqual([201, 410, 410, 410, 410, 410, 410, 410]);
+    const order = responses.find((r) => r.status === 201)?.body;
+    const orders = await call(`/${shop}/orders?resultsPerPage=100`);
+    expect(orders.body.items.filter((o: any) => o.orderId === order.orderId)).toHaveLength(1);
+    expect((await cart.call('')).status).toBe(410);
+    expect(
+      (await cart.call('/line-items', { method: 'POST', body: { productId: 'trail-mix', quantity: 1 } }))
+        .status,
+    ).toBe(410);
+  });
+
+  it('numbers orders in sequence without gaps, also when carts race each other', async () => {
+    const carts = await Promise.all(Array.from({ length: 6 }, () => orderableCart(shop)));
+    const before = await call(`/${shop}/orders?resultsPerPage=100`);
+
+    const orders = await Promise.all(carts.map((cart) => cart.call('/order', { method: 'POST' })));
+
+    expect(orders.map((o) => o.status)).toEqual([201, 201, 201, 201, 201, 201]);
+    const numbers = orders.map((o) => Number(o.body.orderNumber)).sort((a, b) => a - b);
+    const start = before.body.results + 1;
+    expect(numbers).toEqual([start, start + 1, start + 2, start + 3, start + 4, start + 5]);
+  });
+
+  it('finds the customer by e-mail or creates one from the billing address', async () => {
+    const known = await orderableCart(shop, 'anna.schmidt@example.com');
+    const email = `new.${Date.now()}@example.com`;
+    const first = await orderableCart(shop, email);
+    const second = await orderableCart(shop, email.toUpperCase());
+
+    const [a, b, c] = await Promise.all(
+      [known, first, second].map((cart) => cart.call('/order', { method: 'POST' })),
+    );
+    const customer = await call(`/${shop}/customers/${b?.body.customerId}`);
+
+    expect(a?.body).toMatchObject({ customerId: 'anna-schmidt', customerNumber: 'C-1001' });
+    expect(b?.body.customerId).not.toBe('anna-schmidt');
+    expect(c?.body.customerId).toBe(b?.body.customerId);
+    expect(customer.status).toBe(200);
+    expect(customer.body.billingAddress).toMatchObject({ emailAddress: email, lastName: 'Schmidt' });
+    expect(b?.body.customerNumber).toBe(customer.body.customerNumber);
+  });
+
+  it('with an Idempotency-Key replays the first answer; another request with the key is 409', async () => {
+    const cart = await orderableCart(shop);
+    const key = `checkout-${Date.now()}`;
+
+    const first = await cart.call('/order', { method: 'POST', headers: { 'idempotency-key': key } });
+    const retry = await cart.call('/order', { method: 'POST', headers: { 'idempotency-key': key } });
+    const otherCart = await orderableCart(shop);
+    const reused = await otherCart.call('/order', { method: 'POST', headers: { 'idempotency-key': key } });
+    const withoutKey = await cart.call('/order', { method: 'POST' });
+
+    expect(first.status).toBe(201);
+    expect(retry.status).toBe(201);
+    expect(retry.body).toEqual(first.body);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    expect(retry.headers.get('x-service-media-type')).toBe('application/vnd.service.v1+json');
+    expect(reused.status).toBe(201); // another cart: another scope for the key
+    expect(withoutKey.status).toBe(410);
+  });
+});
+
+describe('POST /{shopId}/carts with an Idempotency-Key', () => {
+  it('creates one cart and replays it with the same token; another body is 409', async () => {
+    const key = `create-${Date.now()}`;
+    const body = { lineItems: [{ productId: 'trail-mix', quantity: 1 }] };
+
+    const first = await call('/demo/carts', { method: 'POST', body, headers: { 'idempotency-key': key } });
+    const retry = await call('/demo/carts', { method: 'POST', body, headers: { 'idempotency-key': key } });
+    const other = await call('/demo/carts', {
+      method: 'POST',
+      body: {},
+      headers: { 'idempotency-key': key },
+    });
+    const bad = await call('/demo/carts', {
+      method: 'POST',
+      body,
+      headers: { 'idempotency-key': 'x'.repeat(300) },
+    });
+
+    expect(first.status).toBe(201);
+    expect(retry.status).toBe(201);
+    expect(retry.body.cartId).toBe(first.body.cartId);
+    expect(retry.headers.get('x-service-cart-token')).toBe(first.headers.get('x-service-cart-token'));
+    expect(other.status).toBe(409);
+    expect(bad.status).toBe(400);
+  });
+});
+
+describe('GET /{shopId}/orders and /orders/{orderId}', () => {
+  it('lists newest first, filters by customer and date, reads one; 404 and 400 where due', async () => {
+    const shop = await privateDemoShop('orders');
+    const email = `list.${Date.now()}@example.com`;
+    const placed = [];
+    for (const address of [email, 'jonas.weber@example.com', email]) {
+      const cart = await orderableCart(shop, address);
+      placed.push((await cart.call('/order', { method: 'POST' })).body);
+    }
+
+    const all = await call(`/${shop}/orders`);
+    const mine = await call(`/${shop}/orders?customerId=${placed[0].customerId}`);
+    const future = await call(`/${shop}/orders?createdAfter=2100-01-01`);
+    const one = await call(`/${shop}/orders/${placed[1].orderId}`);
+    const unknown = await call(`/${shop}/orders/nope`);
+    const badDate = await call(`/${shop}/orders?createdAfter=yesterday`);
+    const noScope = await call(`/${shop}/orders`, { token: tokenFor(shop, ['orders_write']) });
+
+    expect(all.body.items.map((o: any) => o.orderNumber)).toEqual(['3', '2', '1']);
+    expect(mine.body.items.map((o: any) => o.orderNumber)).toEqual(['3', '1']);
+    expect(future.body).toMatchObject({ results: 0, items: [] });
+    expect(one.body).toMatchObject({
+      orderId: placed[1].orderId,
+      viewedOn: null,
+      invoicedOn: null,
+      archivedOn: null,
+    });
+    expect(one.body.links.map((l: any) => l.rel)).toEqual(['self', 'customer']);
+    expect(unknown.status).toBe(404);
+    expect(badDate.status).toBe(400);
+    expect(noScope.status).toBe(403);
+  });
+});
