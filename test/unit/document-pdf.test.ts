@@ -1,6 +1,8 @@
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
+import { documentLabels } from '../../lib/domain/document-labels';
 import { pdfBase64, renderDocumentPdf } from '../../lib/domain/document-pdf';
+import { formatIssueDate, formatRate, localeTag } from '../../lib/domain/document-pdf-format';
 import { formatMoney } from '../../lib/domain/money';
 import type { DocumentRecord, OrderLine } from '../../lib/domain/order';
 
@@ -266,5 +268,44 @@ describe('pdfBase64', () => {
 
     // Assess
     expect(text).toBe(Buffer.from([2, 3, 4]).toString('base64'));
+  });
+});
+
+describe('document texts', () => {
+  it('writes rates exactly, in the locale style, without trailing zeros', () => {
+    // Prepare
+    const rates = ['19', '7.70', '0', '2.5'];
+
+    // Act
+    const german = rates.map((rate) => formatRate(rate, 'de-DE'));
+    const english = rates.map((rate) => formatRate(rate, 'en-GB'));
+
+    // Assess
+    expect(german).toEqual(['19 %', '7,7 %', '0 %', '2,5 %']);
+    expect(english).toEqual(['19 %', '7.7 %', '0 %', '2.5 %']);
+  });
+
+  it('dates the document in UTC, so it prints the same day everywhere', () => {
+    // Prepare
+    const lateEvening = '2024-03-15T23:30:00.000Z';
+
+    // Act
+    const german = formatIssueDate(lateEvening, 'de-DE');
+
+    // Assess
+    expect(german).toBe('15.03.2024');
+  });
+
+  it('prints German for de_* locales and English for all others, falling back on unusable locales', () => {
+    // Prepare
+    const locales = ['de_DE', 'de_AT', 'en_GB', 'fr_FR'];
+
+    // Act
+    const titles = locales.map((locale) => documentLabels(locale).title.Invoice);
+
+    // Assess
+    expect(titles).toEqual(['Rechnung', 'Rechnung', 'Invoice', 'Invoice']);
+    expect(localeTag('de_DE')).toBe('de-DE');
+    expect(localeTag('not a locale!')).toBe('en');
   });
 });
