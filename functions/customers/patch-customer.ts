@@ -22,7 +22,7 @@ export const handler = endpoint(
   async (req) => {
     const catalog = await requireCatalog(req.shopId);
     for (let attempt = 1; ; attempt++) {
-      const before = await getCustomer(req.shopId, req.path.customerId);
+      const before = await getCustomer(req.shopId, req.path.customerId, { consistent: true });
       if (!before) throw new NotFound('Customer not found');
       const patched = applyCustomerPatch(before, req.body);
       if ('problems' in patched) throw new BadRequest('Invalid patch', patched.problems);

@@ -30,6 +30,8 @@ export async function catalogPositions(
           RequestItems: {
             [tableName()]: {
               Keys: pending,
+              // A stale position would silently move the item when it is written back.
+              ConsistentRead: true,
               ProjectionExpression: 'sk, #position',
               ExpressionAttributeNames: { '#position': 'position' },
             },

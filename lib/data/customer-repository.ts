@@ -14,10 +14,18 @@ import { keys } from './keys';
  * (attribute_not_exists in the same transaction) and mapping e-mail addresses to customers.
  */
 
-/** A customer by id, or null. */
-export async function getCustomer(shopId: string, customerId: string): Promise<CustomerRecord | null> {
+/** A customer by id, or null; `consistent` for a read that a conditional write will follow. */
+export async function getCustomer(
+  shopId: string,
+  customerId: string,
+  options: { consistent?: boolean } = {},
+): Promise<CustomerRecord | null> {
   const { Item } = await dynamo().send(
-    new GetCommand({ TableName: tableName(), Key: keys.customer(shopId, customerId) }),
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.customer(shopId, customerId),
+      ConsistentRead: options.consistent ?? false,
+    }),
   );
   return Item ? (Item.data as CustomerRecord) : null;
 }
