@@ -261,14 +261,14 @@ describe('routeNotFound', () => {
     // Prepare
     const request = event('products/list-products');
     request.rawPath = '/demo/carts';
-    request.requestContext.http.method = 'GET';
+    request.requestContext.http.method = 'PATCH';
 
     // Act
     const result = await handler(request, lambdaContext());
 
     // Assess
     expect(result.statusCode).toBe(405);
-    expect(result.headers?.Allow).toBe('POST');
+    expect(result.headers?.Allow).toBe('POST, GET');
     expect(result.headers?.['X-Service-Media-Type']).toBe(MEDIA_TYPE_V1);
   });
 
