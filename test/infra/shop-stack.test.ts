@@ -1,0 +1,394 @@
+import type { Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TABLE_ACTIONS } from '../../infra/constructs/api-function';
+import { STREAM_RETRY } from '../../infra/constructs/event-publisher';
+import { MAX_METRICS_PER_ALARM } from '../../infra/constructs/shop-alarms';
+import { CORS_ALLOW_HEADERS, CORS_EXPOSE_HEADERS } from '../../infra/constructs/shop-http-api';
+import { routeScopes, type ShopStack } from '../../infra/shop-stack';
+import { tableDefinition } from '../../lib/data/table';
+import { routeList } from '../../lib/routes';
+import { synthShop } from './stack-fixture';
+
+type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string };
+
+let stack: ShopStack;
+let template: Template;
+let resources: Record<string, Resource>;
+let validationReport: { pluginReports: unknown[] } | undefined;
+
+beforeAll(() => {
+  ({ stack, template, validationReport } = synthShop(
+    { alarmEmail: 'ops@example.com', allowedOrigins: 'https://shop.example.com, https://admin.example.com' },
+    { validate: true },
+  ));
+  resources = template.toJSON().Resources;
+});
+
+const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
+const logicalId = (construct: { node: { defaultChild?: unknown } }) =>
+  stack.getLogicalId(construct.node.defaultChild as never);
+const routeFunctionId = (name: string) => {
+  const fn = stack.functions.get(name);
+  if (!fn) throw new Error(`no function for ${name}`);
+  return logicalId(fn.fn);
+};
+/** Every statement of every policy attached to the role of a function. */
+function statementsOf(functionId: string): { Action: string | string[]; Resource: unknown }[] {
+  const roleId = resources[functionId]?.Properties.Role['Fn::GetAtt'][0];
+  return ofType('AWS::IAM::Policy')
+    .filter(([, p]) => p.Properties.Roles.some((r: { Ref: string }) => r.Ref === roleId))
+    .flatMap(([, p]) => p.Properties.PolicyDocument.Statement);
+}
+const actionsOf = (s: { Action: string | string[] }) => (Array.isArray(s.Action) ? s.Action : [s.Action]);
+const tableId = () => ofType('AWS::DynamoDB::Table')[0]?.[0] as string;
+
+describe('shop stack: functions', () => {
+  it('has one function per route, plus the fallback, the stream consumer and the pre-token trigger', () => {
+    // Assess
+    template.resourceCountIs('AWS::Lambda::Function', routeList.length + 3);
+    expect(stack.functions.size).toBe(routeList.length);
+    for (const route of routeList) {
+      const fn = resources[routeFunctionId(route.name)];
+      expect(fn?.Properties.Description).toBe(`${route.method} ${route.path}`);
+    }
+  });
+
+  it('runs every function on Node.js 22, arm64, with source maps and a log group with retention', () => {
+    // Assess
+    for (const [id, fn] of ofType('AWS::Lambda::Function')) {
+      expect(fn.Properties.Runtime, id).toBe('nodejs22.x');
+      expect(fn.Properties.Architectures, id).toEqual(['arm64']);
+      expect(fn.Properties.Environment.Variables.NODE_OPTIONS, id).toBe('--enable-source-maps');
+      const logGroup = resources[fn.Properties.LoggingConfig.LogGroup.Ref];
+      expect(logGroup?.Properties.RetentionInDays, id).toBe(30);
+      expect(logGroup?.DeletionPolicy, id).toBe('Retain');
+    }
+  });
+
+  it('gives the route functions the typed API environment (Cognito: issuer of the pool, no audience)', () => {
+    // Prepare
+    const env = resources[routeFunctionId('listProducts')]?.Properties.Environment.Variables;
+
+    // Assess
+    expect(Object.keys(env).sort()).toEqual(
+      [
+        'AUTH_AUDIENCE',
+        'AUTH_ISSUER',
+        'AUTH_JWKS_URI',
+        'LEGACY_ACCEPT',
+        'LOG_LEVEL',
+        'NODE_OPTIONS',
+        'RATE_LIMIT_PER_HOUR',
+        'TABLE_NAME',
+      ].sort(),
+    );
+    expect(env.AUTH_AUDIENCE).toBe('');
+    expect(env.TABLE_NAME).toEqual({ Ref: tableId() });
+    expect(JSON.stringify(env.AUTH_ISSUER)).toMatch(/https:\/\/cognito-idp\./);
+    expect(JSON.stringify(env.AUTH_JWKS_URI)).toMatch(/\/\.well-known\/jwks\.json"\]\]\}$/);
+    expect(env.LEGACY_ACCEPT).toBe('false');
+    expect(env.RATE_LIMIT_PER_HOUR).toBe('6000');
+  });
+});
+
+describe('shop stack: least privilege', () => {
+  const tableArns = () => [
+    { 'Fn::GetAtt': [tableId(), 'Arn'] },
+    { 'Fn::Join': ['', [{ 'Fn::GetAtt': [tableId(), 'Arn'] }, '/index/*']] },
+  ];
+
+  it.each(routeList.map((r) => [r.name, r] as const))(
+    '%s may use only the table actions it needs, on this table and its indexes only',
+    (_, route) => {
+      // Prepare
+      const statements = statementsOf(routeFunctionId(route.name));
+      const dynamo = statements.filter((s) => actionsOf(s).some((a) => a.startsWith('dynamodb:')));
+
+      // Assess
+      expect(dynamo.length).toBeGreaterThan(0);
+      const actions = new Set(dynamo.flatMap(actionsOf));
+      expect([...actions].sort()).toEqual([...TABLE_ACTIONS[route.writes ? 'write' : 'read']].sort());
+      for (const s of dynamo) expect(s.Resource).toEqual(tableArns());
+      if (!route.writes) {
+        for (const write of ['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'ConditionCheckItem']) {
+          expect(actions.has(`dynamodb:${write}`)).toBe(false);
+        }
+      }
+      expect(statements.filter((s) => !actionsOf(s).every((a) => a.startsWith('dynamodb:')))).toEqual([]);
+    },
+  );
+
+  it('gives the fallback and the pre-token trigger no access at all', () => {
+    // Prepare
+    const fallback = logicalId(stack.node.findChild('routeNotFound').node.findChild('Function'));
+    const trigger = logicalId(
+      stack.node.findChild('Auth').node.findChild('AddShopClaim').node.findChild('Function'),
+    );
+
+    // Assess
+    expect(statementsOf(fallback)).toEqual([]);
+    expect(statementsOf(trigger)).toEqual([]);
+  });
+
+  it('lets the stream consumer read the stream and put events on its own bus only', () => {
+    // Prepare
+    const consumer = logicalId(
+      stack.node.findChild('Events').node.findChild('Publisher').node.findChild('Function'),
+    );
+    const bus = ofType('AWS::Events::EventBus')[0]?.[0];
+    const queue = ofType('AWS::SQS::Queue')[0]?.[0];
+
+    // Act
+    const statements = statementsOf(consumer);
+
+    // Assess
+    expect(statements).toEqual(
+      expect.arrayContaining([
+        { Action: 'events:PutEvents', Effect: 'Allow', Resource: { 'Fn::GetAtt': [bus, 'Arn'] } },
+        {
+          Action: ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator'],
+          Effect: 'Allow',
+          Resource: { 'Fn::GetAtt': [tableId(), 'StreamArn'] },
+        },
+      ]),
+    );
+    const actions = statements.flatMap(actionsOf);
+    expect(actions.filter((a) => a.startsWith('dynamodb:')).sort()).toEqual(
+      [
+        'dynamodb:DescribeStream',
+        'dynamodb:GetRecords',
+        'dynamodb:GetShardIterator',
+        'dynamodb:ListStreams',
+      ].sort(),
+    );
+    expect(actions.filter((a) => a.startsWith('events:'))).toEqual(['events:PutEvents']);
+    expect(
+      statements.filter((s) => actionsOf(s).some((a) => a.startsWith('sqs:'))).map((s) => s.Resource),
+    ).toEqual([{ 'Fn::GetAtt': [queue, 'Arn'] }]);
+  });
+});
+
+describe('shop stack: table', () => {
+  it('is the one table definition: keys, indexes, on-demand, TTL, stream, PITR, deletion protection, retained', () => {
+    // Prepare
+    const [[, table]] = ofType('AWS::DynamoDB::Table') as [[string, Resource]];
+
+    // Assess
+    template.resourceCountIs('AWS::DynamoDB::Table', 1);
+    expect(table.DeletionPolicy).toBe('Retain');
+    expect(table.Properties).toMatchObject({
+      BillingMode: 'PAY_PER_REQUEST',
+      DeletionProtectionEnabled: true,
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      TimeToLiveSpecification: { AttributeName: tableDefinition.timeToLiveAttribute, Enabled: true },
+      StreamSpecification: { StreamViewType: tableDefinition.streamViewType },
+      KeySchema: [
+        { AttributeName: tableDefinition.partitionKey, KeyType: 'HASH' },
+        { AttributeName: tableDefinition.sortKey, KeyType: 'RANGE' },
+      ],
+    });
+    expect(table.Properties.GlobalSecondaryIndexes.map((g: { IndexName: string }) => g.IndexName)).toEqual(
+      tableDefinition.globalSecondaryIndexes.map((g) => g.indexName),
+    );
+  });
+});
+
+describe('shop stack: HTTP API', () => {
+  it('routes exactly the route table, each row to its own function, and the rest to $default', () => {
+    // Prepare
+    const integrations = Object.fromEntries(ofType('AWS::ApiGatewayV2::Integration'));
+    const targetOf = (route: Resource) => {
+      const integrationId = route.Properties.Target['Fn::Join'][1][1].Ref;
+      return integrations[integrationId]?.Properties.IntegrationUri['Fn::GetAtt'][0];
+    };
+    const apiRoutes = ofType('AWS::ApiGatewayV2::Route').map(([, r]) => r);
+
+    // Assess
+    expect(apiRoutes.map((r) => r.Properties.RouteKey).sort()).toEqual(
+      [...routeList.map((r) => `${r.method} ${r.path}`), '$default'].sort(),
+    );
+    for (const route of routeList) {
+      const apiRoute = apiRoutes.find((r) => r.Properties.RouteKey === `${route.method} ${route.path}`);
+      expect(apiRoute && targetOf(apiRoute), route.name).toBe(routeFunctionId(route.name));
+    }
+    const fallback = apiRoutes.find((r) => r.Properties.RouteKey === '$default');
+    expect(fallback && targetOf(fallback)).toBe(
+      logicalId(stack.node.findChild('routeNotFound').node.findChild('Function')),
+    );
+    for (const [, integration] of Object.entries(integrations)) {
+      expect(integration.Properties.PayloadFormatVersion).toBe('2.0');
+    }
+  });
+
+  it('throttles the stage as a safety net and allows the configured origins with the API headers', () => {
+    // Assess
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      DefaultRouteSettings: { ThrottlingRateLimit: 100, ThrottlingBurstLimit: 200 },
+    });
+    template.hasResourceProperties('AWS::ApiGatewayV2::Api', {
+      CorsConfiguration: {
+        AllowOrigins: ['https://shop.example.com', 'https://admin.example.com'],
+        AllowHeaders: [...CORS_ALLOW_HEADERS],
+        ExposeHeaders: [...CORS_EXPOSE_HEADERS],
+      },
+    });
+    expect(CORS_EXPOSE_HEADERS).toEqual(
+      expect.arrayContaining(['X-Service-Cart-Token', 'X-RateLimit-Remaining', 'Retry-After']),
+    );
+  });
+});
+
+describe('shop stack: Cognito', () => {
+  it('has a resource server whose scopes are exactly the scopes of the route table', () => {
+    // Prepare
+    const server = ofType('AWS::Cognito::UserPoolResourceServer').find(
+      ([, r]) => r.Properties.Identifier === 'shop-api',
+    )?.[1];
+    const tableScopes = new Set(routeList.flatMap((r) => (r.scope ? [r.scope] : [])));
+
+    // Assess
+    const scopes = server?.Properties.Scopes.map((s: { ScopeName: string }) => s.ScopeName);
+    expect(new Set(scopes)).toEqual(tableScopes);
+    expect(scopes).toHaveLength(tableScopes.size);
+    expect(routeScopes(routeList)).toEqual(scopes);
+  });
+
+  it('has a back-office client with every scope and a storefront client with no route scope', () => {
+    // Prepare
+    const clients = Object.fromEntries(
+      ofType('AWS::Cognito::UserPoolClient').map(([, c]) => [c.Properties.ClientName, c.Properties]),
+    );
+    const scopeNames = (c: { AllowedOAuthScopes: { 'Fn::Join': [string, [unknown, string]] }[] }) =>
+      c.AllowedOAuthScopes.map((s) => s['Fn::Join'][1][1].slice(1));
+
+    // Assess
+    for (const client of Object.values(clients)) {
+      expect(client).toMatchObject({ AllowedOAuthFlows: ['client_credentials'], GenerateSecret: true });
+    }
+    expect(new Set(scopeNames(clients['back-office']))).toEqual(new Set(routeScopes(routeList)));
+    expect(scopeNames(clients.storefront)).toEqual(['storefront']);
+    expect(routeScopes(routeList)).not.toContain('storefront');
+  });
+
+  it('adds the shop claim with a V3 pre-token trigger (Essentials plan) and serves tokens on a prefix domain', () => {
+    // Prepare
+    const trigger = logicalId(
+      stack.node.findChild('Auth').node.findChild('AddShopClaim').node.findChild('Function'),
+    );
+
+    // Assess
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      UserPoolTier: 'ESSENTIALS',
+      LambdaConfig: {
+        PreTokenGenerationConfig: { LambdaArn: { 'Fn::GetAtt': [trigger, 'Arn'] }, LambdaVersion: 'V3_0' },
+      },
+    });
+    expect(resources[trigger]?.Properties.Environment.Variables.SHOP_ID).toBe('demo');
+    template.hasResourceProperties('AWS::Cognito::UserPoolDomain', {
+      Domain: { 'Fn::Join': ['', ['shop-demo-', { Ref: 'AWS::AccountId' }]] },
+    });
+  });
+
+  it('outputs what a merchant needs: API URL, token URL, client ids, user pool id, table name', () => {
+    // Assess
+    const outputs = Object.keys(template.toJSON().Outputs);
+    expect(outputs).toEqual(
+      expect.arrayContaining([
+        'ApiUrl',
+        'TokenUrl',
+        'BackOfficeClientId',
+        'StorefrontClientId',
+        'UserPoolId',
+        'TableName',
+        'EventBusName',
+      ]),
+    );
+  });
+});
+
+describe('shop stack: domain events and alarms', () => {
+  it('consumes INSERTs of carts, orders and documents with retries, bisecting and a dead-letter queue', () => {
+    // Assess
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      BisectBatchOnFunctionError: true,
+      MaximumRetryAttempts: STREAM_RETRY.retryAttempts,
+      MaximumRecordAgeInSeconds: STREAM_RETRY.maxRecordAge.toSeconds(),
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      FilterCriteria: {
+        Filters: [
+          {
+            Pattern: JSON.stringify({
+              eventName: ['INSERT'],
+              dynamodb: { NewImage: { kind: { S: ['cart', 'order', 'document'] } } },
+            }),
+          },
+        ],
+      },
+    });
+    template.resourceCountIs('AWS::Events::EventBus', 1);
+  });
+
+  it('alarms on API 5xx, Lambda errors and throttles of every function, DynamoDB errors, by e-mail', () => {
+    // Prepare
+    const alarms = ofType('AWS::CloudWatch::Alarm').map(([, a]) => a.Properties);
+    const topic = ofType('AWS::SNS::Topic')[0]?.[0];
+    const watched = (metricName: string) =>
+      new Set(
+        alarms.flatMap((a) =>
+          (a.Metrics ?? [])
+            .filter((m: any) => m.MetricStat?.Metric.MetricName === metricName)
+            .map((m: any) => m.MetricStat.Metric.Dimensions[0].Value.Ref),
+        ),
+      );
+    const allFunctions = new Set(ofType('AWS::Lambda::Function').map(([id]) => id));
+
+    // Assess
+    expect(watched('Errors')).toEqual(allFunctions);
+    expect(watched('Throttles')).toEqual(allFunctions);
+    expect(watched('5xx').size).toBe(1);
+    expect(watched('SystemErrors').size).toBe(1);
+    for (const alarm of alarms) {
+      expect(alarm.AlarmActions).toEqual([{ Ref: topic }]);
+      const metrics = (alarm.Metrics ?? []).filter((m: any) => m.MetricStat);
+      expect(metrics.length).toBeLessThanOrEqual(MAX_METRICS_PER_ALARM);
+    }
+    template.hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'email',
+      Endpoint: 'ops@example.com',
+    });
+  });
+
+  it('passes the CloudFormation validation of CDK and stays well inside the 500 resources of a stack', () => {
+    // Assess
+    expect(validationReport?.pluginReports).toEqual([]);
+    expect(Object.keys(resources).length).toBeLessThan(450);
+  });
+});
+
+describe('shop stack with an external issuer', () => {
+  it('has no Cognito and hands the given issuer, JWKS and audience to the functions', () => {
+    // Prepare
+    const { template: external } = synthShop(
+      { issuerUrl: 'https://id.example.com/', audience: 'shop-api' },
+      { routes: routeList.slice(0, 2) },
+    );
+    const json = external.toJSON();
+
+    // Act
+    const types = new Set(Object.values<Resource>(json.Resources).map((r) => r.Type));
+    const fn = Object.values<Resource>(json.Resources).find(
+      (r) => r.Type === 'AWS::Lambda::Function' && r.Properties.Environment.Variables.AUTH_ISSUER,
+    );
+
+    // Assess
+    expect([...types].filter((t) => t.startsWith('AWS::Cognito::'))).toEqual([]);
+    expect(fn?.Properties.Environment.Variables).toMatchObject({
+      AUTH_ISSUER: 'https://id.example.com/',
+      AUTH_JWKS_URI: 'https://id.example.com/.well-known/jwks.json',
+      AUTH_AUDIENCE: 'shop-api',
+    });
+    external.resourceCountIs('AWS::Lambda::Function', 2 + 2);
+  });
+});
