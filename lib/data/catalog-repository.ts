@@ -30,6 +30,8 @@ export async function catalogVersion(shopId: string): Promise<number | null> {
       TableName: tableName(),
       Key: keys.shopMeta(shopId),
       ProjectionExpression: 'catalogVersion',
+      // Strongly consistent: a write through any instance is seen by the next request anywhere.
+      ConsistentRead: true,
     }),
   );
   return Item ? (Item.catalogVersion as number) : null;
@@ -49,6 +51,7 @@ async function readCatalog(shopId: string, version: number): Promise<Catalog> {
         TableName: tableName(),
         KeyConditionExpression: 'pk = :pk',
         ExpressionAttributeValues: { ':pk': keys.catalogPartition(shopId) },
+        ConsistentRead: true,
         ExclusiveStartKey: startKey,
       }),
     );

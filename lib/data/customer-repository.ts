@@ -1,5 +1,11 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+} from '@aws-sdk/lib-dynamodb';
 import type { CustomerRecord } from '../domain/customer';
 import { Conflict } from '../http/errors';
 import { dynamo, tableName } from './client';
@@ -110,6 +116,22 @@ export async function claimCustomerEmail(shopId: string, customer: CustomerRecor
   }
 }
 
+/** Frees an e-mail address the customer no longer has, if it still points at that customer. */
+async function releaseCustomerEmail(shopId: string, email: string, customerId: string): Promise<void> {
+  try {
+    await dynamo().send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: keys.customerEmail(shopId, email),
+        ConditionExpression: 'customerId = :id',
+        ExpressionAttributeValues: { ':id': customerId },
+      }),
+    );
+  } catch (error) {
+    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+  }
+}
+
 /**
  * Stores a new customer. A given customer number that is taken is 409; a generated one that
  * collides with an imported number is skipped for the next.
@@ -186,7 +208,13 @@ export async function saveCustomer(
       throw new CustomerChanged();
     throw new Conflict(`Customer number ${after.customerNumber} is taken`);
   }
-  if (before.billingAddress.emailAddress !== after.billingAddress.emailAddress)
+  const oldEmail = before.billingAddress.emailAddress;
+  if (oldEmail && oldEmail.toLowerCase() !== after.billingAddress.emailAddress?.toLowerCase()) {
+    await releaseCustomerEmail(shopId, oldEmail, after.customerId);
+  }
+  // The guard carries the customer number too (checkout reads it): refresh it on either change.
+  if (oldEmail !== after.billingAddress.emailAddress || before.customerNumber !== after.customerNumber) {
     await claimCustomerEmail(shopId, stored);
+  }
   return stored;
 }
