@@ -83,6 +83,9 @@ export function countedFields(
 ): CountedField[] {
   const active = new Map(filters.map((f) => [fieldKey(f.field), f]));
   const none = new Int32Array(0);
+  // One-value lists made once, so counting allocates nothing per product.
+  const manufacturers = projection.manufacturers.map((_, m) => Int32Array.of(m));
+  const bucketValues = buckets.bounds.map((_, b) => Int32Array.of(b));
   const fields: Omit<CountedField, 'active' | 'matches'>[] = [
     {
       field: { kind: 'category' },
@@ -93,7 +96,7 @@ export function countedFields(
       field: { kind: 'manufacturer' },
       valuesOf: (i) => {
         const m = projection.manufacturerOf[i] as number;
-        return m < 0 ? none : [m];
+        return m < 0 ? none : (manufacturers[m] as Int32Array);
       },
       counts: new Int32Array(projection.manufacturers.length),
     },
@@ -101,7 +104,7 @@ export function countedFields(
       field: { kind: 'price' },
       valuesOf: (i) => {
         const b = buckets.bucketOf[i] as number;
-        return b < 0 ? none : [b];
+        return b < 0 ? none : (bucketValues[b] as Int32Array);
       },
       counts: new Int32Array(Math.max(0, buckets.bounds.length - 1)),
     },
@@ -129,6 +132,18 @@ export function countedFields(
   });
 }
 
+const collators = new Map<string, Intl.Collator>();
+
+/** Building an Intl.Collator costs more than a whole warm search; one per locale is kept. */
+function collatorFor(locale: string): Intl.Collator {
+  let collator = collators.get(locale);
+  if (!collator) {
+    collator = new Intl.Collator(locale.replace('_', '-'), { sensitivity: 'base', numeric: true });
+    collators.set(locale, collator);
+  }
+  return collator;
+}
+
 /** Renders counted fields as the spec's facets, in the request locale and currency. */
 export function renderFacets(
   catalog: Catalog,
@@ -138,7 +153,7 @@ export function renderFacets(
   ctx: { locale: string; currency: string },
 ): Facet[] {
   const language = ctx.locale.slice(0, 2);
-  const collator = new Intl.Collator(ctx.locale.replace('_', '-'), { sensitivity: 'base', numeric: true });
+  const collator = collatorFor(ctx.locale);
   return fields.map(({ field, counts, active }) => {
     const selected = (i: number) => active?.values.has(i) === true;
     const pick = (i: number) => (counts[i] as number) > 0 || selected(i);

@@ -1,0 +1,58 @@
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+
+/** DynamoDB calls and consumed read/write units since the last reset. */
+export interface DynamoUsage {
+  calls: number;
+  readUnits: number;
+  writeUnits: number;
+  /** Time spent waiting for DynamoDB (ms). */
+  waitMs: number;
+  /** Command names, in call order (GetCommand, QueryCommand, ...). */
+  commands: string[];
+}
+
+interface Capacity {
+  CapacityUnits?: number;
+  ReadCapacityUnits?: number;
+  WriteCapacityUnits?: number;
+}
+
+/**
+ * Counts every call the document client makes, with an SDK middleware on its stack: asks each call
+ * for ReturnConsumedCapacity=TOTAL (bench mode only) and adds up the units DynamoDB reports.
+ */
+export function meterDynamo(client: DynamoDBDocumentClient): { take(): DynamoUsage; remove(): void } {
+  let usage: DynamoUsage = { calls: 0, readUnits: 0, writeUnits: 0, waitMs: 0, commands: [] };
+  const name = 'benchDynamoMeter';
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      const input = args.input as Record<string, unknown>;
+      input.ReturnConsumedCapacity ??= 'TOTAL';
+      usage.calls++;
+      usage.commands.push(context.commandName ?? 'unknown');
+      const started = performance.now();
+      const result = await next(args);
+      usage.waitMs += performance.now() - started;
+      const output = result.output as { ConsumedCapacity?: Capacity | Capacity[] };
+      const consumed = output.ConsumedCapacity;
+      for (const capacity of Array.isArray(consumed) ? consumed : consumed ? [consumed] : []) {
+        const isWrite = /Put|Update|Delete|Write/.test(context.commandName ?? '');
+        const units = capacity.CapacityUnits ?? 0;
+        usage.readUnits += capacity.ReadCapacityUnits ?? (isWrite ? 0 : units);
+        usage.writeUnits += capacity.WriteCapacityUnits ?? (isWrite ? units : 0);
+      }
+      return result;
+    },
+    { step: 'initialize', priority: 'high', name },
+  );
+  return {
+    take: () => {
+      const taken = usage;
+      usage = { calls: 0, readUnits: 0, writeUnits: 0, waitMs: 0, commands: [] };
+      return taken;
+    },
+    remove: () => {
+      client.middlewareStack.remove(name);
+    },
+  };
+}

@@ -1,0 +1,96 @@
+import type { DynamoUsage } from './dynamo-meter';
+import { percentile } from './stats';
+import type { BenchRequest, Transport } from './transport';
+
+/** A benchmark scenario: a family of requests and the targets they must meet when warm. */
+export interface Scenario {
+  name: string;
+  /** The i-th request (scenarios vary their parameters so no answer is served from a memo alone). */
+  request: (i: number) => BenchRequest;
+  /** p95 latency target in ms, if the scenario has one. */
+  p95TargetMs?: number;
+  /** Most DynamoDB calls a warm request may make. */
+  maxCalls: number;
+}
+
+export interface ScenarioResult {
+  scenario: Scenario;
+  samples: number;
+  p50: number;
+  p95: number;
+  /** p50 and p95 of the request time without the wait for DynamoDB. */
+  p50Own: number;
+  p95Own: number;
+  max: number;
+  callsPerRequest: number;
+  readUnitsPerRequest: number;
+  /** Largest number of DynamoDB calls any one request made. */
+  maxCallsSeen: number;
+  commands: string[];
+  failures: string[];
+}
+
+/**
+ * Runs a scenario: `warmup` requests first (not measured), then `samples` measured ones, one at a
+ * time, each timed and metered on its own.
+ */
+export async function runScenario(
+  scenario: Scenario,
+  transport: Transport,
+  meter: { take(): DynamoUsage },
+  { warmup, samples }: { warmup: number; samples: number },
+): Promise<ScenarioResult> {
+  const failures: string[] = [];
+  for (let i = 0; i < warmup; i++) await transport(scenario.request(i));
+  meter.take();
+  const times: number[] = [];
+  const own: number[] = [];
+  let calls = 0;
+  let readUnits = 0;
+  let maxCallsSeen = 0;
+  const commands = new Set<string>();
+  for (let i = 0; i < samples; i++) {
+    const request = scenario.request(warmup + i);
+    const started = performance.now();
+    const response = await transport(request);
+    times.push(performance.now() - started);
+    const usage = meter.take();
+    own.push((times.at(-1) as number) - usage.waitMs);
+    calls += usage.calls;
+    readUnits += usage.readUnits;
+    maxCallsSeen = Math.max(maxCallsSeen, usage.calls);
+    for (const c of usage.commands) commands.add(c);
+    if (response.status >= 300 && failures.length < 3) {
+      failures.push(`${request.method} ${request.path}: ${response.status} ${response.body.slice(0, 200)}`);
+    }
+  }
+  return {
+    scenario,
+    samples,
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    p50Own: percentile(own, 50),
+    p95Own: percentile(own, 95),
+    max: Math.max(...times),
+    callsPerRequest: calls / samples,
+    readUnitsPerRequest: readUnits / samples,
+    maxCallsSeen,
+    commands: [...commands],
+    failures,
+  };
+}
+
+/** Why a result misses its targets; empty when it meets them. */
+export function missedTargets(result: ScenarioResult): string[] {
+  const missed: string[] = [...result.failures];
+  const { scenario } = result;
+  if (scenario.p95TargetMs !== undefined && result.p95 >= scenario.p95TargetMs) {
+    missed.push(`${scenario.name}: p95 ${result.p95.toFixed(1)} ms ≥ ${scenario.p95TargetMs} ms`);
+  }
+  if (result.maxCallsSeen > scenario.maxCalls) {
+    missed.push(
+      `${scenario.name}: a request made ${result.maxCallsSeen} DynamoDB calls (at most ${scenario.maxCalls})`,
+    );
+  }
+  return missed;
+}
