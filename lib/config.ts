@@ -26,6 +26,10 @@ const Env = z.object({
     .default('false')
     .transform((v) => v === 'true'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /** contract "Rate limit": requests per token and hour. */
+  RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(6000),
+  /** Requests one function instance leases at a time from the shared per-token counter. */
+  RATE_LIMIT_BLOCK: z.coerce.number().int().min(1).default(50),
 });
 
 export type Config = z.infer<typeof Env>;

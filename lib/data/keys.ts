@@ -89,6 +89,12 @@ export const keys = {
   /** Sort key of the creation indexes: time, then id. */
   creationSort: (createdAt: string, id: string): string => `${createdAt}#${part(id)}`,
 
+  /** The shared request counter of one token in one hourly window (expires by TTL). */
+  rateLimit: (shopId: string, tokenId: string, windowStart: number): Key => ({
+    pk: `${shop(shopId)}#RATE#${part(tokenId)}#${windowStart}`,
+    sk: 'RATE',
+  }),
+
   /** A replayable answer to a request carrying an Idempotency-Key. */
   idempotency: (shopId: string, scope: string, keyHash: string): Key => ({
     pk: `${shop(shopId)}#IDEMPOTENCY#${part(scope)}#${part(keyHash)}`,

@@ -9,6 +9,7 @@ import { bodyParsing } from './middleware/body-parsing';
 import { cartToken } from './middleware/cart-token';
 import { errorShaping } from './middleware/error-shaping';
 import { idempotency } from './middleware/idempotency';
+import { rateLimit } from './middleware/rate-limit';
 import { requestContext } from './middleware/request-context';
 import { type InputSchemas, validation } from './middleware/validation';
 import { versioning } from './middleware/versioning';
@@ -41,21 +42,19 @@ export function endpoint<R extends Route, S extends InputSchemas>(
   schemas: S,
   fn: (request: ApiRequest<R, S>) => Promise<Reply>,
 ) {
-  return (
-    middy<ApiEvent, ApiResult, Error, ApiContext>()
-      .use(requestContext(route.name))
-      .use(versioning())
-      .use(errorShaping())
-      .use(auth(route))
-      // Rate limit (429) goes here: after auth (it counts per token), before any body work.
-      .use(bodyParsing(route))
-      .use(validation(schemas))
-      .use(idempotency(route))
-      .use(cartToken(route))
-      .handler(
-        async (event, context) => context.api.replay ?? toResult(await fn(apiRequest<R, S>(event, context))),
-      )
-  );
+  return middy<ApiEvent, ApiResult, Error, ApiContext>()
+    .use(requestContext(route.name))
+    .use(versioning())
+    .use(errorShaping())
+    .use(auth(route))
+    .use(rateLimit())
+    .use(bodyParsing(route))
+    .use(validation(schemas))
+    .use(idempotency(route))
+    .use(cartToken(route))
+    .handler(
+      async (event, context) => context.api.replay ?? toResult(await fn(apiRequest<R, S>(event, context))),
+    );
 }
 
 /**

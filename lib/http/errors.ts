@@ -86,3 +86,12 @@ export class PreconditionFailed extends HttpError {
     super(412, message);
   }
 }
+
+export class TooManyRequests extends HttpError {
+  constructor(retryAfterSeconds: number, headers: Record<string, string>) {
+    super(429, 'Too Many Requests: the hourly request limit of this token is used up', undefined, {
+      ...headers,
+      'Retry-After': String(retryAfterSeconds),
+    });
+  }
+}

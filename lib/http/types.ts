@@ -5,6 +5,8 @@ import type { CartRecord } from '../domain/cart';
 export interface Principal {
   subject: string;
   shopId: string;
+  /** A stable, non-reversible id of the token itself (the rate limit counts per token). */
+  tokenId: string;
   /** Scope names without resource-server prefix. */
   scopes: ReadonlySet<string>;
 }

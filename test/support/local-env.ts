@@ -10,5 +10,6 @@ export function useLocalTable(): void {
   if (!/^http:\/\/(127\.0\.0\.1|localhost):\d+$/.test(endpoint))
     throw new Error(`refusing non-local endpoint ${endpoint}`);
   process.env.LOG_LEVEL ??= 'warn';
+  process.env.RATE_LIMIT_PER_HOUR ??= '10000000';
   applyLocalEnv({ endpoint });
 }

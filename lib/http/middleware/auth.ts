@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { MiddlewareObj } from '@middy/core';
 import { JwtRsaVerifier } from 'aws-jwt-verify';
@@ -18,7 +19,7 @@ export function auth(route: Route): MiddlewareObj<ApiEvent, ApiResult, Error, Ap
   return {
     before: async (request) => {
       const payload = await verifyBearer(request.event.headers?.authorization);
-      const principal = principalOf(payload);
+      const principal = principalOf(payload, request.event.headers?.authorization ?? '');
       const shopId = request.event.pathParameters?.shopId;
       if (!shopId || principal.shopId !== shopId) throw new Forbidden('Token is not valid for this shop');
       if (route.scope && !principal.scopes.has(route.scope))
@@ -51,7 +52,7 @@ async function verifyBearer(header: string | undefined): Promise<JwtPayload> {
   }
 }
 
-function principalOf(payload: JwtPayload): Principal {
+function principalOf(payload: JwtPayload, authorization: string): Principal {
   // aws-jwt-verify checks exp only when present; a token that never expires is refused.
   if (typeof payload.exp !== 'number') throw new Forbidden('Token has no expiry');
   const shopId = payload.shop;
@@ -59,6 +60,7 @@ function principalOf(payload: JwtPayload): Principal {
   const scope = typeof payload.scope === 'string' ? payload.scope : '';
   return {
     subject: typeof payload.sub === 'string' ? payload.sub : '',
+    tokenId: createHash('sha256').update(authorization).digest('base64url').slice(0, 22),
     shopId,
     // Identity providers prefix scopes with the resource server ("shop-api/carts_read").
     scopes: new Set(
