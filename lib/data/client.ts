@@ -28,7 +28,11 @@ function clients() {
     const local = cfg.DYNAMODB_ENDPOINT !== undefined;
     const raw = new DynamoDBClient({
       region: cfg.AWS_REGION,
-      maxAttempts: 4,
+      // Retries with exponential backoff and jitter (throttling, 5xx, broken connections), all
+      // within the function's time budget: 3 attempts of at most 2 s each plus the backoff.
+      maxAttempts: 3,
+      retryMode: 'standard',
+      requestHandler: { connectionTimeout: 1000, requestTimeout: 2000 },
       ...(local
         ? { endpoint: cfg.DYNAMODB_ENDPOINT, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
         : {}),

@@ -3,6 +3,7 @@ import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from
 import type { DocumentRecord, DocumentType, OrderRecord } from '../domain/order';
 import { Conflict } from '../http/errors';
 import { dynamo, tableName } from './client';
+import { isTransientDependencyError } from './dependency-errors';
 import { keys } from './keys';
 import { documentItem } from './order-items';
 
@@ -35,7 +36,8 @@ export async function finalizeDocument(
       await dynamo().send(new TransactWriteCommand({ TransactItems: transactItems(order, document, next) }));
       return document;
     } catch (error) {
-      if (!(error instanceof TransactionCanceledException)) throw error;
+      // Throttled or failing: nothing was written; the API answers 503 and the client retries.
+      if (!(error instanceof TransactionCanceledException) || isTransientDependencyError(error)) throw error;
       const codes = (error.CancellationReasons ?? []).map((r) => r.Code);
       // Items 2 and 3 are the type guards: a rule, not a race.
       if (codes[2] === 'ConditionalCheckFailed' || codes[3] === 'ConditionalCheckFailed') {

@@ -8,6 +8,7 @@ import { getCart } from './cart-repository';
 import { dynamo, tableName } from './client';
 import { customerItems } from './customer-items';
 import { customerSequence, generatedCustomerNumber } from './customer-numbers';
+import { isTransientDependencyError } from './dependency-errors';
 import { newId } from './ids';
 import { type Key, keys } from './keys';
 import { orderItem } from './order-items';
@@ -48,7 +49,8 @@ export async function placeOrder(
       );
       return order;
     } catch (error) {
-      if (!(error instanceof TransactionCanceledException)) throw error;
+      // Throttled or failing: nothing was written; the API answers 503 and the client retries.
+      if (!(error instanceof TransactionCanceledException) || isTransientDependencyError(error)) throw error;
       if (error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') {
         const fresh = await getCart(cart.shopId, cart.cartId);
         if (!fresh) throw new NotFound('Cart not found');

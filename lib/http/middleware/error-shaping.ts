@@ -1,6 +1,7 @@
 import type { MiddlewareObj } from '@middy/core';
+import { isTransientDependencyError } from '../../data/dependency-errors';
 import { log } from '../../log';
-import { HttpError } from '../errors';
+import { HttpError, ServiceUnavailable } from '../errors';
 import { toResult } from '../reply';
 import type { ApiContext, ApiEvent, ApiResult } from '../types';
 
@@ -14,16 +15,21 @@ export function errorShaping(): MiddlewareObj<ApiEvent, ApiResult, Error, ApiCon
     onError: (request) => {
       const error = request.error;
       const requestId = request.context.api?.requestId;
-      if (error instanceof HttpError) {
+      if (isTransientDependencyError(error)) {
+        log.warn('dependency unavailable', { requestId, error: error?.name, message: error?.message });
+        request.error = new ServiceUnavailable(1);
+      }
+      const shaped = request.error;
+      if (shaped instanceof HttpError) {
         request.response = toResult({
-          status: error.status,
+          status: shaped.status,
           body: {
-            status: String(error.status),
-            message: error.message,
-            ...(error.errors ? { errors: error.errors } : {}),
-            ...(error.status >= 500 ? { requestId } : {}),
+            status: String(shaped.status),
+            message: shaped.message,
+            ...(shaped.errors ? { errors: shaped.errors } : {}),
+            ...(shaped.status >= 500 ? { requestId } : {}),
           },
-          headers: error.headers,
+          headers: shaped.headers,
         });
         return;
       }

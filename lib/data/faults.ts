@@ -1,0 +1,54 @@
+import { ProvisionedThroughputExceededException } from '@aws-sdk/client-dynamodb';
+import { dynamoRaw } from './client';
+
+/**
+ * Test mode only: makes the DynamoDB client fail on purpose, inside the SDK's retry loop (so its
+ * backoff and retries are exercised like against real throttling). Production code never calls it.
+ */
+export interface FaultPlan {
+  /** Command names to fail (e.g. TransactWriteItemsCommand); empty = every command. */
+  commands?: string[];
+  /** How many attempts to fail; Infinity = until cleared. */
+  times: number;
+  /** The error to throw: throttling by default. */
+  error?: () => Error;
+}
+
+let plan: (FaultPlan & { failed: number }) | null = null;
+const installed = new WeakSet<object>();
+
+/** Fails the planned DynamoDB calls from now on; returns a counter of the injected failures. */
+export function injectFaults(next: FaultPlan): { failed: () => number } {
+  const client = dynamoRaw();
+  if (!installed.has(client)) {
+    installed.add(client);
+    client.middlewareStack.add(
+      (nextHandler, context) => async (args) => {
+        const active = plan;
+        const command = context.commandName ?? '';
+        if (
+          active &&
+          active.failed < active.times &&
+          (!active.commands?.length || active.commands.includes(command))
+        ) {
+          active.failed += 1;
+          throw (active.error ?? throttled)();
+        }
+        return nextHandler(args);
+      },
+      { step: 'finalizeRequest', priority: 'low', name: 'testFaultInjection' },
+    );
+  }
+  const current = { ...next, failed: 0 };
+  plan = current;
+  return { failed: () => current.failed };
+}
+
+/** Stops injecting faults. */
+export function clearFaults(): void {
+  plan = null;
+}
+
+function throttled(): Error {
+  return new ProvisionedThroughputExceededException({ message: 'injected throttling', $metadata: {} });
+}

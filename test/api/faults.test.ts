@@ -1,0 +1,156 @@
+import { ProvisionedThroughputExceededException } from '@aws-sdk/client-dynamodb';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startDynamoDbLocal } from '../../infra/local/dynamodb-local';
+import { readShopFile } from '../../infra/local/import-file';
+import { startLocalServer } from '../../infra/local/server';
+import { resetConfig } from '../../lib/config';
+import { forgetCatalogs } from '../../lib/data/catalog-repository';
+import { createTableIfMissing } from '../../lib/data/create-table';
+import { clearFaults, injectFaults } from '../../lib/data/faults';
+import { importShop } from '../../lib/data/import-shop';
+import { MEDIA_TYPE_V1 } from '../../lib/http/middleware/versioning';
+import { tokenFor } from '../support/api';
+import { BILLING } from '../support/carts';
+import { useLocalTable } from '../support/local-env';
+
+/**
+ * Failing dependencies: DynamoDB throttling (injected inside the SDK's retry loop) and a DynamoDB
+ * Local that dies. This file runs its own server so the faults stay in this process.
+ */
+let server: Awaited<ReturnType<typeof startLocalServer>>;
+const api = (
+  path: string,
+  init: { method?: string; body?: unknown; cartToken?: string; shop?: string } = {},
+) =>
+  fetch(`${server.url}${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      accept: MEDIA_TYPE_V1,
+      authorization: `Bearer ${tokenFor(init.shop ?? 'demo')}`,
+      ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(init.cartToken ? { 'x-service-cart-token': init.cartToken } : {}),
+    },
+    ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+  }).then(async (r) => ({ status: r.status, headers: r.headers, body: (await r.json()) as any }));
+
+beforeAll(async () => {
+  useLocalTable();
+  server = await startLocalServer({ port: 0 });
+});
+afterEach(() => clearFaults());
+afterAll(async () => {
+  await server.close();
+});
+
+describe('DynamoDB throttling', () => {
+  it('is retried with backoff inside the SDK: a short burst is invisible to the client', async () => {
+    const faults = injectFaults({ times: 2 });
+
+    const response = await api('/demo/shipping-methods');
+
+    expect(response.status).toBe(200);
+    expect(faults.failed()).toBe(2);
+  });
+
+  it('answers 503 with Retry-After and the JSON error body once retries are spent', async () => {
+    injectFaults({ times: Number.POSITIVE_INFINITY });
+    const started = Date.now();
+
+    const response = await api('/demo/shipping-methods');
+
+    expect(response.status).toBe(503);
+    expect(response.headers.get('retry-after')).toBe('1');
+    expect(response.headers.get('x-service-media-type')).toBe(MEDIA_TYPE_V1);
+    expect(response.body).toEqual({
+      status: '503',
+      message: 'Service Unavailable',
+      requestId: expect.any(String),
+    });
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+
+  it('leaves a cart orderable and no order behind when the checkout transaction fails', async () => {
+    // Prepare
+    const created = await api('/demo/carts', {
+      method: 'POST',
+      body: { lineItems: [{ productId: 'espresso-beans', quantity: 2 }] },
+    });
+    const cartToken = created.headers.get('x-service-cart-token') as string;
+    const cart = `/demo/carts/${created.body.cartId}`;
+    await api(`${cart}/billing-address`, { method: 'PUT', body: BILLING, cartToken });
+    const ordersBefore = (await api('/demo/orders?resultsPerPage=1')).body.results;
+    injectFaults({ commands: ['TransactWriteItemsCommand'], times: Number.POSITIVE_INFINITY });
+
+    // Act
+    const failed = await api(`${cart}/order`, { method: 'POST', cartToken });
+    clearFaults();
+    const stillOpen = await api(cart, { cartToken });
+    const ordersBetween = (await api('/demo/orders?resultsPerPage=1')).body.results;
+    const retried = await api(`${cart}/order`, { method: 'POST', cartToken });
+
+    // Assess
+    expect(failed.status).toBe(503);
+    expect(stillOpen.status).toBe(200);
+    expect(ordersBetween).toBe(ordersBefore);
+    expect(retried.status).toBe(201);
+  });
+
+  it('answers 503 for a throttled cart write and keeps the cart as it was', async () => {
+    const created = await api('/demo/carts', {
+      method: 'POST',
+      body: { lineItems: [{ productId: 'trail-mix', quantity: 1 }] },
+    });
+    const cartToken = created.headers.get('x-service-cart-token') as string;
+    const cart = `/demo/carts/${created.body.cartId}`;
+    injectFaults({
+      commands: ['PutCommand', 'PutItemCommand'],
+      times: Number.POSITIVE_INFINITY,
+      error: () => new ProvisionedThroughputExceededException({ message: 'x', $metadata: {} }),
+    });
+
+    const failed = await api(`${cart}/line-items`, {
+      method: 'POST',
+      body: { productId: 'espresso-beans', quantity: 1 },
+      cartToken,
+    });
+    clearFaults();
+    const after = await api(cart, { cartToken });
+
+    expect(failed.status).toBe(503);
+    expect(after.body.lineItemContainer.productLineItems.map((l: any) => l.productId)).toEqual(['trail-mix']);
+  });
+});
+
+describe('DynamoDB going away', () => {
+  it('answers 503 quickly when DynamoDB Local dies, and serves again when one is back', async () => {
+    // Prepare: a second DynamoDB Local just for this test, with the small shop
+    const shared = process.env.DYNAMODB_ENDPOINT as string;
+    const doomed = await startDynamoDbLocal({});
+    process.env.DYNAMODB_ENDPOINT = doomed.endpoint;
+    resetConfig();
+    forgetCatalogs();
+    try {
+      await createTableIfMissing();
+      await importShop('other', await readShopFile('infra/local/seed/other.json'));
+      const before = await api('/other/shipping-methods', { shop: 'other' });
+
+      // Act
+      await doomed.stop();
+      const started = Date.now();
+      const during = await api('/other/products', { shop: 'other' });
+      const elapsed = Date.now() - started;
+
+      // Assess
+      expect(before.status).toBe(200);
+      expect(during.status).toBe(503);
+      expect(during.headers.get('retry-after')).toBe('1');
+      expect(elapsed).toBeLessThan(10_000);
+    } finally {
+      await doomed.stop();
+      process.env.DYNAMODB_ENDPOINT = shared;
+      resetConfig();
+      forgetCatalogs();
+    }
+    expect((await api('/other/shipping-methods', { shop: 'other' })).status).toBe(200);
+  });
+});
