@@ -16,7 +16,7 @@ const patch = (productId: string, body: unknown, options: { contentType?: string
   });
 const add = (key: string, displayValue: string) => ({ op: 'add', path: '/', value: { key, displayValue } });
 const remove = (key: string) => ({ op: 'remove', path: '/', value: { key } });
-const attribute = (body: { items: { key: string }[] }, key: string) => body.items.find((a) => a.key === key);
+const attribute = (body: { items: any[] }, key: string): any => body.items.find((a) => a.key === key);
 
 async function searchIds(filters: unknown[]) {
   const response = await call(`/${shop}/search/products?resultsPerPage=100`, {
@@ -221,8 +221,8 @@ describe('PATCH /{shopId}/products/{productId}/custom-attributes', () => {
     // Assess
     expect(responses.map((r) => r.status)).toEqual([200, 200, 200, 200]);
     const colors = await Promise.all(
-      ['headlamp-400', 'camping-lantern', 'pocket-knife', 'water-filter'].map(
-        async (id) => attribute((await call(url(id))).body, 'Color') as { values: { value: string }[] },
+      ['headlamp-400', 'camping-lantern', 'pocket-knife', 'water-filter'].map(async (id) =>
+        attribute((await call(url(id))).body, 'Color'),
       ),
     );
     expect(colors.map((c) => c.values[0]?.value)).toEqual(['red', 'blue', 'green', 'black']);
