@@ -14,8 +14,7 @@ export const CART_TOKEN_HEADER = 'X-Service-Cart-Token';
 export function cartToken(route: Route): MiddlewareObj<ApiEvent, ApiResult, Error, ApiContext> {
   return {
     before: async (request) => {
-      // A replayed answer (Idempotency-Key) needs no cart: it was authorized the first time.
-      if (!route.cartToken || request.context.api.replay) return;
+      if (!route.cartToken) return;
       const { shopId, cartId } = request.event.pathParameters ?? {};
       if (!shopId || !cartId || !CART_ID.test(cartId)) throw new NotFound('Cart not found');
       const cart = await getCart(shopId, cartId);
@@ -23,6 +22,9 @@ export function cartToken(route: Route): MiddlewareObj<ApiEvent, ApiResult, Erro
       const token = request.event.headers?.[CART_TOKEN_HEADER.toLowerCase()];
       if (!token) throw new Forbidden(`Missing ${CART_TOKEN_HEADER} header`);
       if (!tokenMatches(token, cart.tokenHash)) throw new Forbidden('Wrong cart token');
+      // A replayed answer (Idempotency-Key) of the checkout that ordered this cart is not 410; it
+      // is still served only to the holder of the cart token (the order holds the buyer's address).
+      if (request.context.api.replay) return;
       if (cart.status === 'ordered') throw new Gone('Cart has been ordered');
       request.context.api.cart = cart;
     },

@@ -16,8 +16,8 @@ export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 /**
  * Beyond the spec: on routes marked idempotent, an `Idempotency-Key` header makes a retry replay
  * the first 2xx answer for 24 hours (the same key with another request: 409; while the first is
- * still running: 409). The replay still passes versioning and logging; the handler and the cart
- * token check are skipped (an ordered cart would otherwise answer 410 to the retried checkout).
+ * still running: 409). The replay still passes versioning, logging and the cart token check; the
+ * handler and the 410 of an ordered cart are skipped (the retried checkout gets its order).
  */
 export function idempotency(route: Route): MiddlewareObj<ApiEvent, ApiResult, Error, ApiContext> {
   return {
