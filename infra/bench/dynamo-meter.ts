@@ -3,6 +3,8 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 /** DynamoDB calls and consumed read/write units since the last reset. */
 export interface DynamoUsage {
   calls: number;
+  /** Calls that read (GetItem, Query, BatchGetItem, ...). */
+  reads: number;
   readUnits: number;
   writeUnits: number;
   /** Time spent waiting for DynamoDB (ms). */
@@ -22,21 +24,23 @@ interface Capacity {
  * for ReturnConsumedCapacity=TOTAL (bench mode only) and adds up the units DynamoDB reports.
  */
 export function meterDynamo(client: DynamoDBDocumentClient): { take(): DynamoUsage; remove(): void } {
-  let usage: DynamoUsage = { calls: 0, readUnits: 0, writeUnits: 0, waitMs: 0, commands: [] };
+  let usage: DynamoUsage = { calls: 0, reads: 0, readUnits: 0, writeUnits: 0, waitMs: 0, commands: [] };
   const name = 'benchDynamoMeter';
   client.middlewareStack.add(
     (next, context) => async (args) => {
       const input = args.input as Record<string, unknown>;
       input.ReturnConsumedCapacity ??= 'TOTAL';
+      const command = context.commandName ?? 'unknown';
+      const isWrite = /Put|Update|Delete|Write/.test(command);
       usage.calls++;
-      usage.commands.push(context.commandName ?? 'unknown');
+      if (!isWrite) usage.reads++;
+      usage.commands.push(command);
       const started = performance.now();
       const result = await next(args);
       usage.waitMs += performance.now() - started;
       const output = result.output as { ConsumedCapacity?: Capacity | Capacity[] };
       const consumed = output.ConsumedCapacity;
       for (const capacity of Array.isArray(consumed) ? consumed : consumed ? [consumed] : []) {
-        const isWrite = /Put|Update|Delete|Write/.test(context.commandName ?? '');
         const units = capacity.CapacityUnits ?? 0;
         usage.readUnits += capacity.ReadCapacityUnits ?? (isWrite ? 0 : units);
         usage.writeUnits += capacity.WriteCapacityUnits ?? (isWrite ? units : 0);
@@ -48,7 +52,7 @@ export function meterDynamo(client: DynamoDBDocumentClient): { take(): DynamoUsa
   return {
     take: () => {
       const taken = usage;
-      usage = { calls: 0, readUnits: 0, writeUnits: 0, waitMs: 0, commands: [] };
+      usage = { calls: 0, reads: 0, readUnits: 0, writeUnits: 0, waitMs: 0, commands: [] };
       return taken;
     },
     remove: () => {

@@ -4,7 +4,7 @@ import type { Scenario } from './scenario';
 export function listFirstPage(shopId: string): Scenario {
   return {
     name: 'list: page 1',
-    maxCalls: 1,
+    maxReads: 1,
     request: () => ({ method: 'GET', path: `/${shopId}/products` }),
   };
 }
@@ -13,7 +13,7 @@ export function listFirstPage(shopId: string): Scenario {
 export function listLaterPage(shopId: string): Scenario {
   return {
     name: 'list: later page, by price',
-    maxCalls: 1,
+    maxReads: 1,
     request: (i) => ({
       method: 'GET',
       path: `/${shopId}/products?sort=price&direction=desc&currency=GBP&locale=de_DE&resultsPerPage=20&page=${150 + (i % 100)}`,
@@ -25,7 +25,7 @@ export function listLaterPage(shopId: string): Scenario {
 export function listCategoryQuery(shopId: string): Scenario {
   return {
     name: 'list: category + q',
-    maxCalls: 1,
+    maxReads: 1,
     request: (i) => ({
       method: 'GET',
       path: `/${shopId}/products?categoryId=c${1 + (i % 8)}&q=${['jacket', 'steel', 'wool'][i % 3]}`,

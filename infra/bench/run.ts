@@ -2,9 +2,9 @@
  * `npm run bench`: imports a generated 10,000-product catalog into a fresh shop on a DynamoDB Local
  * it starts itself, then measures warm requests IN PROCESS (the handlers called with API Gateway
  * events, the whole Middy pipeline included): p50/p95 latency and DynamoDB calls and read units per
- * request. Exits 1 when a target is missed: p95 < 50 ms for searches, at most one DynamoDB call
+ * request. Exits 1 when a target is missed: p95 < 50 ms for searches, at most one DynamoDB read
  * (the catalog version check) per warm list or search.
- * Options: --products N (default 10000), --samples N (default 150), --seed S.
+ * Options: --products N (default 10000), --samples N (default 100), --seed S.
  */
 import { parseArgs } from 'node:util';
 import { loadCatalog } from '../../lib/data/catalog-repository';
@@ -25,7 +25,7 @@ async function main(): Promise<number> {
   const { values } = parseArgs({
     options: {
       products: { type: 'string', default: '10000' },
-      samples: { type: 'string', default: '150' },
+      samples: { type: 'string', default: '100' },
       seed: { type: 'string', default: '1' },
     },
     strict: true,
@@ -36,6 +36,9 @@ async function main(): Promise<number> {
   // One JSON access-log line per request would measure the terminal, not the API.
   process.env.LOG_LEVEL = 'warn';
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+  // One token makes every request: lift the hourly limit so a long run is not cut off by 429s. The
+  // rate limit still runs and still leases its blocks (the writes/req column).
+  process.env.RATE_LIMIT_PER_HOUR = '100000000';
 
   const shop = await benchShop({ shopId: 'bench', products, seed }, say);
   try {
@@ -64,7 +67,7 @@ async function main(): Promise<number> {
     const results: ScenarioResult[] = [];
     for (const scenario of scenarios) {
       say(`measuring ${scenario.name}...`);
-      results.push(await runScenario(scenario, transport, meter, { warmup: 30, samples }));
+      results.push(await runScenario(scenario, transport, meter, { warmup: 20, samples }));
     }
     meter.remove();
 
@@ -82,8 +85,9 @@ async function main(): Promise<number> {
           'p95 ms',
           'max ms',
           'p50/p95 ms w/o DynamoDB wait',
-          'Dynamo calls/req',
+          'reads/req',
           'read units/req',
+          'writes/req',
           'target',
           'result',
         ],
@@ -94,9 +98,10 @@ async function main(): Promise<number> {
           r.p95.toFixed(2),
           r.max.toFixed(1),
           `${r.p50Own.toFixed(2)}/${r.p95Own.toFixed(2)}`,
-          r.callsPerRequest.toFixed(2),
+          r.readsPerRequest.toFixed(2),
           r.readUnitsPerRequest.toFixed(2),
-          [r.scenario.p95TargetMs ? `p95<${r.scenario.p95TargetMs}` : '', `calls<=${r.scenario.maxCalls}`]
+          r.writesPerRequest.toFixed(2),
+          [r.scenario.p95TargetMs ? `p95<${r.scenario.p95TargetMs}` : '', `reads<=${r.scenario.maxReads}`]
             .filter(Boolean)
             .join(' '),
           missedTargets(r).length === 0 ? 'ok' : 'MISSED',

@@ -23,7 +23,7 @@ export function searchTwoFilters(shopId: string): Scenario {
   return {
     name: 'search: 2 filters',
     p95TargetMs: 50,
-    maxCalls: 1,
+    maxReads: 1,
     request: (i) => ({
       method: 'POST',
       path: `/${shopId}/search/products?resultsPerPage=10`,
@@ -43,7 +43,7 @@ export function searchQueryAndFilters(shopId: string): Scenario {
   return {
     name: 'search: query + 3 filters',
     p95TargetMs: 50,
-    maxCalls: 1,
+    maxReads: 1,
     request: (i) => ({
       method: 'POST',
       path: `/${shopId}/search/products?resultsPerPage=20&locale=de_DE`,
