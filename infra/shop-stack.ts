@@ -1,6 +1,7 @@
 import { CfnOutput, Stack, type StackProps, Tags } from 'aws-cdk-lib';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
+import { keys } from '../lib/data/keys';
 import { type Route, routeList } from '../lib/routes';
 import { type ShopStackConfig, shopSlug } from './config';
 import { type ApiEnvironment, ApiFunction } from './constructs/api-function';
@@ -22,6 +23,18 @@ export const ROUTE_NOT_FOUND_ENTRY = 'functions/fallback/route-not-found.ts';
 /** The scopes the route table requires (contract "Authentication and scopes"), in table order. */
 export function routeScopes(routes: readonly Route[]): string[] {
   return [...new Set(routes.flatMap((r) => (r.scope ? [r.scope] : [])))];
+}
+
+/**
+ * The partition-key prefix of a shop's rate-limit counters, read off keys.ts (the only place keys
+ * are made) so the IAM condition cannot drift from the keys the rate limiter writes.
+ */
+export function rateLimitKeyPrefix(shopId: string): string {
+  const probe = '\u0001';
+  const { pk } = keys.rateLimit(shopId, probe, 0);
+  const at = pk.indexOf(probe);
+  if (at < 0) throw new Error('keys.rateLimit no longer starts with the token id');
+  return pk.slice(0, at);
 }
 
 /**
@@ -78,6 +91,7 @@ export class ShopStack extends Stack {
           environment: { ...environment },
           table,
           access: route.writes ? 'write' : 'read',
+          rateLimitKeyPrefix: rateLimitKeyPrefix(config.shopId),
           logRetention: config.logRetention,
         }),
       );

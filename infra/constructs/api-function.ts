@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -52,6 +53,11 @@ export interface ApiFunctionProps {
   environment: Readonly<Record<string, string>>;
   table?: ITable;
   access: TableAccess;
+  /**
+   * Partition-key prefix of the shop's rate-limit counters: every API route counts its requests
+   * (contract "Rate limit"), so a read-only route may also UpdateItem, but only items under it.
+   */
+  rateLimitKeyPrefix?: string;
   logRetention: RetentionDays;
   memorySize?: number;
   timeout?: Duration;
@@ -95,5 +101,18 @@ export class ApiFunction extends Construct {
       if (!props.table) throw new Error(`${id}: table access '${props.access}' needs a table`);
       props.table.grant(this.fn, ...actions);
     }
+    if (props.rateLimitKeyPrefix !== undefined && props.access === 'read') {
+      if (!props.table) throw new Error(`${id}: rate-limit counters need a table`);
+      this.fn.addToRolePolicy(rateLimitCounterStatement(props.table, props.rateLimitKeyPrefix));
+    }
   }
+}
+
+/** UpdateItem on the rate-limit counters only: IAM checks the partition key of the item written. */
+export function rateLimitCounterStatement(table: ITable, keyPrefix: string): PolicyStatement {
+  return new PolicyStatement({
+    actions: ['dynamodb:UpdateItem'],
+    resources: [table.tableArn],
+    conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${keyPrefix}*`] } },
+  });
 }

@@ -4,7 +4,8 @@ import { TABLE_ACTIONS } from '../../infra/constructs/api-function';
 import { STREAM_RETRY } from '../../infra/constructs/event-publisher';
 import { MAX_METRICS_PER_ALARM } from '../../infra/constructs/shop-alarms';
 import { CORS_ALLOW_HEADERS, CORS_EXPOSE_HEADERS } from '../../infra/constructs/shop-http-api';
-import { routeScopes, type ShopStack } from '../../infra/shop-stack';
+import { rateLimitKeyPrefix, routeScopes, type ShopStack } from '../../infra/shop-stack';
+import { keys } from '../../lib/data/keys';
 import { tableDefinition } from '../../lib/data/table';
 import { routeList } from '../../lib/routes';
 import { synthShop } from './stack-fixture';
@@ -33,7 +34,9 @@ const routeFunctionId = (name: string) => {
   return logicalId(fn.fn);
 };
 /** Every statement of every policy attached to the role of a function. */
-function statementsOf(functionId: string): { Action: string | string[]; Resource: unknown }[] {
+function statementsOf(
+  functionId: string,
+): { Action: string | string[]; Resource: unknown; Condition?: unknown }[] {
   const roleId = resources[functionId]?.Properties.Role['Fn::GetAtt'][0];
   return ofType('AWS::IAM::Policy')
     .filter(([, p]) => p.Properties.Roles.some((r: { Ref: string }) => r.Ref === roleId))
@@ -103,20 +106,43 @@ describe('shop stack: least privilege', () => {
       // Prepare
       const statements = statementsOf(routeFunctionId(route.name));
       const dynamo = statements.filter((s) => actionsOf(s).some((a) => a.startsWith('dynamodb:')));
+      const unconditional = dynamo.filter((s) => s.Condition === undefined);
+      const conditional = dynamo.filter((s) => s.Condition !== undefined);
 
       // Assess
-      expect(dynamo.length).toBeGreaterThan(0);
-      const actions = new Set(dynamo.flatMap(actionsOf));
+      expect(unconditional.length).toBeGreaterThan(0);
+      const actions = new Set(unconditional.flatMap(actionsOf));
       expect([...actions].sort()).toEqual([...TABLE_ACTIONS[route.writes ? 'write' : 'read']].sort());
-      for (const s of dynamo) expect(s.Resource).toEqual(tableArns());
-      if (!route.writes) {
+      for (const s of unconditional) expect(s.Resource).toEqual(tableArns());
+      if (route.writes) {
+        expect(conditional).toEqual([]);
+      } else {
         for (const write of ['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'ConditionCheckItem']) {
           expect(actions.has(`dynamodb:${write}`)).toBe(false);
         }
+        // The one write of a read-only route: its request counter (contract "Rate limit").
+        expect(conditional).toEqual([
+          {
+            Action: 'dynamodb:UpdateItem',
+            Effect: 'Allow',
+            Resource: { 'Fn::GetAtt': [tableId(), 'Arn'] },
+            Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['SHOP#demo#RATE#*'] } },
+          },
+        ]);
       }
       expect(statements.filter((s) => !actionsOf(s).every((a) => a.startsWith('dynamodb:')))).toEqual([]);
     },
   );
+
+  it('derives the rate-limit counter prefix from the key builders', () => {
+    // Act
+    const prefix = rateLimitKeyPrefix('demo');
+
+    // Assess
+    expect(prefix).toBe('SHOP#demo#RATE#');
+    expect(keys.rateLimit('demo', 'token-1', 1_763_712_000_000).pk.startsWith(prefix)).toBe(true);
+    expect(keys.cart('demo', 'cart-1').pk.startsWith(prefix)).toBe(false);
+  });
 
   it('gives the fallback and the pre-token trigger no access at all', () => {
     // Prepare
