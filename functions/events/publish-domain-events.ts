@@ -66,7 +66,7 @@ async function sendBatch(client: EventBusClient, entries: BusEntry[]): Promise<n
     });
     return Math.max(index, 0);
   } catch (error) {
-    log.error('PutEvents failed', { message: error instanceof Error ? error.message : String(error) });
+    log.error('PutEvents failed', { error: error instanceof Error ? error.message : String(error) });
     return 0;
   }
 }
