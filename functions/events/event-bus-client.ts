@@ -25,8 +25,8 @@ export interface EventBusClient {
   send(input: PutEventsInput): Promise<PutEventsOutput>;
 }
 
-/** SHA-256 and HMAC-SHA256 for the signer, from node:crypto. */
-class Sha256 {
+/** SHA-256 and HMAC-SHA256 for the signer, from node:crypto (exported for its test). */
+export class Sha256 {
   private readonly hash: Hash | Hmac;
   constructor(secret?: SourceData) {
     this.hash = secret === undefined ? createHash('sha256') : createHmac('sha256', bytes(secret));
