@@ -2,6 +2,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { CART_LIFETIME_SECONDS, type CartRecord, isExpired } from '../domain/cart';
 import { Conflict, Gone, NotFound } from '../http/errors';
+import { backoff } from './backoff';
 import { dynamo, tableName } from './client';
 import { keys } from './keys';
 
@@ -64,8 +65,7 @@ export async function updateCart(
     } catch (error) {
       if (!(error instanceof ConditionalCheckFailedException)) throw error;
       if (attempt === MAX_ATTEMPTS) throw new Conflict('Cart is being changed by other requests; try again');
-      // Jittered backoff spreads racing writers apart instead of letting them collide again.
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
+      await backoff(attempt);
       const fresh = await getCart(cart.shopId, cart.cartId);
       if (!fresh) throw new NotFound('Cart not found');
       if (fresh.status === 'ordered') throw new Gone('Cart has been ordered');

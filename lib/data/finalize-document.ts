@@ -1,7 +1,8 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { DocumentRecord, DocumentType, OrderRecord } from '../domain/order';
-import { Conflict } from '../http/errors';
+import { Conflict, ServiceUnavailable } from '../http/errors';
+import { backoff } from './backoff';
 import { dynamo, tableName } from './client';
 import { isTransientDependencyError } from './dependency-errors';
 import { keys } from './keys';
@@ -9,7 +10,8 @@ import { documentItem } from './order-items';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
-const MAX_ATTEMPTS = 5;
+/** Racing documents take turns on the shop's counter; each lost round backs off a little more. */
+const MAX_ATTEMPTS = 25;
 
 /**
  * Finalizes an order document in ONE transaction: the next number of the shop's document sequence
@@ -47,7 +49,9 @@ export async function finalizeDocument(
             : 'A credit note needs the order\u2019s invoice, and an invoice takes one credit note',
         );
       }
-      if (attempt === MAX_ATTEMPTS) throw new Conflict('Document numbering is contended; try again');
+      // Still contended after many rounds: a temporary condition, the client retries.
+      if (attempt === MAX_ATTEMPTS) throw new ServiceUnavailable(1);
+      await backoff(attempt);
     }
   }
 }

@@ -3,7 +3,8 @@ import { BatchGetCommand, TransactWriteCommand, type TransactWriteCommandInput }
 import type { CartRecord } from '../domain/cart';
 import type { CustomerRecord } from '../domain/customer';
 import type { OrderRecord } from '../domain/order';
-import { Conflict, Gone, NotFound } from '../http/errors';
+import { Conflict, Gone, NotFound, ServiceUnavailable } from '../http/errors';
+import { backoff } from './backoff';
 import { getCart } from './cart-repository';
 import { dynamo, tableName } from './client';
 import { customerItems } from './customer-items';
@@ -25,7 +26,8 @@ export interface CheckoutIdentity {
   newCustomer: CustomerRecord | null;
 }
 
-const MAX_ATTEMPTS = 5;
+/** Racing checkouts take turns on the shop's counter; each lost round backs off a little more. */
+const MAX_ATTEMPTS = 25;
 
 /**
  * Turns a cart into an order in ONE DynamoDB transaction (DESIGN "Aggregates"): the cart flips to
@@ -58,7 +60,9 @@ export async function placeOrder(
         current = fresh;
       }
       // Otherwise a counter or customer guard moved under us: read them again.
-      if (attempt === MAX_ATTEMPTS) throw new Conflict('Checkout is contended; try again');
+      // Still contended after many rounds: a temporary condition, the client retries.
+      if (attempt === MAX_ATTEMPTS) throw new ServiceUnavailable(1);
+      await backoff(attempt);
     }
   }
 }

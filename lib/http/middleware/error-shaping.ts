@@ -15,7 +15,7 @@ export function errorShaping(): MiddlewareObj<ApiEvent, ApiResult, Error, ApiCon
     onError: (request) => {
       const error = request.error;
       const requestId = request.context.api?.requestId;
-      if (isTransientDependencyError(error)) {
+      if (!(error instanceof HttpError) && isTransientDependencyError(error)) {
         log.warn('dependency unavailable', { requestId, error: error?.name, message: error?.message });
         request.error = new ServiceUnavailable(1);
       }
