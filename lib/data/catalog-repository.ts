@@ -1,6 +1,7 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Catalog } from '../domain/catalog';
 import type { ShopFile } from '../schemas/shop-file';
+import { catalogItemData } from './catalog-items';
 import { dynamo, tableName } from './client';
 import { type CatalogKind, keys } from './keys';
 
@@ -59,7 +60,7 @@ async function readCatalog(shopId: string, version: number): Promise<Catalog> {
       const kind = keys.catalogKindOf(item.sk as string);
       if (!kind) continue;
       const list = byKind.get(kind) ?? [];
-      list.push({ position: (item.position as number | undefined) ?? 0, data: item.data });
+      list.push({ position: (item.position as number | undefined) ?? 0, data: catalogItemData(item) });
       byKind.set(kind, list);
     }
     startKey = page.LastEvaluatedKey;

@@ -1,5 +1,6 @@
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { CatalogItemData } from './catalog-repository';
+import { catalogItem } from './catalog-items';
 import { dynamo, tableName } from './client';
 import { type CatalogKind, keys } from './keys';
 
@@ -35,12 +36,7 @@ export async function writeCatalog(
       (put): TransactItem => ({
         Put: {
           TableName: tableName(),
-          Item: {
-            ...keys.catalogItem(shopId, put.kind, put.id),
-            kind: put.kind,
-            position: put.position ?? 0,
-            data: put.data,
-          },
+          Item: catalogItem(shopId, put.kind, put.id, put.data, put.position),
         },
       }),
     ),

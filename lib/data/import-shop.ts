@@ -2,6 +2,7 @@ import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ShopFile } from '../schemas/shop-file';
 import { type BatchWrite, batchWrite } from './batch-write';
 import type { CatalogItemData } from './catalog-repository';
+import { catalogItem } from './catalog-items';
 import { dynamo, tableName } from './client';
 import { customerItems } from './customer-items';
 import { type CatalogKind, type Key, keys } from './keys';
@@ -45,12 +46,8 @@ export async function importShop(
 }
 
 function catalogItems(shopId: string, file: ShopFile): (Record<string, unknown> & Key)[] {
-  const item = <K extends CatalogKind>(kind: K, id: string, data: CatalogItemData[K], position = 0) => ({
-    ...keys.catalogItem(shopId, kind, id),
-    kind,
-    position,
-    data,
-  });
+  const item = <K extends CatalogKind>(kind: K, id: string, data: CatalogItemData[K], position = 0) =>
+    catalogItem(shopId, kind, id, data, position);
   return [
     item('settings', 'shop', file.settings),
     item('legal', 'contact-information', file.legal.contactInformation),
