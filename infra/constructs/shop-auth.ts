@@ -58,6 +58,7 @@ export class ShopAuth extends Construct {
   constructor(scope: Construct, id: string, props: ShopAuthProps) {
     super(scope, id);
     this.userPool = new UserPool(this, 'UserPool', {
+      userPoolName: Stack.of(this).stackName,
       featurePlan: FeaturePlan.ESSENTIALS,
       selfSignUpEnabled: false,
       // Machine clients only: there are no users to recover.

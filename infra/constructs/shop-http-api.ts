@@ -1,4 +1,4 @@
-import { Duration } from 'aws-cdk-lib';
+import { Duration, Stack } from 'aws-cdk-lib';
 import {
   CorsHttpMethod,
   HttpApi,
@@ -55,6 +55,7 @@ export class ShopHttpApi extends Construct {
     super(scope, id);
     const methods = [...new Set(props.routes.map((r) => r.method))];
     this.api = new HttpApi(this, 'Api', {
+      apiName: Stack.of(this).stackName,
       description: 'Shop API',
       createDefaultStage: false,
       defaultIntegration: new HttpLambdaIntegration('RouteNotFound', props.fallback),
