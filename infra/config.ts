@@ -1,5 +1,5 @@
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ShopId } from '../lib/schemas/common';
 
 /**

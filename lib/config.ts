@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Runtime configuration, parsed once at cold start from the environment. A bad value fails loudly

@@ -111,6 +111,8 @@ export async function listCarts(
   const carts: CartRecord[] = [];
   const low = range.from ?? '0';
   const high = `${range.to ?? '9999'}#\uffff`;
+  // DynamoDB refuses BETWEEN with low > high (a ValidationException, i.e. a 500): an empty range.
+  if (low > high) return carts;
   let startKey: Record<string, unknown> | undefined;
   do {
     const page = await dynamo().send(

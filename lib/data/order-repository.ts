@@ -39,6 +39,10 @@ export async function listOrders(
 ): Promise<OrderRecord[]> {
   const byCustomer = filter.customerId !== undefined;
   const orders: OrderRecord[] = [];
+  const low = filter.from ?? '0';
+  const high = `${filter.to ?? '9999'}#\uffff`;
+  // DynamoDB refuses BETWEEN with low > high (a ValidationException, i.e. a 500): an empty range.
+  if (low > high) return orders;
   let startKey: Record<string, unknown> | undefined;
   do {
     const page = await dynamo().send(
@@ -50,8 +54,8 @@ export async function listOrders(
           ':pk': byCustomer
             ? keys.ordersByCustomer(shopId, filter.customerId as string)
             : keys.ordersByCreation(shopId),
-          ':low': filter.from ?? '0',
-          ':high': `${filter.to ?? '9999'}#\uffff`,
+          ':low': low,
+          ':high': high,
         },
         ScanIndexForward: false,
         ExclusiveStartKey: startKey,

@@ -1,3 +1,4 @@
+import { MAX_QUANTITY } from '../schemas/carts';
 import type { ShopProduct } from '../schemas/shop-file';
 import { type CartLine, type CartRecord, MAX_LINE_ITEMS } from './cart';
 import type { Catalog } from './catalog';
@@ -29,6 +30,8 @@ export function quantityProblem(
 ): string | null {
   if (!Number.isInteger(quantity) || quantity < 1)
     return `Quantity of ${productId} must be a positive whole number`;
+  // The request limit holds for the line too, however many adds raise it (money stays exact).
+  if (quantity > MAX_QUANTITY) return `Quantity of ${productId} must be at most ${MAX_QUANTITY}`;
   if (quantity < rules.minOrder) return `Quantity of ${productId} must be at least ${rules.minOrder}`;
   if (quantity % rules.intervalOrder !== 0)
     return `Quantity of ${productId} must be a multiple of ${rules.intervalOrder}`;

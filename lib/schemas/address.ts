@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The spec's Address fields; all strings, all nullable. */
 export const ADDRESS_FIELDS = [

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { MAX_LINE_ITEMS } from '../domain/cart';
 import { Instant, LocaleParam, paging, QueryBoolean } from './common';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { MAX_ALIAS_LENGTH } from '../domain/category-alias';
 import { LocaleParam, PathId, QueryBoolean, ShopId } from './common';
 

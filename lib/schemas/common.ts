@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Building blocks shared by the operations' schemas (contract "Lists and paging" and the spec's
@@ -53,7 +53,10 @@ export const Instant = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/, 'expected an ISO 8601 date or date-time')
   .refine((v) => !Number.isNaN(Date.parse(v)), 'expected a valid date')
-  .transform((v) => new Date(v).toISOString());
+  .transform((v) => new Date(v).toISOString())
+  // In UTC a date may leave the years 0000-9999 ("+010000-01-01..."), whose text does not sort
+  // with the stored creation times the ranges are compared with.
+  .refine((iso) => /^\d{4}-/.test(iso), 'expected a date between the years 0000 and 9999 (UTC)');
 
 /** A paged list envelope (contract: `{results, page, resultsPerPage, items}`, results = total). */
 export function pageOf<T>(all: readonly T[], page: number, resultsPerPage: number) {

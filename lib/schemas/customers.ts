@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ADDRESS_FIELDS } from '../domain/customer-address';
 import { PathId, paging, ShopId } from './common';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { LocaleParam } from './common';
 
 /** Schemas of the legal contact information (spec "Contact information (legal)"). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { Instant, LocaleParam, PathId, paging, QueryBoolean, ShopId } from './common';
 
 /** Schemas of the order operations (beyond the spec: list and read; documents per the spec). */

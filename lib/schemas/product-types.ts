@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { LocaleParam, PathId, ShopId } from './common';
 
 /** Schemas of GET /{shopId}/producttypes/{productTypeId}. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { CurrencyParam, LocaleParam, PathId, paging, QueryBoolean, ShopId } from './common';
 
 /** Schemas of the product operations (contract "Products"). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { LocalizedText, ShopFile, type ShopProduct } from './shop-file';
 
 /** One cross-reference problem, located by its JSON path in the file (e.g. `products[3].taxClassId`). */

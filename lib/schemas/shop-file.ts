@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The one import format for a shop: settings, tax, shipping, discounts, attributes, product types,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { LocaleParam, PathId, paging, ShopId } from './common';
 
 /** Schemas of the tax operations (contract "Customers, tax, legal, orders"). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { BadRequest, type FieldError, HttpError } from '../../lib/http/errors';
 import { type InputSchemas, validation } from '../../lib/http/middleware/validation';
 import type { ApiEvent, PipelineState } from '../../lib/http/types';
