@@ -1,0 +1,185 @@
+import { GetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { getCart } from '../../lib/data/cart-repository';
+import { loadCatalog } from '../../lib/data/catalog-repository';
+import { dynamo, tableName } from '../../lib/data/client';
+import { keys } from '../../lib/data/keys';
+import { getOrderWithDocuments, listOrders } from '../../lib/data/order-repository';
+import { MAX_LINE_ITEMS } from '../../lib/domain/cart';
+import { priceCart } from '../../lib/domain/cart-pricing';
+import type { DocumentRecord, OrderRecord } from '../../lib/domain/order';
+
+/** What the check looked at and what it found wrong (nothing, when the data is consistent). */
+export interface ConsistencyReport {
+  carts: number;
+  orders: number;
+  documents: number;
+  shops: string[];
+  problems: string[];
+}
+
+/**
+ * Invariants of the stored data, read through lib/data: they must hold at any moment, whatever
+ * other test files are doing. Carts of `cartShops`: each loads, prices, has at most 100 lines, a
+ * positive version, and is open or ordered (an ordered one points at its existing order). Orders
+ * and documents of every shop that has orders: totals add up, and numbers are 1..n per shop
+ * without gaps or repeats, matching the shop's counter.
+ */
+export async function checkConsistency(cartShops: readonly string[]): Promise<ConsistencyReport> {
+  const problems: string[] = [];
+  const carts = await scanIds('cart', cartShops);
+  for (const { shopId, id } of carts) problems.push(...(await cartProblems(shopId, id)));
+  const shops = [...new Set([...cartShops, ...(await scanIds('order')).map((o) => o.shopId)])].sort();
+  let orders = 0;
+  let documents = 0;
+  for (const shop of shops) {
+    const found = await shopOrderProblems(shop);
+    orders += found.orders;
+    documents += found.documents;
+    problems.push(...found.problems);
+  }
+  return { carts: carts.length, orders, documents, shops, problems };
+}
+
+/** Ids of the items of one kind (in the given shops), from a strongly consistent scan. */
+async function scanIds(kind: 'cart' | 'order', shops?: readonly string[]) {
+  const found: { shopId: string; id: string }[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(
+      new ScanCommand({
+        TableName: tableName(),
+        ConsistentRead: true,
+        FilterExpression: '#kind = :kind',
+        ProjectionExpression: 'shopId, cartId, orderId',
+        ExpressionAttributeNames: { '#kind': 'kind' },
+        ExpressionAttributeValues: { ':kind': kind },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      if (shops && !shops.includes(item.shopId)) continue;
+      found.push({ shopId: item.shopId, id: kind === 'cart' ? item.cartId : item.orderId });
+    }
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return found;
+}
+
+async function cartProblems(shopId: string, cartId: string): Promise<string[]> {
+  const name = `cart ${shopId}/${cartId}`;
+  const cart = await getCart(shopId, cartId);
+  if (!cart) return [`${name} does not load`];
+  const problems: string[] = [];
+  const catalog = await loadCatalog(shopId);
+  try {
+    if (!catalog) throw new Error('no catalog');
+    priceCart(cart, catalog);
+  } catch (error) {
+    problems.push(`${name} does not price: ${(error as Error).message}`);
+  }
+  if (cart.lineItems.length > MAX_LINE_ITEMS) problems.push(`${name} has ${cart.lineItems.length} lines`);
+  if (!Number.isInteger(cart.version) || cart.version < 1)
+    problems.push(`${name} has version ${cart.version}`);
+  if (cart.status === 'ordered') {
+    const order = cart.orderId ? await getOrderWithDocuments(shopId, cart.orderId) : null;
+    if (!order || order.order.cartId !== cartId) problems.push(`${name} is ordered but its order is missing`);
+  } else if (cart.status !== 'open') problems.push(`${name} has status ${cart.status}`);
+  else if (cart.orderId !== null) problems.push(`${name} is open but has an order`);
+  return problems;
+}
+
+/** Why a priced snapshot (order or document) does not add up; contract "Totals and money". */
+export function totalsProblems(name: string, record: OrderRecord | DocumentRecord): string[] {
+  const t = record.totals;
+  const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+  const problems: string[] = [];
+  for (const line of record.lines)
+    if (line.amount !== line.unitPrice * line.quantity)
+      problems.push(`${name}: line ${line.lineItemId} ≠ price × quantity`);
+  if (sum(record.lines.map((l) => l.amount)) !== t.lineItemsSubTotal)
+    problems.push(`${name}: lines ≠ lineItemsSubTotal`);
+  if (t.grandTotal !== t.totalBeforeTax + t.totalTax)
+    problems.push(`${name}: grandTotal ≠ totalBeforeTax + totalTax`);
+  // GROSS: the charges and discounts are gross, so they add up to the grand total; NET: to the net.
+  const parts = t.lineItemsSubTotal + t.shipping + t.payment + t.coupon + t.basketDiscount;
+  const whole = record.taxModel === 'GROSS' ? t.grandTotal : t.totalBeforeTax;
+  if (parts !== whole)
+    problems.push(
+      `${name}: subtotal + shipping + payment + coupon + discount ≠ ${record.taxModel === 'GROSS' ? 'grandTotal' : 'totalBeforeTax'}`,
+    );
+  if (sum(record.taxes.map((x) => x.tax)) !== t.totalTax) problems.push(`${name}: taxes ≠ totalTax`);
+  if (sum(record.taxes.map((x) => x.net)) !== t.totalBeforeTax)
+    problems.push(`${name}: nets ≠ totalBeforeTax`);
+  return problems;
+}
+
+async function counter(shopId: string, name: 'order' | 'document'): Promise<number> {
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: keys.counter(shopId, name), ConsistentRead: true }),
+  );
+  return (Item?.value as number | undefined) ?? 0;
+}
+
+/**
+ * Numbers of a shop's orders or documents against its counter. The counter moves in the same
+ * transaction that writes the order or document, so it is read first, then the records, then the
+ * counter again: every number up to the first reading must be there exactly once, none may be
+ * above the second (checkouts running meanwhile add numbers between the two). The order list
+ * comes from an index that may lag, so a missing number is looked for again a few times.
+ */
+async function numberingProblems(
+  shop: string,
+  name: 'order' | 'document',
+  read: () => Promise<string[]>,
+): Promise<string[]> {
+  let problems: string[] = [];
+  for (let attempt = 1; attempt <= 5; attempt++) {
+    const before = await counter(shop, name);
+    const numbers = await read();
+    const after = await counter(shop, name);
+    const seen = new Map<string, number>();
+    for (const n of numbers) seen.set(n, (seen.get(n) ?? 0) + 1);
+    const repeated = [...seen].filter(([, count]) => count > 1).map(([n]) => n);
+    const strange = numbers.filter((n) => !/^[1-9]\d*$/.test(n) || Number(n) > after);
+    const missing = Array.from({ length: before }, (_, i) => String(i + 1)).filter((n) => !seen.has(n));
+    problems = [
+      ...(repeated.length > 0 ? [`${shop}: ${name} numbers repeated: ${repeated.join(', ')}`] : []),
+      ...(strange.length > 0
+        ? [`${shop}: ${name} numbers beyond the counter ${after}: ${strange.join(', ')}`]
+        : []),
+      ...(missing.length > 0
+        ? [`${shop}: ${name} numbers missing (counter ${before}): ${missing.slice(0, 10).join(', ')}`]
+        : []),
+    ];
+    if (problems.length === 0 || repeated.length > 0 || strange.length > 0) return problems;
+    await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+  }
+  return problems;
+}
+
+async function shopOrderProblems(shop: string) {
+  const problems: string[] = [];
+  const orders = await listOrders(shop, {});
+  for (const order of orders) problems.push(...totalsProblems(`order ${shop}/${order.orderNumber}`, order));
+  problems.push(
+    ...(await numberingProblems(shop, 'order', async () =>
+      (await listOrders(shop, {})).map((o) => o.orderNumber),
+    )),
+  );
+  let documents = 0;
+  problems.push(
+    ...(await numberingProblems(shop, 'document', async () => {
+      const numbers: string[] = [];
+      for (const order of await listOrders(shop, {})) {
+        const found = await getOrderWithDocuments(shop, order.orderId);
+        for (const document of found?.documents ?? []) {
+          numbers.push(document.documentNumber);
+          problems.push(...totalsProblems(`document ${shop}/${document.documentNumber}`, document));
+        }
+      }
+      documents = numbers.length;
+      return numbers;
+    })),
+  );
+  return { orders: orders.length, documents, problems: [...new Set(problems)] };
+}
