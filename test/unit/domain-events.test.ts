@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { SignatureV4 } from '@smithy/signature-v4';
 import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import { type EventBusClient, type PutEventsInput, Sha256 } from '../../functions/events/event-bus-client';
+import type { EventBusClient, PutEventsInput } from '../../functions/events/event-bus-client';
 import { createPublisher, PUT_EVENTS_MAX_ENTRIES } from '../../functions/events/publish-domain-events';
 import { DOMAIN_EVENT_TYPES, domainEventOf, toBusEntry } from '../../lib/domain/domain-events';
 
@@ -271,40 +270,5 @@ describe('publish-domain-events handler', () => {
 
     // Assess
     expect(result).toEqual({ batchItemFailures: [{ itemIdentifier: '5000' }] });
-  });
-});
-
-describe('event bus client signing', () => {
-  it('signs as the AWS SigV4 test suite expects (post-vanilla)', async () => {
-    // Prepare
-    const signer = new SignatureV4({
-      service: 'service',
-      region: 'us-east-1',
-      credentials: {
-        accessKeyId: 'AKIDEXAMPLE',
-        secretAccessKey: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY',
-      },
-      sha256: Sha256,
-      applyChecksum: false,
-    });
-
-    // Act
-    const signed = await signer.sign(
-      {
-        method: 'POST',
-        protocol: 'https:',
-        hostname: 'example.amazonaws.com',
-        path: '/',
-        query: {},
-        headers: { host: 'example.amazonaws.com' },
-      },
-      { signingDate: new Date('2015-08-30T12:36:00Z') },
-    );
-
-    // Assess
-    expect(signed.headers.authorization).toBe(
-      'AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE/20150830/us-east-1/service/aws4_request, ' +
-        'SignedHeaders=host;x-amz-date, Signature=5da7c1a2acd57cee7505fc6676e4e544621c30862966e37dddb68e92efbe5d6b',
-    );
   });
 });
