@@ -1,13 +1,14 @@
-import { type PDFDocument, type PDFFont, type PDFPage, type RGB, rgb, StandardFonts } from 'pdf-lib';
+import { canEncodeWinAnsi, type StandardFontName } from './pdf-fonts';
+import { A4, type PdfPage, type PdfWriter, type Rgb, rgb } from './pdf-writer';
 
 /**
- * Small layout helpers over pdf-lib for order documents: text at x/y, right-aligned and
+ * Small layout helpers over the PDF writer for order documents: text at x/y, right-aligned and
  * shrink-to-fit text, word wrapping, rules, and pages. Only the standard Helvetica fonts are used
  * (no font files in the bundle), so every string is first reduced to what WinAnsi can encode.
  */
 
 /** A4 in PDF points. */
-export const PAGE_SIZE: [number, number] = [595.28, 841.89];
+export const PAGE_SIZE: [number, number] = A4;
 
 /** The printable area: text runs from LEFT to RIGHT, and body content stays above BOTTOM. */
 export const LEFT = 57;
@@ -22,7 +23,7 @@ export const LIGHT = rgb(0.8, 0.8, 0.8);
 export interface TextStyle {
   size: number;
   bold?: boolean;
-  color?: RGB;
+  color?: Rgb;
 }
 
 /** Close ASCII forms for letters that Unicode does not decompose. */
@@ -46,28 +47,20 @@ const FALLBACK: Record<string, string> = {
 
 /** Where text is drawn and which strings were drawn (the callback lets tests read the page). */
 export class PdfCanvas {
-  readonly pages: PDFPage[] = [];
-  private current: PDFPage | undefined;
-  private readonly encodable: Set<number>;
+  private current: PdfPage | undefined;
 
   constructor(
-    readonly pdf: PDFDocument,
-    private readonly regular: PDFFont,
-    private readonly bold: PDFFont,
+    readonly pdf: PdfWriter,
     private readonly onText?: (text: string) => void,
-  ) {
-    this.encodable = new Set(regular.getCharacterSet());
-  }
+  ) {}
 
-  /** Embeds the standard fonts into a new canvas over `pdf`. */
-  static async create(pdf: PDFDocument, onText?: (text: string) => void): Promise<PdfCanvas> {
-    const regular = await pdf.embedFont(StandardFonts.Helvetica);
-    const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-    return new PdfCanvas(pdf, regular, bold, onText);
+  /** The pages drawn so far, in order. */
+  get pages(): readonly PdfPage[] {
+    return this.pdf.pages;
   }
 
   /** The page being drawn on. */
-  get page(): PDFPage {
+  get page(): PdfPage {
     if (!this.current) throw new Error('no page added yet');
     return this.current;
   }
@@ -75,7 +68,6 @@ export class PdfCanvas {
   /** Starts a new A4 page and draws on it from now on. */
   addPage(): void {
     this.current = this.pdf.addPage(PAGE_SIZE);
-    this.pages.push(this.current);
   }
 
   /** Draws on an earlier page again (page footers are drawn once the page count is known). */
@@ -94,19 +86,17 @@ export class PdfCanvas {
   }
 
   private printableChar(char: string): string {
-    if (this.encodable.has(char.codePointAt(0) ?? 0)) return char;
+    if (canEncodeWinAnsi(char.codePointAt(0) ?? 0)) return char;
     if (/\s/.test(char)) return ' ';
     const fallback = FALLBACK[char];
     if (fallback) return fallback;
-    const base = [...char.normalize('NFKD')]
-      .filter((c) => this.encodable.has(c.codePointAt(0) ?? 0))
-      .join('');
+    const base = [...char.normalize('NFKD')].filter((c) => canEncodeWinAnsi(c.codePointAt(0) ?? 0)).join('');
     return base || '?';
   }
 
   /** Width of (printable) text in a style. */
   width(text: string, style: TextStyle): number {
-    return this.font(style).widthOfTextAtSize(this.printable(text), style.size);
+    return this.pdf.font(this.font(style)).widthOfTextAtSize(this.printable(text), style.size);
   }
 
   /** Draws text with its baseline at x/y. */
@@ -198,11 +188,11 @@ export class PdfCanvas {
   }
 
   /** A horizontal rule. */
-  rule(x1: number, x2: number, y: number, thickness = 0.5, color: RGB = LIGHT): void {
+  rule(x1: number, x2: number, y: number, thickness = 0.5, color: Rgb = LIGHT): void {
     this.page.drawLine({ start: { x: x1, y }, end: { x: x2, y }, thickness, color });
   }
 
-  private font(style: TextStyle): PDFFont {
-    return style.bold ? this.bold : this.regular;
+  private font(style: TextStyle): StandardFontName {
+    return style.bold ? 'Helvetica-Bold' : 'Helvetica';
   }
 }

@@ -1,4 +1,3 @@
-import { PDFDocument } from 'pdf-lib';
 import { fillLabel } from './document-labels';
 import { type DocumentContext, documentContext, documentTitle } from './document-pdf-context';
 import { senderLine } from './document-pdf-format';
@@ -7,6 +6,7 @@ import { drawLetterhead } from './document-pdf-letterhead';
 import { drawLineTable } from './document-pdf-table';
 import { drawTotals } from './document-pdf-totals';
 import type { DocumentRecord } from './order';
+import { PdfWriter } from './pdf-writer';
 
 /**
  * The PDF of an invoice or credit note, drawn from the document snapshot alone (so the same
@@ -23,9 +23,8 @@ export async function renderDocumentPdf(
   doc: DocumentRecord,
   options: RenderOptions = {},
 ): Promise<Uint8Array> {
-  // updateMetadata: false keeps "now" out of the file; the dates are set from the document.
-  const pdf = await PDFDocument.create({ updateMetadata: false });
-  const canvas = await PdfCanvas.create(pdf, options.onText);
+  const pdf = new PdfWriter();
+  const canvas = new PdfCanvas(pdf, options.onText);
   const ctx = documentContext(doc, canvas);
   canvas.addPage();
   const tableTop = drawLetterhead(ctx);
@@ -55,16 +54,18 @@ function drawFooters(ctx: DocumentContext): void {
   });
 }
 
-function setMetadata(pdf: PDFDocument, ctx: DocumentContext): void {
+/** Title, author, subject and language; dated by the issue date, never "now" (same bytes every time). */
+function setMetadata(pdf: PdfWriter, ctx: DocumentContext): void {
   const { doc, labels, tag } = ctx;
-  pdf.setTitle(documentTitle(ctx));
-  pdf.setAuthor(doc.seller.name);
-  pdf.setSubject(`${labels.orderNumber} ${doc.orderNumber}`);
-  pdf.setLanguage(tag);
-  pdf.setProducer('pdf-lib');
   const issued = new Date(doc.issueDate);
-  if (!Number.isNaN(issued.getTime())) {
-    pdf.setCreationDate(issued);
-    pdf.setModificationDate(issued);
-  }
+  const date = Number.isNaN(issued.getTime()) ? undefined : issued;
+  pdf.setInfo({
+    title: documentTitle(ctx),
+    author: doc.seller.name,
+    subject: `${labels.orderNumber} ${doc.orderNumber}`,
+    producer: 'shop-api',
+    language: tag,
+    creationDate: date,
+    modificationDate: date,
+  });
 }

@@ -1,4 +1,5 @@
-import { PDFDocument } from 'pdf-lib';
+import { inflateSync } from 'node:zlib';
+import { PDFDocument, PDFName, type PDFString } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { documentLabels } from '../../lib/domain/document-labels';
 import { pdfBase64, renderDocumentPdf } from '../../lib/domain/document-pdf';
@@ -72,6 +73,16 @@ function invoice(overrides: Partial<DocumentRecord> = {}): DocumentRecord {
   };
 }
 
+/** The decompressed content stream of each page, as one-byte characters. */
+function pageContents(bytes: Uint8Array): string[] {
+  const file = Buffer.from(bytes);
+  const text = file.toString('latin1');
+  return [...text.matchAll(/\/Length (\d+) \/Filter \/FlateDecode >>\nstream\n/g)].map((match) => {
+    const start = (match.index ?? 0) + match[0].length;
+    return inflateSync(file.subarray(start, start + Number(match[1]))).toString('latin1');
+  });
+}
+
 /** Renders a document and collects every string drawn on it. */
 async function render(doc: DocumentRecord) {
   const texts: string[] = [];
@@ -94,7 +105,30 @@ describe('renderDocumentPdf', () => {
     expect(pdf.getPage(0).getSize()).toEqual({ width: 595.28, height: 841.89 });
     expect(pdf.getTitle()).toBe('Rechnung RE-2024-0001');
     expect(pdf.getAuthor()).toBe('Demo Outdoor GmbH');
+    expect(pdf.getSubject()).toBe('Bestellnummer 10001');
+    expect(pdf.getProducer()).toBe('shop-api');
     expect(pdf.getCreationDate()?.toISOString()).toBe('2024-03-15T10:00:00.000Z');
+    expect(pdf.getModificationDate()?.toISOString()).toBe('2024-03-15T10:00:00.000Z');
+    expect((pdf.catalog.get(PDFName.of('Lang')) as PDFString).decodeText()).toBe('de-DE');
+  });
+
+  it('draws the printed strings into the page as WinAnsi text in Helvetica', async () => {
+    // Prepare
+    const doc = invoice();
+
+    // Act
+    const { bytes, texts } = await render(doc);
+
+    // Assess
+    const [content = ''] = pageContents(bytes);
+    expect(texts).toContain('Hauptstraße 1');
+    expect(content).toContain('(Hauptstra\xdfe 1) Tj');
+    expect(content).toContain('(Rechnung RE-2024-0001) Tj');
+    expect(content).toContain(`(${formatMoney(8893, 'EUR', 'de_DE').replace('€', '\x80')}) Tj`);
+    expect(content.match(/ Tj\n/g)).toHaveLength(texts.length);
+    expect(Buffer.from(bytes).toString('latin1')).toContain(
+      '/BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding',
+    );
   });
 
   it('renders the same document to the same bytes', async () => {
