@@ -14,7 +14,7 @@ import { CartPath } from '../../lib/schemas/common';
  * 409; the same code again changes nothing.
  */
 export const handler = endpoint(routes.addCoupon, { path: CartPath, body: AddCouponBody }, async (req) => {
-  const catalog = await requireCatalog(req.shopId);
+  const catalog = await requireCatalog(req.shopId, req.catalogVersion);
   const coupon = catalog.coupons.get(req.body.code.toUpperCase());
   if (!coupon)
     throw new BadRequest('Unknown coupon code', [{ field: 'code', message: `No coupon ${req.body.code}` }]);

@@ -16,7 +16,7 @@ export const handler = endpoint(
   routes.addLineItem,
   { path: CartPath, body: AddLineItemBody },
   async (req) => {
-    const catalog = await requireCatalog(req.shopId);
+    const catalog = await requireCatalog(req.shopId, req.catalogVersion);
     const cart = await changeCart(req, (current) => {
       const { lineItems, problems } = addLines(catalog, current, [req.body], newId);
       if (problems.length > 0) {

@@ -17,7 +17,7 @@ export const handler = endpoint(
   routes.addMultiLineItems,
   { path: CartPath, body: AddMultiLineItemsBody },
   async (req) => {
-    const catalog = await requireCatalog(req.shopId);
+    const catalog = await requireCatalog(req.shopId, req.catalogVersion);
     let refused = 0;
     const cart = await changeCart(req, (current) => {
       const { lineItems, problems } = addLines(catalog, current, req.body, newId);

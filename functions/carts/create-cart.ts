@@ -17,7 +17,7 @@ import { ShopPath } from '../../lib/schemas/common';
  * returned once, in X-Service-Cart-Token; only its hash is stored.
  */
 export const handler = endpoint(routes.createCart, { path: ShopPath, body: CreateCartBody }, async (req) => {
-  const catalog = await requireCatalog(req.shopId);
+  const catalog = await requireCatalog(req.shopId, req.catalogVersion);
   const { settings } = catalog;
   const settingsProblems: FieldError[] = [];
   const currency = req.body.currency ?? settings.defaultCurrency;

@@ -6,7 +6,7 @@ import { CartPath } from '../../lib/schemas/common';
 
 /** DELETE /{shopId}/carts/{cartId}/billing-address → 200 Cart with that address null. */
 export const handler = endpoint(routes.deleteBillingAddress, { path: CartPath }, async (req) => {
-  const catalog = await requireCatalog(req.shopId);
+  const catalog = await requireCatalog(req.shopId, req.catalogVersion);
   const cart = await changeCart(req, (current) => ({ ...current, billingAddress: null }));
   return cartReply(200, cart, catalog, req);
 });

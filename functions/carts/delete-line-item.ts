@@ -7,7 +7,7 @@ import { LineItemPath } from '../../lib/schemas/carts';
 
 /** DELETE /{shopId}/carts/{cartId}/line-items/{lineItemId} → 200 Cart without that line. */
 export const handler = endpoint(routes.deleteLineItem, { path: LineItemPath }, async (req) => {
-  const catalog = await requireCatalog(req.shopId);
+  const catalog = await requireCatalog(req.shopId, req.catalogVersion);
   const cart = await changeCart(req, (current) => {
     if (!current.lineItems.some((l) => l.lineItemId === req.path.lineItemId))
       throw new NotFound('Line item not found');

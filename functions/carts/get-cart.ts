@@ -6,6 +6,6 @@ import { CartPath } from '../../lib/schemas/common';
 
 /** GET /{shopId}/carts/{cartId}: the cart, priced now, in the cart's locale, with its ETag. */
 export const handler = endpoint(routes.getCart, { path: CartPath }, async (req) => {
-  const catalog = await requireCatalog(req.shopId);
+  const catalog = await requireCatalog(req.shopId, req.catalogVersion);
   return cartReply(200, req.cart, catalog, req);
 });

@@ -20,7 +20,7 @@ export const handler = endpoint(routes.listCarts, { path: ShopPath, query: ListC
   const window = cartListWindow(query.createdAfter, query.createdBefore);
   if (typeof window === 'string')
     throw new BadRequest('Invalid request', [{ field: 'createdBefore', message: window }]);
-  const catalog = await requireCatalog(req.shopId);
+  const catalog = await requireCatalog(req.shopId, req.catalogVersion);
   const carts = (await listCarts(req.shopId, window)).filter(
     (cart) =>
       query.hasAddressData === undefined ||

@@ -10,7 +10,7 @@ export const handler = endpoint(
   routes.putBillingAddress,
   { path: CartPath, body: BillingAddressBody },
   async (req) => {
-    const catalog = await requireCatalog(req.shopId);
+    const catalog = await requireCatalog(req.shopId, req.catalogVersion);
     const cart = await changeCart(req, (current) => ({ ...current, billingAddress: req.body }));
     return cartReply(200, cart, catalog, req);
   },

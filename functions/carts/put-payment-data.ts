@@ -15,7 +15,7 @@ export const handler = endpoint(
   routes.putPaymentData,
   { path: CartPath, body: PaymentDataBody },
   async (req) => {
-    const catalog = await requireCatalog(req.shopId);
+    const catalog = await requireCatalog(req.shopId, req.catalogVersion);
     const price =
       req.body.priceAmount === undefined
         ? 0

@@ -14,7 +14,7 @@ export const handler = endpoint(
   routes.putProductPrice,
   { path: LineItemPath, body: ProductPriceBody },
   async (req) => {
-    const catalog = await requireCatalog(req.shopId);
+    const catalog = await requireCatalog(req.shopId, req.catalogVersion);
     const price = amountInput(req.body.singleItemPrice, req.cart.currency, 'singleItemPrice');
     const cart = await changeCart(req, (current) => {
       if (!current.lineItems.some((l) => l.lineItemId === req.path.lineItemId))

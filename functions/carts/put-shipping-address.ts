@@ -10,7 +10,7 @@ export const handler = endpoint(
   routes.putShippingAddress,
   { path: CartPath, body: ShippingAddressBody },
   async (req) => {
-    const catalog = await requireCatalog(req.shopId);
+    const catalog = await requireCatalog(req.shopId, req.catalogVersion);
     const cart = await changeCart(req, (current) => ({ ...current, shippingAddress: req.body }));
     return cartReply(200, cart, catalog, req);
   },

@@ -16,7 +16,7 @@ export const handler = endpoint(
   routes.putShippingData,
   { path: CartPath, body: ShippingDataBody },
   async (req) => {
-    const catalog = await requireCatalog(req.shopId);
+    const catalog = await requireCatalog(req.shopId, req.catalogVersion);
     const method = catalog.shippingMethods.find((m) => m.shippingMethodId === req.body.id);
     if (!method)
       throw new BadRequest('Unknown shipping method', [

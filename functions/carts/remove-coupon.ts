@@ -7,7 +7,7 @@ import { CouponPath } from '../../lib/schemas/carts';
 
 /** DELETE /{shopId}/carts/{cartId}/coupon/{couponLineItemId} → 200 Cart without the coupon. */
 export const handler = endpoint(routes.removeCoupon, { path: CouponPath }, async (req) => {
-  const catalog = await requireCatalog(req.shopId);
+  const catalog = await requireCatalog(req.shopId, req.catalogVersion);
   const cart = await changeCart(req, (current) => {
     if (current.coupon?.couponLineItemId !== req.path.couponLineItemId)
       throw new NotFound('Coupon line item not found');

@@ -11,7 +11,7 @@ export const handler = endpoint(
   routes.updateLineItem,
   { path: LineItemPath, body: UpdateLineItemBody },
   async (req) => {
-    const catalog = await requireCatalog(req.shopId);
+    const catalog = await requireCatalog(req.shopId, req.catalogVersion);
     const cart = await changeCart(req, (current) => {
       const result = setLineQuantity(current.lineItems, req.path.lineItemId, req.body.quantity);
       if ('missing' in result) throw new NotFound('Line item not found');

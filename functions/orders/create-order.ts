@@ -16,7 +16,7 @@ import { CartPath } from '../../lib/schemas/common';
  * afterwards every request on the cart answers 410.
  */
 export const handler = endpoint(routes.createOrder, { path: CartPath }, async (req) => {
-  const catalog = await requireCatalog(req.shopId);
+  const catalog = await requireCatalog(req.shopId, req.catalogVersion);
   const problems: FieldError[] = [];
   if (!req.cart.billingAddress)
     problems.push({ field: 'billingAddress', message: 'The cart has no billing address' });

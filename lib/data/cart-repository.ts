@@ -1,7 +1,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { CART_LIFETIME_SECONDS, type CartRecord, isExpired } from '../domain/cart';
-import { Conflict, Gone, NotFound } from '../http/errors';
+import { Conflict, Gone, NotFound, ServiceUnavailable } from '../http/errors';
 import { backoff } from './backoff';
 import { dynamo, tableName } from './client';
 import { keys } from './keys';
@@ -21,6 +21,36 @@ export async function getCart(shopId: string, cartId: string): Promise<CartRecor
   if (!Item) return null;
   const cart = fromItem(Item);
   return isExpired(cart) ? null : cart;
+}
+
+/**
+ * A cart and its shop's catalog version in one strongly consistent BatchGetItem: a cart request
+ * then needs no further read before it renders (the catalog is cached per version).
+ */
+export async function getCartWithCatalogVersion(
+  shopId: string,
+  cartId: string,
+): Promise<{ cart: CartRecord | null; catalogVersion: number | null }> {
+  const cartKey = keys.cart(shopId, cartId);
+  const metaKey = keys.shopMeta(shopId);
+  let pending: Record<string, unknown>[] = [cartKey, metaKey];
+  const found: Record<string, unknown>[] = [];
+  for (let round = 0; pending.length > 0; round++) {
+    if (round === 5) throw new ServiceUnavailable(1);
+    if (round > 0) await backoff(round);
+    const result = await dynamo().send(
+      new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: true } } }),
+    );
+    found.push(...(result.Responses?.[tableName()] ?? []));
+    pending = (result.UnprocessedKeys?.[tableName()]?.Keys as Record<string, unknown>[] | undefined) ?? [];
+  }
+  const cartItem = found.find((item) => item.pk === cartKey.pk && item.sk === cartKey.sk);
+  const meta = found.find((item) => item.pk === metaKey.pk && item.sk === metaKey.sk);
+  const cart = cartItem ? fromItem(cartItem) : null;
+  return {
+    cart: cart && !isExpired(cart) ? cart : null,
+    catalogVersion: meta ? (meta.catalogVersion as number) : null,
+  };
 }
 
 /** Stores a new cart; its id must be unused. */

@@ -13,9 +13,13 @@ import { type CatalogKind, keys } from './keys';
 
 const cache = new Map<string, Catalog>();
 
-/** The shop's catalog, or null for an unknown shop. */
-export async function loadCatalog(shopId: string): Promise<Catalog | null> {
-  const version = await catalogVersion(shopId);
+/**
+ * The shop's catalog, or null for an unknown shop. `knownVersion` is a catalog version the caller
+ * read in the same request (cart routes read it with the cart in one BatchGetItem), which saves
+ * the version read.
+ */
+export async function loadCatalog(shopId: string, knownVersion?: number | null): Promise<Catalog | null> {
+  const version = knownVersion === undefined ? await catalogVersion(shopId) : knownVersion;
   if (version === null) return null;
   const cached = cache.get(shopId);
   if (cached?.version === version) return cached;

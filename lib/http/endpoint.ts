@@ -27,6 +27,8 @@ export interface ApiRequest<R extends Route, S extends InputSchemas> {
   body: Out<S['body']>;
   principal: Principal;
   cart: R['cartToken'] extends true ? CartRecord : undefined;
+  /** The catalog version read with the cart (cart routes), for requireCatalog. */
+  catalogVersion?: number | null;
   headers: Readonly<Record<string, string | undefined>>;
   requestId: string;
   /** For rendering: base URL, shop, and the locale (the handler sets the resolved one). */
@@ -86,6 +88,7 @@ function apiRequest<R extends Route, S extends InputSchemas>(
     body: api.input?.body as Out<S['body']>,
     principal: api.principal as Principal,
     cart: api.cart as ApiRequest<R, S>['cart'],
+    catalogVersion: api.catalogVersion,
     headers: event.headers ?? {},
     requestId: api.requestId,
     view: (locale) => ({ baseUrl: api.baseUrl, shopId, locale }),

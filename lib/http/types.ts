@@ -22,6 +22,8 @@ export interface PipelineState {
   rawBody?: unknown;
   input?: { path: unknown; query: unknown; body: unknown };
   cart?: CartRecord;
+  /** The shop's catalog version, read together with the cart (cart routes). */
+  catalogVersion?: number | null;
   /** An Idempotency-Key claimed by this request: its answer is stored after the handler. */
   idempotency?: {
     shopId: string;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ensureDevKeys, signDevToken } from '../../infra/local/dev-issuer';
 import { devIssuer, resetConfig } from '../../lib/config';
-import { getCart } from '../../lib/data/cart-repository';
+import { getCartWithCatalogVersion } from '../../lib/data/cart-repository';
 import type { CartRecord } from '../../lib/domain/cart';
 import { endpoint, routeNotFound } from '../../lib/http/endpoint';
 import { NotFound } from '../../lib/http/errors';
@@ -18,7 +18,7 @@ import { CartPath, ShopPath } from '../../lib/schemas/common';
 import { ListProductsQuery } from '../../lib/schemas/products';
 import { eventWith, jsonBody, lambdaContext } from './support/api-event';
 
-vi.mock('../../lib/data/cart-repository', () => ({ getCart: vi.fn() }));
+vi.mock('../../lib/data/cart-repository', () => ({ getCartWithCatalogVersion: vi.fn() }));
 
 const dir = mkdtempSync(join(tmpdir(), 'endpoint-unit-'));
 const keys = ensureDevKeys(dir);
@@ -67,14 +67,17 @@ beforeAll(() => {
 
 beforeEach(() => {
   listProducts.mockClear();
-  vi.mocked(getCart).mockReset();
-  vi.mocked(getCart).mockResolvedValue({
-    shopId: 'demo',
-    cartId: CART_ID,
-    tokenHash: hashCartToken(CART_TOKEN),
-    status: 'open',
-    updatedAt: new Date().toISOString(),
-  } as CartRecord);
+  vi.mocked(getCartWithCatalogVersion).mockReset();
+  vi.mocked(getCartWithCatalogVersion).mockResolvedValue({
+    cart: {
+      shopId: 'demo',
+      cartId: CART_ID,
+      tokenHash: hashCartToken(CART_TOKEN),
+      status: 'open',
+      updatedAt: new Date().toISOString(),
+    } as CartRecord,
+    catalogVersion: 1,
+  });
 });
 
 afterAll(() => {
@@ -211,7 +214,7 @@ describe('endpoint chain', () => {
       cartId: CART_ID,
       body: { productId: 'trail-tshirt-red-m', quantity: 1 },
     });
-    expect(getCart).toHaveBeenCalledWith('demo', CART_ID);
+    expect(getCartWithCatalogVersion).toHaveBeenCalledWith('demo', CART_ID);
   });
 
   it('never reads the cart for a caller without a valid token', async () => {
@@ -223,7 +226,7 @@ describe('endpoint chain', () => {
 
     // Assess
     expect(result.statusCode).toBe(403);
-    expect(getCart).not.toHaveBeenCalled();
+    expect(getCartWithCatalogVersion).not.toHaveBeenCalled();
   });
 
   it('answers a wrong cart token with 403 through the chain', async () => {

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { getCart } from '../../lib/data/cart-repository';
+import { getCartWithCatalogVersion } from '../../lib/data/cart-repository';
 import type { CartRecord } from '../../lib/domain/cart';
 import { HttpError } from '../../lib/http/errors';
 import { CART_TOKEN_HEADER, cartToken, hashCartToken } from '../../lib/http/middleware/cart-token';
@@ -7,7 +7,7 @@ import type { Route } from '../../lib/routes';
 import { routes } from '../../lib/routes';
 import { eventWith, middyRequest } from './support/api-event';
 
-vi.mock('../../lib/data/cart-repository', () => ({ getCart: vi.fn() }));
+vi.mock('../../lib/data/cart-repository', () => ({ getCartWithCatalogVersion: vi.fn() }));
 
 const CART_ID = '01JABCDEFGHJKMNPQRSTVWXYZ0';
 const TOKEN = 'k3Jq9xVt2bW8mPz4Lr6Ns1Yc0Hd7Fg5A';
@@ -55,7 +55,12 @@ async function check(route: Route, request: ReturnType<typeof cartRequest>): Pro
   }
 }
 
-const stored = vi.mocked(getCart);
+/** The stubbed read of the cart (with its shop's catalog version). */
+const stored = {
+  mockReset: () => vi.mocked(getCartWithCatalogVersion).mockReset(),
+  mockResolvedValue: (cart: CartRecord | null) =>
+    vi.mocked(getCartWithCatalogVersion).mockResolvedValue({ cart, catalogVersion: 1 }),
+};
 
 beforeEach(() => {
   stored.mockReset();
@@ -89,7 +94,7 @@ describe('cartToken middleware', () => {
 
     // Assess
     expect(error).toBeUndefined();
-    expect(stored).toHaveBeenCalledWith('demo', CART_ID);
+    expect(getCartWithCatalogVersion).toHaveBeenCalledWith('demo', CART_ID);
     expect(request.context.api.cart).toBe(cart);
   });
 
@@ -102,7 +107,7 @@ describe('cartToken middleware', () => {
 
     // Assess
     expect(error).toBeUndefined();
-    expect(stored).not.toHaveBeenCalled();
+    expect(getCartWithCatalogVersion).not.toHaveBeenCalled();
     expect(request.context.api.cart).toBeUndefined();
   });
 
@@ -129,7 +134,7 @@ describe('cartToken middleware', () => {
 
     // Assess
     for (const error of errors) expect(error?.status).toBe(404);
-    expect(stored).not.toHaveBeenCalled();
+    expect(getCartWithCatalogVersion).not.toHaveBeenCalled();
   });
 
   it('answers 403 without the cart token', async () => {

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { MiddlewareObj } from '@middy/core';
-import { getCart } from '../../data/cart-repository';
+import { getCartWithCatalogVersion } from '../../data/cart-repository';
 import type { Route } from '../../routes';
 import { Forbidden, Gone, NotFound } from '../errors';
 import type { ApiContext, ApiEvent, ApiResult } from '../types';
@@ -17,8 +17,9 @@ export function cartToken(route: Route): MiddlewareObj<ApiEvent, ApiResult, Erro
       if (!route.cartToken) return;
       const { shopId, cartId } = request.event.pathParameters ?? {};
       if (!shopId || !cartId || !CART_ID.test(cartId)) throw new NotFound('Cart not found');
-      const cart = await getCart(shopId, cartId);
+      const { cart, catalogVersion } = await getCartWithCatalogVersion(shopId, cartId);
       if (!cart) throw new NotFound('Cart not found');
+      request.context.api.catalogVersion = catalogVersion;
       const token = request.event.headers?.[CART_TOKEN_HEADER.toLowerCase()];
       if (!token) throw new Forbidden(`Missing ${CART_TOKEN_HEADER} header`);
       if (!tokenMatches(token, cart.tokenHash)) throw new Forbidden('Wrong cart token');
