@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MEDIA_TYPE_V1 } from '../../lib/http/middleware/versioning';
 import { MAX_QUANTITY } from '../../lib/schemas/carts';
+import { newCart } from '../support/carts';
 import { checkConsistency } from '../support/consistency';
 import { type FuzzContext, fuzzContext } from '../support/fuzz-context';
 import { inPool, type WireResponse, wireClient } from '../support/fuzz-http';
@@ -82,7 +83,7 @@ describe('fuzzing every route', () => {
 
   it('answers the edge requests it once found broken, and rarer ones, without a 5xx', async () => {
     // Prepare
-    const cart = ctx.carts[0] as FuzzContext['carts'][number];
+    const cart = await newCart(ctx.shop);
     const send = (path: string, options: { method?: string; body?: unknown } = {}) =>
       client.send({
         method: options.method ?? 'GET',
