@@ -1,7 +1,8 @@
 import type { z } from 'zod';
-import { AddressFieldValue, CustomerAddress, CustomerNumber, InternalNote } from '../schemas/customers';
+import { AddressFieldValue } from '../schemas/address';
+import { CustomerAddress, CustomerNumber, InternalNote } from '../schemas/customers';
+import { isAddressField } from './address';
 import type { CustomerRecord } from './customer';
-import { isAddressField } from './customer-address';
 import { opField, type PatchOperation, type PatchProblem, parsePointer } from './json-patch';
 
 const ALLOWED = '/customerNumber, /billingAddress, /billingAddress/<field> or /internalNote';

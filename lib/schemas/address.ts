@@ -1,54 +1,24 @@
 import * as z from 'zod';
+import { ADDRESS_FIELDS } from '../domain/address';
 
-/** The spec's Address fields; all strings, all nullable. */
-export const ADDRESS_FIELDS = [
-  'company',
-  'salutation',
-  'firstName',
-  'lastName',
-  'street',
-  'streetDetails',
-  'zipCode',
-  'city',
-  'state',
-  'country',
-  'title',
-  'vatId',
-  'birthday',
-  'addressExtension',
-  'bankAccountHolder',
-  'bankAccountNumber',
-  'bankName',
-  'bankSortCode',
-  'businessEmailAddress',
-  'businessPhoneNumber',
-  'department',
-  'displayName',
-  'doorCode',
-  'faxNumber',
-  'fiscalCode',
-  'gender',
-  'jobTitle',
-  'middleName',
-  'mobilePhoneNumber',
-  'phoneNumber',
-  'privateEmailAddress',
-  'privatePhoneNumber',
-  'websiteUrl',
-  'emailAddress',
-] as const;
+/** Schemas of the spec's Address: its fields only (an unknown field is 400), bounded strings or null. */
 
-const MAX_FIELD_LENGTH = 255;
-const text = z.string().trim().max(MAX_FIELD_LENGTH).nullable().optional();
-const email = z.email('expected an e-mail address').max(MAX_FIELD_LENGTH);
+export const MAX_ADDRESS_FIELD_LENGTH = 255;
+
+/** One Address field: a string (bounded) or null. */
+export const AddressFieldValue = z.string().trim().max(MAX_ADDRESS_FIELD_LENGTH).nullable();
+
+const fields = Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, AddressFieldValue.optional()])) as Record<
+  (typeof ADDRESS_FIELDS)[number],
+  z.ZodOptional<typeof AddressFieldValue>
+>;
+const email = z.email('expected an e-mail address').max(MAX_ADDRESS_FIELD_LENGTH);
 const country = z.string().regex(/^[A-Z]{2}$/, 'expected an ISO 3166-1 alpha-2 country code like DE');
 
-const fields = Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, text])) as Record<
-  (typeof ADDRESS_FIELDS)[number],
-  typeof text
->;
+/** An Address with any of its fields. */
+export const AddressBody = z.strictObject(fields);
 
-/** Every field of an Address, absent ones stored as null (a stored address always has them all). */
+/** Every field of an Address, absent ones stored as null (a stored cart address always has them all). */
 function complete(address: Record<string, string | null | undefined>): Record<string, string | null> {
   return Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, address[f] ?? null]));
 }

@@ -1,21 +1,13 @@
 import * as z from 'zod';
-import { ADDRESS_FIELDS } from '../domain/customer-address';
+import { AddressBody } from './address';
 import { PathId, paging, ShopId } from './common';
 
 /** Schemas of the customer operations (contract "Customers, tax, legal, orders"). */
 
-export const MAX_ADDRESS_FIELD_LENGTH = 255;
 export const MAX_INTERNAL_NOTE_LENGTH = 4000;
 
-/** One Address field: a string (bounded) or null. */
-export const AddressFieldValue = z.string().max(MAX_ADDRESS_FIELD_LENGTH).nullable();
 /** The spec's Address: its fields only (an unknown field is 400), each a string or null. */
-export const CustomerAddress = z.strictObject(
-  Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, AddressFieldValue.optional()])) as Record<
-    (typeof ADDRESS_FIELDS)[number],
-    z.ZodOptional<typeof AddressFieldValue>
-  >,
-);
+export const CustomerAddress = AddressBody;
 /** Customer numbers: letters, digits, '.', '_' and '-', starting with a letter or digit. */
 export const CustomerNumber = z
   .string()
