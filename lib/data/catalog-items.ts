@@ -7,8 +7,19 @@ import { type CatalogKind, type Key, keys } from './keys';
  * attributes to unmarshal) and costs a fraction of the read units, which matters because every
  * instance reloads the catalog after each catalog write. Only this module knows the format.
  */
-export function catalogItem(shopId: string, kind: CatalogKind, id: string, data: unknown, position = 0): Record<string, unknown> & Key {
-  return { ...keys.catalogItem(shopId, kind, id), kind, position, blob: deflateRawSync(JSON.stringify(data)) };
+export function catalogItem(
+  shopId: string,
+  kind: CatalogKind,
+  id: string,
+  data: unknown,
+  position = 0,
+): Record<string, unknown> & Key {
+  return {
+    ...keys.catalogItem(shopId, kind, id),
+    kind,
+    position,
+    blob: deflateRawSync(JSON.stringify(data)),
+  };
 }
 
 /** The data of a stored catalog item. */

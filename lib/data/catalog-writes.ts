@@ -1,6 +1,6 @@
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import type { CatalogItemData } from './catalog-repository';
 import { catalogItem } from './catalog-items';
+import type { CatalogItemData } from './catalog-repository';
 import { dynamo, tableName } from './client';
 import { type CatalogKind, keys } from './keys';
 

@@ -1,8 +1,8 @@
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ShopFile } from '../schemas/shop-file';
 import { type BatchWrite, batchWrite } from './batch-write';
-import type { CatalogItemData } from './catalog-repository';
 import { catalogItem } from './catalog-items';
+import type { CatalogItemData } from './catalog-repository';
 import { dynamo, tableName } from './client';
 import { customerItems } from './customer-items';
 import { type CatalogKind, type Key, keys } from './keys';
