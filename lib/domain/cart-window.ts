@@ -1,6 +1,9 @@
 /** contract "GET /carts": createdAfter / createdBefore span at most 30 days. */
 export const CART_LIST_WINDOW_MS = 30 * 24 * 3600 * 1000;
 
+const EARLIEST = Date.parse('0000-01-01T00:00:00.000Z');
+const LATEST = Date.parse('9999-12-31T23:59:59.999Z');
+
 /**
  * The creation-time range of a cart listing: only createdAfter → [after, after + 30 days]; only
  * createdBefore → [before − 30 days, before]; both → as given, if at most 30 days apart; none → all.
@@ -10,7 +13,10 @@ export function cartListWindow(
   createdAfter?: string,
   createdBefore?: string,
 ): { from?: string; to?: string } | string {
-  const shift = (iso: string, ms: number) => new Date(Date.parse(iso) + ms).toISOString();
+  // Clamped to the years 0000-9999: beyond them ISO text ("+010000-...") no longer sorts with the
+  // stored creation times, and DynamoDB refuses the inverted range (a 500).
+  const shift = (iso: string, ms: number) =>
+    new Date(Math.min(LATEST, Math.max(EARLIEST, Date.parse(iso) + ms))).toISOString();
   if (createdAfter && createdBefore) {
     const span = Date.parse(createdBefore) - Date.parse(createdAfter);
     if (span < 0) return 'createdAfter must not be later than createdBefore';
