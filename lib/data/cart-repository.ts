@@ -1,10 +1,11 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { CART_LIFETIME_SECONDS, type CartRecord, isExpired } from '../domain/cart';
 import { Conflict, Gone, NotFound, ServiceUnavailable } from '../http/errors';
 import { backoff } from './backoff';
 import { dynamo, tableName } from './client';
 import { keys } from './keys';
+import { queryAll } from './query-all';
 
 /**
  * The cart aggregate: one item per cart, written with a `version` condition so two writers never
@@ -138,35 +139,22 @@ export async function listCarts(
   shopId: string,
   range: { from?: string; to?: string },
 ): Promise<CartRecord[]> {
-  const carts: CartRecord[] = [];
   const low = range.from ?? '0';
   const high = `${range.to ?? '9999'}#\uffff`;
   // DynamoDB refuses BETWEEN with low > high (a ValidationException, i.e. a 500): an empty range.
-  if (low > high) return carts;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :low AND :high',
-        FilterExpression: '#status = :open',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':pk': keys.cartsByCreation(shopId),
-          ':low': low,
-          ':high': high,
-          ':open': 'open',
-        },
-        ScanIndexForward: false,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      const cart = fromItem(item);
-      if (!isExpired(cart)) carts.push(cart);
-    }
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return carts;
+  if (low > high) return [];
+  const items = await queryAll({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :low AND :high',
+    FilterExpression: '#status = :open',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':pk': keys.cartsByCreation(shopId),
+      ':low': low,
+      ':high': high,
+      ':open': 'open',
+    },
+    ScanIndexForward: false,
+  });
+  return items.map(fromItem).filter((cart) => !isExpired(cart));
 }

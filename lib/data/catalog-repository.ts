@@ -1,9 +1,10 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Catalog } from '../domain/catalog';
 import type { ShopFile } from '../schemas/shop-file';
 import { catalogItemData } from './catalog-items';
 import { dynamo, tableName } from './client';
 import { type CatalogKind, keys } from './keys';
+import { queryAll } from './query-all';
 
 /**
  * Reads a shop's catalog. The whole catalog partition is loaded with one paged Query and kept in
@@ -49,26 +50,18 @@ export function forgetCatalogs(): void {
 
 async function readCatalog(shopId: string, version: number): Promise<Catalog> {
   const byKind = new Map<CatalogKind, { position: number; data: unknown }[]>();
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.catalogPartition(shopId) },
-        ConsistentRead: true,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      const kind = keys.catalogKindOf(item.sk as string);
-      if (!kind) continue;
-      const list = byKind.get(kind) ?? [];
-      list.push({ position: (item.position as number | undefined) ?? 0, data: catalogItemData(item) });
-      byKind.set(kind, list);
-    }
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.catalogPartition(shopId) },
+    ConsistentRead: true,
+  });
+  for (const item of items) {
+    const kind = keys.catalogKindOf(item.sk as string);
+    if (!kind) continue;
+    const list = byKind.get(kind) ?? [];
+    list.push({ position: (item.position as number | undefined) ?? 0, data: catalogItemData(item) });
+    byKind.set(kind, list);
+  }
 
   // Items come back in key order; `position` restores the order of the imported file.
   const all = <K extends CatalogKind>(kind: K) =>

@@ -14,6 +14,7 @@ import { customerItems } from './customer-items';
 import { generatedCustomerNumber } from './customer-numbers';
 import { newId } from './ids';
 import { keys } from './keys';
+import { queryAll } from './query-all';
 
 /**
  * Customers: one item each, with guard items keeping customer numbers unique per shop
@@ -46,23 +47,13 @@ export async function customerIdByEmail(shopId: string, email: string): Promise<
 
 /** Every customer of the shop, newest first. */
 export async function listCustomers(shopId: string): Promise<CustomerRecord[]> {
-  const found: CustomerRecord[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.customersByCreation(shopId) },
-        ScanIndexForward: false,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) found.push(item.data as CustomerRecord);
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return found;
+  const items = await queryAll({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.customersByCreation(shopId) },
+    ScanIndexForward: false,
+  });
+  return items.map((item) => item.data as CustomerRecord);
 }
 
 /** A new customer record; its number is the one given or the next free generated one. */

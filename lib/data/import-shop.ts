@@ -1,4 +1,4 @@
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ShopFile } from '../schemas/shop-file';
 import { type BatchWrite, batchWrite } from './batch-write';
 import { catalogItem } from './catalog-items';
@@ -6,6 +6,7 @@ import type { CatalogItemData } from './catalog-repository';
 import { dynamo, tableName } from './client';
 import { customerItems } from './customer-items';
 import { type CatalogKind, type Key, keys } from './keys';
+import { queryAll } from './query-all';
 
 export interface ImportReport {
   /** Items written (catalog items, customers and their guards). */
@@ -63,20 +64,10 @@ function catalogItems(shopId: string, file: ShopFile): (Record<string, unknown> 
 }
 
 async function existingCatalogKeys(shopId: string): Promise<Key[]> {
-  const found: Key[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.catalogPartition(shopId) },
-        ProjectionExpression: 'pk, sk',
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) found.push({ pk: item.pk as string, sk: item.sk as string });
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return found;
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.catalogPartition(shopId) },
+    ProjectionExpression: 'pk, sk',
+  });
+  return items.map((item) => ({ pk: item.pk as string, sk: item.sk as string }));
 }
