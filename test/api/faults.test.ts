@@ -53,7 +53,7 @@ describe('DynamoDB throttling', () => {
   });
 
   it('answers 503 with Retry-After and the JSON error body once retries are spent', async () => {
-    injectFaults({ times: Number.POSITIVE_INFINITY });
+    const faults = injectFaults({ times: Number.POSITIVE_INFINITY });
     const started = Date.now();
 
     const response = await api('/demo/shipping-methods');
@@ -67,6 +67,7 @@ describe('DynamoDB throttling', () => {
       requestId: expect.any(String),
     });
     expect(Date.now() - started).toBeLessThan(10_000);
+    expect(faults.failed()).toBe(3); // the SDK's three attempts
   });
 
   it('leaves a cart orderable and no order behind when the checkout transaction fails', async () => {
@@ -79,7 +80,7 @@ describe('DynamoDB throttling', () => {
     const cart = `/demo/carts/${created.body.cartId}`;
     await api(`${cart}/billing-address`, { method: 'PUT', body: BILLING, cartToken });
     const ordersBefore = (await api('/demo/orders?resultsPerPage=1')).body.results;
-    injectFaults({ commands: ['TransactWriteItemsCommand'], times: Number.POSITIVE_INFINITY });
+    const faults = injectFaults({ commands: ['TransactWriteItemsCommand'], times: Number.POSITIVE_INFINITY });
 
     // Act
     const failed = await api(`${cart}/order`, { method: 'POST', cartToken });
@@ -90,6 +91,7 @@ describe('DynamoDB throttling', () => {
 
     // Assess
     expect(failed.status).toBe(503);
+    expect(faults.failed()).toBe(3);
     expect(stillOpen.status).toBe(200);
     expect(ordersBetween).toBe(ordersBefore);
     expect(retried.status).toBe(201);
@@ -102,7 +104,7 @@ describe('DynamoDB throttling', () => {
     });
     const cartToken = created.headers.get('x-service-cart-token') as string;
     const cart = `/demo/carts/${created.body.cartId}`;
-    injectFaults({
+    const faults = injectFaults({
       commands: ['PutCommand', 'PutItemCommand'],
       times: Number.POSITIVE_INFINITY,
       error: () => new ProvisionedThroughputExceededException({ message: 'x', $metadata: {} }),
@@ -117,6 +119,7 @@ describe('DynamoDB throttling', () => {
     const after = await api(cart, { cartToken });
 
     expect(failed.status).toBe(503);
+    expect(faults.failed()).toBe(3);
     expect(after.body.lineItemContainer.productLineItems.map((l: any) => l.productId)).toEqual(['trail-mix']);
   });
 });
