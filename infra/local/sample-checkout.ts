@@ -1,11 +1,12 @@
 import { routes } from '../../lib/routes';
+import type { SampleAnswer } from './sample-event';
 
 type Invoke = (
   route: (typeof routes)[keyof typeof routes],
   shopId: string,
   body?: string,
   replacements?: Record<string, string>,
-) => Promise<{ body: any; headers?: Record<string, string | number | boolean> }>;
+) => Promise<{ body: SampleAnswer; headers?: Record<string, string | number | boolean> }>;
 
 /** The demo product the checkout samples buy (over the demo shop's 5.00 minimum). */
 const SAMPLE_LINE = { productId: 'espresso-beans', quantity: 2 };
@@ -32,9 +33,9 @@ export function checkoutFactories(invoke: Invoke) {
       JSON.stringify({ lineItems: [SAMPLE_LINE] }),
     );
     return {
-      cartId: body.cartId as string,
+      cartId: body.cartId,
       token: String(headers?.['X-Service-Cart-Token']),
-      lineItemId: body.lineItemContainer.productLineItems[0].lineItemId as string,
+      lineItemId: body.lineItemContainer.productLineItems[0]?.lineItemId as string,
     };
   };
   // Points another route's sample at this cart, whichever cart placeholders it names.

@@ -13,6 +13,18 @@ import { checkoutFactories } from './sample-checkout';
  * become fresh objects created through the API's own handlers (a new cart for `{{CART_ID}}`, ...).
  */
 
+/** The fields of handler answers that the placeholder factories read. */
+export interface SampleAnswer {
+  cartId: string;
+  orderId: string;
+  categoryId: string;
+  customerId: string;
+  lineItemContainer: {
+    productLineItems: { lineItemId: string }[];
+    couponLineItem: { couponLineItemId: string };
+  };
+}
+
 /** A factory of fresh objects for some placeholders; returns placeholder → value. */
 interface PlaceholderFactory {
   placeholders: readonly string[];
@@ -102,7 +114,7 @@ export async function invokeRoute(
   shopId: string,
   body?: string,
   replacements: Record<string, string> = {},
-): Promise<{ body: any; headers: APIGatewayProxyStructuredResultV2['headers'] }> {
+): Promise<{ body: SampleAnswer; headers: APIGatewayProxyStructuredResultV2['headers'] }> {
   let template = await readFile(sampleEventFile(route), 'utf8');
   for (const [from, to] of Object.entries({
     ...replacements,

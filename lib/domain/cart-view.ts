@@ -1,4 +1,4 @@
-import type { CartLine, CartRecord } from './cart';
+import type { CartRecord } from './cart';
 import { type PricedCart, possibleShippingMethods, priceCart } from './cart-pricing';
 import { type Catalog, localize } from './catalog';
 import { link, type ViewContext } from './links';

@@ -16,10 +16,15 @@ describe('an ordered cart (contract: 410 on every cart endpoint)', () => {
     for (const route of cartRoutes) {
       // The route's sample body (valid), on the ordered cart
       const sample = JSON.parse(await readFile(sampleEventFile(route), 'utf8'));
-      const path = route.path.replace('{shopId}', 'demo').replace('{cartId}', cart.cartId).replace(/\{\w+\}/g, 'x');
+      const path = route.path
+        .replace('{shopId}', 'demo')
+        .replace('{cartId}', cart.cartId)
+        .replace(/\{\w+\}/g, 'x');
       const options = {
         method: route.method,
-        ...(sample.body !== undefined ? { rawBody: sample.body, contentType: sample.headers['content-type'] } : {}),
+        ...(sample.body !== undefined
+          ? { rawBody: sample.body, contentType: sample.headers['content-type'] }
+          : {}),
       };
 
       // Act
