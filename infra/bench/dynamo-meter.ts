@@ -1,10 +1,13 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { keys } from '../../lib/data/keys';
 
 /** DynamoDB calls and consumed read/write units since the last reset. */
 export interface DynamoUsage {
   calls: number;
   /** Calls that read (GetItem, Query, BatchGetItem, ...). */
   reads: number;
+  /** Writes that lease a block of a token's rate-limit allowance (amortized: one per block). */
+  leaseWrites: number;
   readUnits: number;
   writeUnits: number;
   /** Time spent waiting for DynamoDB (ms). */
@@ -12,6 +15,25 @@ export interface DynamoUsage {
   /** Command names, in call order (GetCommand, QueryCommand, ...). */
   commands: string[];
 }
+
+/** The sort key of the rate limit's counter items (from keys.ts, the only place keys are made). */
+const RATE_LIMIT_SK = keys.rateLimit('shop', 'token', 0).sk;
+
+/** Whether a key (plain, or marshalled as `{S: ...}`) is a rate-limit counter's. */
+function isRateLimitKey(key: unknown): boolean {
+  const sk = (key as { sk?: unknown } | undefined)?.sk;
+  return sk === RATE_LIMIT_SK || (sk as { S?: unknown } | undefined)?.S === RATE_LIMIT_SK;
+}
+
+const emptyUsage = (): DynamoUsage => ({
+  calls: 0,
+  reads: 0,
+  leaseWrites: 0,
+  readUnits: 0,
+  writeUnits: 0,
+  waitMs: 0,
+  commands: [],
+});
 
 interface Capacity {
   CapacityUnits?: number;
@@ -24,7 +46,7 @@ interface Capacity {
  * for ReturnConsumedCapacity=TOTAL (bench mode only) and adds up the units DynamoDB reports.
  */
 export function meterDynamo(client: DynamoDBDocumentClient): { take(): DynamoUsage; remove(): void } {
-  let usage: DynamoUsage = { calls: 0, reads: 0, readUnits: 0, writeUnits: 0, waitMs: 0, commands: [] };
+  let usage = emptyUsage();
   const name = 'benchDynamoMeter';
   client.middlewareStack.add(
     (next, context) => async (args) => {
@@ -34,6 +56,7 @@ export function meterDynamo(client: DynamoDBDocumentClient): { take(): DynamoUsa
       const isWrite = /Put|Update|Delete|Write/.test(command);
       usage.calls++;
       if (!isWrite) usage.reads++;
+      if (isWrite && isRateLimitKey(input.Key)) usage.leaseWrites++;
       usage.commands.push(command);
       const started = performance.now();
       const result = await next(args);
@@ -52,7 +75,7 @@ export function meterDynamo(client: DynamoDBDocumentClient): { take(): DynamoUsa
   return {
     take: () => {
       const taken = usage;
-      usage = { calls: 0, reads: 0, readUnits: 0, writeUnits: 0, waitMs: 0, commands: [] };
+      usage = emptyUsage();
       return taken;
     },
     remove: () => {

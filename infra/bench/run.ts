@@ -1,124 +1,175 @@
 /**
- * `npm run bench`: imports a generated 10,000-product catalog into a fresh shop on a DynamoDB Local
- * it starts itself, then measures warm requests IN PROCESS (the handlers called with API Gateway
- * events, the whole Middy pipeline included): p50/p95 latency and DynamoDB calls and read units per
- * request. Exits 1 when a target is missed: p95 < 50 ms for searches, at most one DynamoDB read
- * (the catalog version check) per warm list or search.
- * Options: --products N (default 10000), --samples N (default 100), --seed S.
+ * `npm run bench`: the benchmark suite and the budgets it holds (issue "Performance"). Three parts,
+ * one table each, exit 1 when any budget is missed (each printed):
+ * 1. HTTP: the local twin (DynamoDB Local in memory, the demo shops, the real handlers behind the
+ *    local API Gateway stand-in) in a process of its own, plus a generated catalog, measured with
+ *    autocannon on 127.0.0.1 at concurrency 1 and 16 against the floor (infra/bench/floor-server.ts:
+ *    one HTTP round trip plus the DynamoDB calls the endpoint cannot avoid, same SDK client), side by
+ *    side in alternating rounds; DynamoDB calls and consumed capacity per request from an SDK
+ *    middleware in each server. Budgets at concurrency 1: p50 ≤ 1.5× the floor's; calls per request
+ *    (lease writes of the rate limit aside): cart read 1, cart change 2, checkout 3, catalog reads 1.
+ * 2. In process: list and search handlers called without sockets (pipeline and domain cost alone).
+ * 3. Cold start proxy: every function bundled as the CDK bundles it, import time in a fresh Node
+ *    process against an empty one, and size (budgets: ≤ 60 ms above, < 600 KB).
+ * Options: --products N (10000) --seed S (1) --duration S (per side, endpoint and concurrency; 3)
+ * --rounds N (3) --samples N (in-process, 100) --cold-runs N (5) --parts http,inprocess,cold
  */
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { loadCatalog } from '../../lib/data/catalog-repository';
-import { dynamo } from '../../lib/data/client';
 import { issueDevToken } from '../local/dev-issuer';
-import { meterDynamo } from './dynamo-meter';
-import { listCategoryQuery, listFirstPage, listLaterPage } from './list';
+import { applyLocalEnv } from '../local/local-env';
+import { type Child, startChild } from './child-process';
+import { coldTable, measureColdStarts, missedColdBudgets } from './cold-start';
+import { makeCarts } from './http-fixtures';
+import { httpScenarios } from './http-scenarios';
+import { httpTable, missedHttpBudgets, runHttpSuite } from './http-suite';
+import { runInProcessSuite } from './in-process';
 import { machine } from './machine';
-import { missedTargets, runScenario, type ScenarioResult } from './scenario';
-import { searchQueryAndFilters, searchTwoFilters } from './search';
-import { benchShop } from './setup';
-import { table } from './stats';
-import { inProcessTransport } from './transport';
+import { importBenchCatalog } from './setup';
 
 const say = (line: string) => process.stderr.write(`${line}\n`);
+const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
+
+/** Cart pool of the cart read and change scenarios: more carts than connections. */
+const CART_POOL = 48;
+const CONCURRENCIES = [1, 16];
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
     options: {
       products: { type: 'string', default: '10000' },
-      samples: { type: 'string', default: '100' },
       seed: { type: 'string', default: '1' },
+      duration: { type: 'string', default: '3' },
+      rounds: { type: 'string', default: '3' },
+      samples: { type: 'string', default: '100' },
+      'cold-runs': { type: 'string', default: '5' },
+      parts: { type: 'string', default: 'http,inprocess,cold' },
     },
     strict: true,
   });
+  const parts = new Set(values.parts.split(','));
   const products = Number(values.products);
-  const samples = Number(values.samples);
   const seed = Number(values.seed);
-  // One JSON access-log line per request would measure the terminal, not the API.
-  process.env.LOG_LEVEL = 'warn';
-  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
-  // One token makes every request: lift the hourly limit so a long run is not cut off by 429s. The
-  // rate limit still runs and still leases its blocks (the writes/req column).
-  process.env.RATE_LIMIT_PER_HOUR = '100000000';
+  const durationS = Number(values.duration);
+  const rounds = Number(values.rounds);
+  // Checkouts per side and concurrency: about as many as the duration allows on a small machine.
+  const checkouts: Record<number, number> = {
+    1: Math.round(40 * durationS),
+    16: Math.round(100 * durationS),
+  };
 
-  const shop = await benchShop({ shopId: 'bench', products, seed }, say);
+  const env = {
+    // One JSON access-log line per request would measure the terminal, not the API.
+    LOG_LEVEL: 'warn',
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+    // One token sends every request: lift the hourly limit so the run is not cut off by 429s. The
+    // rate limit still runs and still leases its blocks (the lease writes/req column).
+    RATE_LIMIT_PER_HOUR: '100000000',
+  };
+  Object.assign(process.env, env);
+  const sections: string[] = [];
+  const missed: string[] = [];
+  const m = machine();
+  sections.push(
+    `machine: ${m.cpus} CPUs, ${m.cpuModel}, Node ${m.node}; DynamoDB Local in memory on the same CPUs`,
+  );
+
+  let api: Child | undefined;
+  let floor: Child | undefined;
   try {
-    const meter = meterDynamo(dynamo());
-    const transport = inProcessTransport(issueDevToken(shop.shopId));
+    if (parts.has('http') || parts.has('inprocess')) {
+      say('starting the local twin (DynamoDB Local, demo shops, API server)...');
+      api = await startChild(here('./api-process.ts'), env);
+      const dynamoEndpoint = String(api.ready.dynamoEndpoint);
+      applyLocalEnv({ endpoint: dynamoEndpoint });
+      const catalog = await importBenchCatalog({ shopId: 'bench', products, seed }, say);
+      sections.push(
+        `catalog: ${products} products (seed ${seed}) in shop bench; generate+validate ${Math.round(catalog.generateMs)} ms, import ${(catalog.importMs / 1000).toFixed(1)} s`,
+      );
 
-    // Cold: the catalog partition load (outside a handler: on DynamoDB Local a 10k-product load can
-    // outlast the 29 s API Gateway timeout), then the first request, which builds the projection.
-    let started = performance.now();
-    if (!(await loadCatalog(shop.shopId))) throw new Error('the bench shop has no catalog');
-    const loadMs = performance.now() - started;
-    const loadUsage = meter.take();
-    started = performance.now();
-    const first = await transport({ method: 'GET', path: `/${shop.shopId}/products` });
-    const firstMs = performance.now() - started;
-    meter.take();
-    if (first.status !== 200) throw new Error(`first request failed: ${first.status} ${first.body}`);
+      if (parts.has('http')) {
+        floor = await startChild(here('./floor-server.ts'), {
+          ...env,
+          BENCH_DYNAMODB_ENDPOINT: dynamoEndpoint,
+        });
+        const apiUrl = String(api.ready.url);
+        const demoToken = issueDevToken('demo');
+        const benchToken = issueDevToken('bench');
+        say('loading the generated catalog into the API (first request)...');
+        let started = performance.now();
+        const first = await fetch(`${apiUrl}/bench/products`, {
+          headers: { accept: 'application/vnd.service.v1+json', authorization: `Bearer ${benchToken}` },
+        });
+        if (first.status !== 200)
+          throw new Error(`first catalog request: ${first.status} ${await first.text()}`);
+        const coldMs = performance.now() - started;
+        const perSide = (c: number) => (checkouts[c] ?? 0) + 3 + rounds * c + 8;
+        const freshCount = CONCURRENCIES.reduce((sum, c) => sum + perSide(c), 0);
+        say(`making ${CART_POOL} carts to read and change, ${2 * freshCount} to order...`);
+        started = performance.now();
+        const carts = await makeCarts(apiUrl, 'demo', demoToken, CART_POOL + 2 * freshCount, 8);
+        const setupS = (performance.now() - started) / 1000;
+        const scenarios = httpScenarios({
+          demo: {
+            shopId: 'demo',
+            token: demoToken,
+            carts: carts.slice(0, CART_POOL),
+            fresh: {
+              api: carts.slice(CART_POOL, CART_POOL + freshCount),
+              floor: carts.slice(CART_POOL + freshCount),
+            },
+          },
+          catalog: { shopId: 'bench', token: benchToken },
+        });
+        const results = await runHttpSuite(scenarios, {
+          servers: {
+            api: { url: apiUrl, process: api },
+            floor: { url: String(floor.ready.url), process: floor },
+          },
+          durationS,
+          rounds,
+          checkouts,
+          concurrencies: CONCURRENCIES,
+          say,
+        });
+        sections.push(
+          [
+            `HTTP (autocannon, 127.0.0.1, keep-alive; ${durationS} s per side, endpoint and concurrency in ${rounds} alternating rounds; checkouts: ${checkouts[1]} at c=1, ${checkouts[16]} at c=16, one fresh cart each; first catalog request (cold load of ${products} products) ${(coldMs / 1000).toFixed(1)} s; ${carts.length} carts made in ${setupS.toFixed(1)} s)`,
+            '',
+            httpTable(results),
+          ].join('\n'),
+        );
+        missed.push(...results.flatMap(missedHttpBudgets));
+        await floor.stop();
+        floor = undefined;
+      }
 
-    const scenarios = [
-      searchTwoFilters(shop.shopId),
-      searchQueryAndFilters(shop.shopId),
-      listFirstPage(shop.shopId),
-      listLaterPage(shop.shopId),
-      listCategoryQuery(shop.shopId),
-    ];
-    const results: ScenarioResult[] = [];
-    for (const scenario of scenarios) {
-      say(`measuring ${scenario.name}...`);
-      results.push(await runScenario(scenario, transport, meter, { warmup: 20, samples }));
+      if (parts.has('inprocess')) {
+        const inProcess = await runInProcessSuite('bench', Number(values.samples), say);
+        sections.push(inProcess.report);
+        missed.push(...inProcess.missed);
+      }
+      await api.stop();
+      api = undefined;
     }
-    meter.remove();
 
-    const m = machine();
-    const out = [
-      `catalog: ${products} products (seed ${seed}); generate+validate ${fmt(shop.generateMs)} ms, import ${(shop.importMs / 1000).toFixed(1)} s`,
-      `cold: catalog load ${fmt(loadMs)} ms (${loadUsage.calls} DynamoDB calls, ${fmt(loadUsage.readUnits)} read units); first request (projection build) ${fmt(firstMs)} ms`,
-      `machine: ${m.cpus} CPUs, ${m.cpuModel}, Node ${m.node}; DynamoDB Local in memory; in-process handler calls`,
-      '',
-      table(
-        [
-          'scenario (warm)',
-          'requests',
-          'p50 ms',
-          'p95 ms',
-          'max ms',
-          'p50/p95 ms w/o DynamoDB wait',
-          'reads/req',
-          'read units/req',
-          'writes/req',
-          'target',
-          'result',
-        ],
-        results.map((r) => [
-          r.scenario.name,
-          String(r.samples),
-          r.p50.toFixed(2),
-          r.p95.toFixed(2),
-          r.max.toFixed(1),
-          `${r.p50Own.toFixed(2)}/${r.p95Own.toFixed(2)}`,
-          r.readsPerRequest.toFixed(2),
-          r.readUnitsPerRequest.toFixed(2),
-          r.writesPerRequest.toFixed(2),
-          [r.scenario.p95TargetMs ? `p95<${r.scenario.p95TargetMs}` : '', `reads<=${r.scenario.maxReads}`]
-            .filter(Boolean)
-            .join(' '),
-          missedTargets(r).length === 0 ? 'ok' : 'MISSED',
-        ]),
-      ),
-      '',
-      `DynamoDB commands of warm requests: ${[...new Set(results.flatMap((r) => r.commands))].join(', ') || 'none'}`,
-    ];
-    process.stdout.write(`${out.join('\n')}\n`);
-    const missed = results.flatMap(missedTargets);
-    for (const line of missed) say(`target missed: ${line}`);
-    return missed.length === 0 ? 0 : 1;
+    if (parts.has('cold')) {
+      const cold = await measureColdStarts({ runs: Number(values['cold-runs']) }, say);
+      sections.push(coldTable(cold));
+      missed.push(...cold.results.flatMap(missedColdBudgets));
+    }
   } finally {
-    await shop.dynamo.stop();
+    await floor?.stop();
+    await api?.stop();
   }
+  process.stdout.write(`${sections.join('\n\n')}\n`);
+  if (missed.length > 0) {
+    say(`\n${missed.length} budget(s) missed:`);
+    for (const line of missed) say(`  - ${line}`);
+    return 1;
+  }
+  say('\nevery budget met');
+  return 0;
 }
-
-const fmt = (n: number) => String(Math.round(n * 100) / 100);
 
 process.exitCode = await main();

@@ -2,12 +2,9 @@ import { createTableIfMissing } from '../../lib/data/create-table';
 import { importShop } from '../../lib/data/import-shop';
 import { ShopFile } from '../../lib/schemas/shop-file';
 import { shopFileProblems } from '../../lib/schemas/shop-file-rules';
-import { type DynamoDbLocal, startDynamoDbLocal } from '../local/dynamodb-local';
 import { generateShopFile } from '../local/gen-catalog';
-import { applyLocalEnv } from '../local/local-env';
 
-export interface BenchShop {
-  dynamo: DynamoDbLocal;
+export interface BenchCatalog {
   shopId: string;
   products: number;
   /** Generating and validating the file, and importing it (ms). */
@@ -16,34 +13,27 @@ export interface BenchShop {
 }
 
 /**
- * A fresh DynamoDB Local in memory with the table and one shop imported from a generated catalog,
- * validated exactly as `npm run import` validates a file. The caller stops `dynamo`.
+ * Imports a generated catalog into a fresh shop of the configured table (applyLocalEnv first),
+ * validated exactly as `npm run import` validates a file.
  */
-export async function benchShop(
+export async function importBenchCatalog(
   { shopId, products, seed }: { shopId: string; products: number; seed: number },
   say: (line: string) => void,
-): Promise<BenchShop> {
-  const dynamo = await startDynamoDbLocal();
-  try {
-    applyLocalEnv({ endpoint: dynamo.endpoint });
-    await createTableIfMissing();
-    let started = performance.now();
-    const file = ShopFile.parse(JSON.parse(JSON.stringify(generateShopFile({ products, seed }))));
-    const problems = shopFileProblems(file);
-    if (problems.length > 0)
-      throw new Error(`generated catalog is invalid: ${JSON.stringify(problems.slice(0, 5))}`);
-    const generateMs = performance.now() - started;
-    say(`generated and validated ${products} products in ${Math.round(generateMs)} ms; importing...`);
-    started = performance.now();
-    let lastTenth = -1;
-    await importShop(shopId, file, (written, total) => {
-      const tenth = Math.floor((written * 10) / total);
-      if (tenth !== lastTenth) say(`  written ${written}/${total}`);
-      lastTenth = tenth;
-    });
-    return { dynamo, shopId, products, generateMs, importMs: performance.now() - started };
-  } catch (error) {
-    await dynamo.stop();
-    throw error;
-  }
+): Promise<BenchCatalog> {
+  await createTableIfMissing();
+  let started = performance.now();
+  const file = ShopFile.parse(JSON.parse(JSON.stringify(generateShopFile({ products, seed }))));
+  const problems = shopFileProblems(file);
+  if (problems.length > 0)
+    throw new Error(`generated catalog is invalid: ${JSON.stringify(problems.slice(0, 5))}`);
+  const generateMs = performance.now() - started;
+  say(`generated and validated ${products} products in ${Math.round(generateMs)} ms; importing...`);
+  started = performance.now();
+  let lastTenth = -1;
+  await importShop(shopId, file, (written, total) => {
+    const tenth = Math.floor((written * 10) / total);
+    if (tenth !== lastTenth) say(`  written ${written}/${total}`);
+    lastTenth = tenth;
+  });
+  return { shopId, products, generateMs, importMs: performance.now() - started };
 }

@@ -1,0 +1,30 @@
+/**
+ * The API side of `npm run bench`, in a process of its own: the local twin (DynamoDB Local in memory,
+ * the demo shops, the HTTP server in front of the real handlers) with an SDK middleware counting the
+ * DynamoDB calls and consumed capacity of its requests. The bench asks for the count with `usage`.
+ * Its environment (LOG_LEVEL, RATE_LIMIT_PER_HOUR) comes from the bench.
+ */
+import { dynamo } from '../../lib/data/client';
+import { startTwin } from '../local/twin';
+import { failStart, serveParent } from './child-process';
+import { meterDynamo } from './dynamo-meter';
+import { countRequests } from './request-counter';
+
+try {
+  const twin = await startTwin({ port: 0, quiet: true, seed: true });
+  const meter = meterDynamo(dynamo());
+  const served = countRequests();
+  serveParent(
+    { url: twin.url, dynamoEndpoint: twin.dynamoEndpoint },
+    async (message) => {
+      if (message.type === 'usage') {
+        const requests = await served.settle();
+        return { usage: meter.take(), requests };
+      }
+      throw new Error(`unknown message ${message.type}`);
+    },
+    () => twin.stop(),
+  );
+} catch (error) {
+  failStart(error);
+}

@@ -1,0 +1,213 @@
+/**
+ * The floor of `npm run bench`, in a process of its own: a bare node:http server that answers each
+ * benchmarked endpoint with only the DynamoDB calls it cannot avoid, through the same document client
+ * (lib/data/client.ts: same SDK settings, retries and timeouts), and with the body the API answered
+ * (the bench hands it over with `reply`), so the API's figures can be set against one HTTP round
+ * trip plus those calls:
+ * - a cart read: GetItem of the cart;
+ * - a cart change: GetItem, then PutItem of the next version on a version condition;
+ * - a checkout: GetItem of the cart, BatchGetItem of the order counter and the buyer's e-mail guard
+ *   (which needs the cart's e-mail address, hence a round trip of its own), TransactWriteItems
+ *   (cart flipped on its version, order put, counter stepped on its value), retried with the API's
+ *   backoff when racing checkouts move the counter (up to 100 rounds: the floor itself must not fail);
+ * - anything else (catalog reads): GetItem of the shop's meta item (the catalog version).
+ * No JWT, no validation, no rendering. DynamoDB calls are metered like the API's.
+ */
+import { createServer, type IncomingMessage } from 'node:http';
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { BatchGetCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { backoff } from '../../lib/data/backoff';
+import { dynamo, tableName } from '../../lib/data/client';
+import { newId } from '../../lib/data/ids';
+import { type Key, keys } from '../../lib/data/keys';
+import { applyLocalEnv } from '../local/local-env';
+import { failStart, serveParent } from './child-process';
+import { meterDynamo } from './dynamo-meter';
+import { countRequests } from './request-counter';
+
+type Item = Record<string, unknown>;
+
+/** The answer the floor gives: the API's own answer to the same request. */
+let reply = { status: 200, body: '{}', contentType: 'application/json' };
+
+const CART_PATH = /^\/([^/?]+)\/carts\/([^/?]+)(\/line-items(?:\/[^/?]+)?|\/order)?\/?(?:\?.*)?$/;
+const SHOP_PATH = /^\/([^/?]+)/;
+/** The floor's own order counter, apart from the API's. */
+const FLOOR_COUNTER = 'benchfloororder';
+
+try {
+  const endpoint = process.env.BENCH_DYNAMODB_ENDPOINT;
+  if (!endpoint) throw new Error('BENCH_DYNAMODB_ENDPOINT is not set');
+  applyLocalEnv({ endpoint });
+  const meter = meterDynamo(dynamo());
+  const served = countRequests();
+  const server = createServer({ keepAlive: true }, (req, res) => {
+    handle(req).then(
+      (status) => {
+        const answer = status === 200 ? reply : { ...reply, status, body: `{"status":${status}}` };
+        res.writeHead(answer.status, {
+          'content-type': answer.contentType,
+          'content-length': String(Buffer.byteLength(answer.body)),
+        });
+        res.end(answer.body);
+      },
+      (error: unknown) => {
+        const body = JSON.stringify({ error: String(error) });
+        res.writeHead(500, { 'content-type': 'application/json', 'content-length': String(body.length) });
+        res.end(body);
+      },
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  serveParent(
+    { url: `http://127.0.0.1:${port}` },
+    async (message) => {
+      if (message.type === 'usage') {
+        const requests = await served.settle();
+        return { usage: meter.take(), requests };
+      }
+      if (message.type === 'reply') {
+        reply = {
+          status: Number(message.status),
+          body: String(message.body),
+          contentType: String(message.contentType),
+        };
+        return {};
+      }
+      throw new Error(`unknown message ${message.type}`);
+    },
+    () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  );
+} catch (error) {
+  failStart(error);
+}
+
+/** Does the unavoidable DynamoDB work of the request; 200 = answer with the API's reply. */
+async function handle(req: IncomingMessage): Promise<number> {
+  for await (const _chunk of req) {
+    // the body is read, as any server must, and not used
+  }
+  const url = req.url ?? '/';
+  const cart = CART_PATH.exec(url);
+  if (cart) {
+    const [, shopId, cartId, rest] = cart as unknown as [string, string, string, string | undefined];
+    if (!rest && req.method === 'GET') return (await readCart(shopId, cartId)) ? 200 : 404;
+    if (rest === '/order') return checkout(shopId, cartId);
+    return changeCart(shopId, cartId);
+  }
+  const shopId = SHOP_PATH.exec(url)?.[1] ?? '';
+  await get(keys.shopMeta(shopId));
+  return 200;
+}
+
+async function get(key: Key): Promise<Item | undefined> {
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }),
+  );
+  return Item;
+}
+
+function readCart(shopId: string, cartId: string): Promise<Item | undefined> {
+  return get(keys.cart(shopId, cartId));
+}
+
+async function changeCart(shopId: string, cartId: string): Promise<number> {
+  for (let attempt = 1; attempt <= 10; attempt++) {
+    const item = await readCart(shopId, cartId);
+    if (!item) return 404;
+    const version = item.version as number;
+    try {
+      await dynamo().send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: { ...item, version: version + 1, updatedAt: new Date().toISOString() },
+          ConditionExpression: 'version = :expected AND #status = :open',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':expected': version, ':open': 'open' },
+        }),
+      );
+      return 200;
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      await backoff(attempt);
+    }
+  }
+  return 409;
+}
+
+async function checkout(shopId: string, cartId: string): Promise<number> {
+  let cart = await readCart(shopId, cartId);
+  for (let attempt = 1; attempt <= 100; attempt++) {
+    if (!cart) return 404;
+    if (cart.status !== 'open') return 410;
+    const counterKey = keys.counter(shopId, FLOOR_COUNTER);
+    const email = ((cart.billingAddress as { emailAddress?: string } | null)?.emailAddress ?? '') || 'none';
+    const wanted = [counterKey, keys.customerEmail(shopId, email)];
+    const read = await dynamo().send(
+      new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: wanted, ConsistentRead: true } } }),
+    );
+    const found = read.Responses?.[tableName()] ?? [];
+    const count = (found.find((i) => i.sk === counterKey.sk)?.value as number | undefined) ?? 0;
+    const version = cart.version as number;
+    const { pk: _pk, sk: _sk, gsi1pk: _g, gsi1sk: _s, ...order } = cart;
+    try {
+      await dynamo().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                TableName: tableName(),
+                Key: keys.cart(shopId, cartId),
+                UpdateExpression: 'SET #status = :ordered, version = :next',
+                ConditionExpression: 'version = :version AND #status = :open',
+                ExpressionAttributeNames: { '#status': 'status' },
+                ExpressionAttributeValues: {
+                  ':ordered': 'ordered',
+                  ':open': 'open',
+                  ':version': version,
+                  ':next': version + 1,
+                },
+              },
+            },
+            {
+              Put: {
+                TableName: tableName(),
+                Item: {
+                  ...order,
+                  ...keys.order(shopId, newId()),
+                  kind: 'benchFloorOrder',
+                  number: count + 1,
+                },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            },
+            {
+              Update: {
+                TableName: tableName(),
+                Key: counterKey,
+                UpdateExpression: 'SET #value = :next',
+                ConditionExpression: count === 0 ? 'attribute_not_exists(#value)' : '#value = :previous',
+                ExpressionAttributeNames: { '#value': 'value' },
+                ExpressionAttributeValues:
+                  count === 0 ? { ':next': count + 1 } : { ':next': count + 1, ':previous': count },
+              },
+            },
+          ],
+        }),
+      );
+      return 200;
+    } catch (error) {
+      if (!(error instanceof TransactionCanceledException)) throw error;
+      if (error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed')
+        cart = await readCart(shopId, cartId);
+      await backoff(attempt);
+    }
+  }
+  return 503;
+}

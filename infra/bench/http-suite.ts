@@ -1,0 +1,220 @@
+import type { Child } from './child-process';
+import type { DynamoUsage } from './dynamo-meter';
+import { callApi } from './http-fixtures';
+import type { HttpScenario, Side } from './http-scenarios';
+import { type LoadRequest, load } from './load';
+import { percentile, table } from './stats';
+
+/** A server under measurement: its URL and its process (for the DynamoDB usage it metered). */
+export interface Server {
+  url: string;
+  process: Child;
+}
+
+/** One side's figures for one endpoint at one concurrency. */
+export interface SideFigures {
+  requests: number;
+  p50: number;
+  p99: number;
+  perSecond: number;
+  /** DynamoDB calls per request, lease writes aside. */
+  calls: number;
+  leaseWrites: number;
+  readUnits: number;
+  writeUnits: number;
+  failed: number;
+  failures: string[];
+}
+
+export interface HttpResult {
+  scenario: HttpScenario;
+  connections: number;
+  api: SideFigures;
+  floor: SideFigures;
+}
+
+export interface HttpSuiteOptions {
+  servers: Record<Side, Server>;
+  /** Measured seconds per side, endpoint and concurrency (split into rounds). */
+  durationS: number;
+  /** Rounds per side: the sides take turns, so a busy moment of the machine hits both. */
+  rounds: number;
+  /** Checkouts per side and concurrency (each uses up a fresh cart). */
+  checkouts: Record<number, number>;
+  concurrencies: number[];
+  say: (line: string) => void;
+}
+
+/** Most p50 of an endpoint at concurrency 1, as a multiple of its floor's (issue "Budgets"). */
+export const FLOOR_RATIO_BUDGET = 1.5;
+
+/** Warm-up requests per side before an endpoint is measured (module import, first projection, JIT). */
+const WARMUP = 30;
+
+/**
+ * Measures each endpoint on the API and on its floor, side by side: the sides take turns in short
+ * rounds at each concurrency, each round metered on its own server.
+ */
+export async function runHttpSuite(
+  scenarios: HttpScenario[],
+  options: HttpSuiteOptions,
+): Promise<HttpResult[]> {
+  const { servers, durationS, rounds, checkouts, concurrencies, say } = options;
+  const results: HttpResult[] = [];
+  for (const scenario of scenarios) {
+    const counter: Record<Side, number> = { api: 0, floor: 0 };
+    const makers = { api: scenario.requests('api'), floor: scenario.requests('floor') };
+    const next = (side: Side) => () => makers[side](counter[side]++) as LoadRequest;
+
+    // The floor answers with the API's own answer to the same request.
+    const first = await callApi(servers.api.url, next('api')());
+    if (first.status < 200 || first.status >= 300)
+      throw new Error(`${scenario.name}: the API answered ${first.status} ${first.body.slice(0, 300)}`);
+    await servers.floor.process.ask({
+      type: 'reply',
+      status: first.status,
+      body: first.body,
+      contentType: first.contentType,
+    });
+    for (const side of ['api', 'floor'] as const) {
+      const warm = await load(servers[side].url, {
+        connections: 1,
+        amount: scenario.consumes ? 3 : WARMUP,
+        next: next(side),
+      });
+      if (warm.failed > 0)
+        throw new Error(`${scenario.name}: ${side} warm-up failed: ${warm.failures.join('; ')}`);
+    }
+
+    for (const connections of concurrencies) {
+      say(`measuring ${scenario.name} at c=${connections}...`);
+      const runs: Record<Side, Run> = { api: emptyRun(), floor: emptyRun() };
+      for (let round = 0; round < rounds; round++) {
+        const order: Side[] = round % 2 === 0 ? ['floor', 'api'] : ['api', 'floor'];
+        for (const side of order) {
+          const { url, process } = servers[side];
+          await process.ask({ type: 'usage' });
+          const result = await load(url, {
+            connections,
+            ...(scenario.consumes
+              ? { amount: Math.ceil((checkouts[connections] ?? 100) / rounds) }
+              : { durationS: durationS / rounds }),
+            next: next(side),
+          });
+          const metered = (await process.ask({ type: 'usage' })) as unknown as {
+            usage: DynamoUsage;
+            requests: number;
+          };
+          const run = runs[side];
+          run.served += metered.requests;
+          run.latencies.push(...result.latencies);
+          run.elapsedMs += result.elapsedMs;
+          run.usage.push(metered.usage);
+          run.failed += result.failed;
+          run.failures.push(...result.failures);
+        }
+      }
+      results.push({
+        scenario,
+        connections,
+        api: figures(runs.api),
+        floor: figures(runs.floor),
+      });
+    }
+  }
+  return results;
+}
+
+/** What the rounds of one side gathered. */
+interface Run {
+  /** Latencies of the answered requests (ms). */
+  latencies: number[];
+  elapsedMs: number;
+  usage: DynamoUsage[];
+  /** Requests the server took: answered, and any still running when a timed run ended. */
+  served: number;
+  failures: string[];
+  failed: number;
+}
+
+const emptyRun = (): Run => ({ latencies: [], elapsedMs: 0, usage: [], served: 0, failures: [], failed: 0 });
+
+function figures(run: Run): SideFigures {
+  const requests = run.latencies.length;
+  const sum = (pick: (u: DynamoUsage) => number) =>
+    run.usage.reduce((total, u) => total + pick(u), 0) / run.served;
+  return {
+    requests,
+    p50: percentile(run.latencies, 50),
+    p99: percentile(run.latencies, 99),
+    perSecond: requests / (run.elapsedMs / 1000),
+    calls: sum((u) => u.calls - u.leaseWrites),
+    leaseWrites: sum((u) => u.leaseWrites),
+    readUnits: sum((u) => u.readUnits),
+    writeUnits: sum((u) => u.writeUnits),
+    failed: run.failed,
+    failures: run.failures.slice(0, 3),
+  };
+}
+
+/** The budgets an endpoint's result misses (issue "Budgets"); empty when it meets them. */
+export function missedHttpBudgets(result: HttpResult): string[] {
+  const { scenario, connections, api, floor } = result;
+  const at = `${scenario.name} c=${connections}`;
+  const missed: string[] = [];
+  if (api.failed > 0) missed.push(`${at}: ${api.failed} API requests failed (${api.failures.join('; ')})`);
+  if (floor.failed > 0)
+    missed.push(`${at}: ${floor.failed} floor requests failed (${floor.failures.join('; ')})`);
+  // Budgets hold at concurrency 1; at 16 racing writers retry by design (figures only).
+  if (connections !== 1) return missed;
+  if (api.p50 > FLOOR_RATIO_BUDGET * floor.p50)
+    missed.push(
+      `${at}: p50 ${api.p50.toFixed(2)} ms is ${(api.p50 / floor.p50).toFixed(2)}× its floor's ${floor.p50.toFixed(2)} ms (budget ≤ ${FLOOR_RATIO_BUDGET}×)`,
+    );
+  if (api.calls > scenario.maxCalls + 1e-9)
+    missed.push(`${at}: ${api.calls.toFixed(2)} DynamoDB calls per request (budget ≤ ${scenario.maxCalls})`);
+  return missed;
+}
+
+/** The HTTP part's table: API and floor side by side, per endpoint and concurrency. */
+export function httpTable(results: HttpResult[]): string {
+  const ms = (n: number) => n.toFixed(2);
+  return table(
+    [
+      'endpoint',
+      'c',
+      'p50 ms',
+      'p99 ms',
+      'req/s',
+      'floor p50',
+      'floor p99',
+      'floor req/s',
+      'p50/floor',
+      'calls/req',
+      'floor calls',
+      'lease writes/req',
+      'RCU/req',
+      'WCU/req',
+      'budget',
+      'result',
+    ],
+    results.map((r) => [
+      r.scenario.name,
+      String(r.connections),
+      ms(r.api.p50),
+      ms(r.api.p99),
+      r.api.perSecond.toFixed(0),
+      ms(r.floor.p50),
+      ms(r.floor.p99),
+      r.floor.perSecond.toFixed(0),
+      `${(r.api.p50 / r.floor.p50).toFixed(2)}×`,
+      r.api.calls.toFixed(2),
+      r.floor.calls.toFixed(2),
+      r.api.leaseWrites.toFixed(3),
+      r.api.readUnits.toFixed(2),
+      r.api.writeUnits.toFixed(2),
+      r.connections === 1 ? `≤${FLOOR_RATIO_BUDGET}×, ≤${r.scenario.maxCalls} calls` : '-',
+      missedHttpBudgets(r).length === 0 ? 'ok' : 'MISSED',
+    ]),
+  );
+}
