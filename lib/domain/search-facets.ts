@@ -64,14 +64,34 @@ export function priceBuckets(projection: CatalogProjection, currency: string): P
   return buckets;
 }
 
-/** One facet field while counting: the values a product has in it and, when filtered, the test. */
+/**
+ * The values every product holds in one facet field, flat: product i holds values[offsets[i]] up to
+ * values[offsets[i + 1] − 1]. Built once per projection (per currency for prices), so counting a
+ * request walks plain integer arrays (no closure or allocation per product).
+ */
+export interface FieldValues {
+  offsets: Int32Array;
+  values: Int32Array;
+}
+
+/** One facet field while counting: the values products hold in it and, when filtered, the test. */
 export interface CountedField {
   field: FacetField;
-  /** Value indexes of a product in this field. */
-  valuesOf: (index: number) => ArrayLike<number>;
+  held: FieldValues;
   counts: Int32Array;
   active?: ActiveFilter;
-  matches?: (index: number) => boolean;
+  /** When filtered: 1 for each product the filter lets through (indexed like the projection). */
+  mask?: Uint8Array;
+}
+
+/** Adds one product's values in a field to the field's counts. */
+export function countValues(counts: Int32Array, held: FieldValues, product: number): void {
+  const { offsets, values } = held;
+  const end = offsets[product + 1] as number;
+  for (let k = offsets[product] as number; k < end; k++) {
+    const v = values[k] as number;
+    counts[v] = (counts[v] as number) + 1;
+  }
 }
 
 /** The facet fields in answer order: Category, Manufacturer, ListPrice, then each predefined attribute. */
@@ -82,54 +102,97 @@ export function countedFields(
   filters: readonly ActiveFilter[],
 ): CountedField[] {
   const active = new Map(filters.map((f) => [fieldKey(f.field), f]));
-  const none = new Int32Array(0);
-  // One-value lists made once, so counting allocates nothing per product.
-  const manufacturers = projection.manufacturers.map((_, m) => Int32Array.of(m));
-  const bucketValues = buckets.bounds.map((_, b) => Int32Array.of(b));
-  const fields: Omit<CountedField, 'active' | 'matches'>[] = [
+  const size = projection.products.length;
+  const single = (of: ArrayLike<number>) =>
+    heldValues(of, size, (i, add) => {
+      const v = of[i] as number;
+      if (v >= 0) add(v);
+    });
+  const lists = (of: readonly ArrayLike<number>[]) =>
+    heldValues(of, size, (i, add) => {
+      const values = of[i];
+      if (values) for (let k = 0; k < values.length; k++) add(values[k] as number);
+    });
+  const fields: CountedField[] = [
     {
       field: { kind: 'category' },
-      valuesOf: (i) => projection.productCategories[i] ?? none,
+      held: lists(projection.productCategories),
       counts: new Int32Array(projection.categoryIds.length),
     },
     {
       field: { kind: 'manufacturer' },
-      valuesOf: (i) => {
-        const m = projection.manufacturerOf[i] as number;
-        return m < 0 ? none : (manufacturers[m] as Int32Array);
-      },
+      held: single(projection.manufacturerOf),
       counts: new Int32Array(projection.manufacturers.length),
     },
     {
       field: { kind: 'price' },
-      valuesOf: (i) => {
-        const b = buckets.bucketOf[i] as number;
-        return b < 0 ? none : (bucketValues[b] as Int32Array);
-      },
+      held: single(buckets.bucketOf),
       counts: new Int32Array(Math.max(0, buckets.bounds.length - 1)),
     },
     ...projection.facetAttributes.map((attribute, a) => ({
       field: { kind: 'attribute' as const, attribute: a },
-      valuesOf: (i: number) => attribute.productValues[i] ?? none,
+      held: lists(attribute.productValues),
       counts: new Int32Array(attribute.values.length),
     })),
   ];
   return fields.map((f) => {
     const filter = active.get(fieldKey(f.field));
     if (!filter) return f;
-    const matches =
-      f.field.kind === 'price'
-        ? (i: number) => {
-            const price = prices[i] as number;
-            return !Number.isNaN(price) && filter.ranges.some((r) => price >= r.min && price <= r.max);
-          }
-        : (i: number) => {
-            const values = f.valuesOf(i);
-            for (let k = 0; k < values.length; k++) if (filter.values.has(values[k] as number)) return true;
-            return false;
-          };
-    return { ...f, active: filter, matches };
+    const mask = new Uint8Array(size);
+    if (f.field.kind === 'price') {
+      for (let i = 0; i < prices.length; i++) {
+        const price = prices[i] as number;
+        if (!Number.isNaN(price) && filter.ranges.some((r) => price >= r.min && price <= r.max)) mask[i] = 1;
+      }
+    } else {
+      // From the products holding each chosen value: no walk over the whole catalog per request.
+      const holders = holdersOf(f.held, f.counts.length);
+      for (const value of filter.values) for (const i of holders[value] ?? []) mask[i] = 1;
+    }
+    return { ...f, active: filter, mask };
   });
+}
+
+const heldCache = new WeakMap<object, FieldValues>();
+
+/** A field's values of every product, flattened once per source array (kept as long as it lives). */
+function heldValues(
+  source: object,
+  size: number,
+  each: (product: number, add: (value: number) => void) => void,
+): FieldValues {
+  let held = heldCache.get(source);
+  if (!held) {
+    const offsets = new Int32Array(size + 1);
+    const values: number[] = [];
+    const add = (value: number) => {
+      values.push(value);
+    };
+    for (let i = 0; i < size; i++) {
+      each(i, add);
+      offsets[i + 1] = values.length;
+    }
+    held = { offsets, values: Int32Array.from(values) };
+    heldCache.set(source, held);
+  }
+  return held;
+}
+
+const holderCache = new WeakMap<FieldValues, Int32Array[]>();
+
+/** Per value of a field, the products holding it (built on the first filter on that field). */
+function holdersOf(held: FieldValues, valueCount: number): Int32Array[] {
+  let holders = holderCache.get(held);
+  if (!holders) {
+    const lists: number[][] = Array.from({ length: valueCount }, () => []);
+    for (let i = 0; i + 1 < held.offsets.length; i++) {
+      for (let k = held.offsets[i] as number; k < (held.offsets[i + 1] as number); k++)
+        lists[held.values[k] as number]?.push(i);
+    }
+    holders = lists.map((list) => Int32Array.from(list));
+    holderCache.set(held, holders);
+  }
+  return holders;
 }
 
 const collators = new Map<string, Intl.Collator>();

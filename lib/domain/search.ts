@@ -2,7 +2,15 @@ import type { SortBy } from '../schemas/products';
 import type { ShopProduct } from '../schemas/shop-file';
 import type { Catalog } from './catalog';
 import { type CatalogProjection, type LocaleProjection, projectionOf } from './catalog-projection';
-import { countedFields, type Facet, priceBuckets, renderFacets } from './search-facets';
+import {
+  type CountedField,
+  countedFields,
+  countValues,
+  type Facet,
+  type FieldValues,
+  priceBuckets,
+  renderFacets,
+} from './search-facets';
 import type { ActiveFilter } from './search-filters';
 import {
   formatQueryTerms,
@@ -44,26 +52,28 @@ export function searchProducts(catalog: Catalog, options: SearchOptions): Search
 
   const buckets = priceBuckets(projection, options.currency);
   const fields = countedFields(projection, buckets, prices, options.filters);
-  const filtered = fields.filter((f) => f.matches);
+  const filtered = fields.filter((f) => f.mask);
+  const masks = filtered.map((f) => f.mask as Uint8Array);
+  const held = fields.map((f) => f.held);
+  const counts = fields.map((f) => f.counts);
   const hits: number[] = [];
   const { visible } = projection;
   for (const i of matchingProducts(projection, view, terms)) {
     if (!visible[i]) continue;
     let failed = -1;
     let failures = 0;
-    for (let f = 0; f < filtered.length && failures < 2; f++) {
-      const field = filtered[f];
-      if (field?.matches && !field.matches(i)) {
+    for (let f = 0; f < masks.length && failures < 2; f++) {
+      if ((masks[f] as Uint8Array)[i] === 0) {
         failures++;
         failed = f;
       }
     }
     if (failures === 0) {
       hits.push(i);
-      for (const field of fields) count(field.counts, field.valuesOf(i));
+      for (let g = 0; g < held.length; g++) countValues(counts[g] as Int32Array, held[g] as FieldValues, i);
     } else if (failures === 1) {
-      const field = filtered[failed];
-      if (field) count(field.counts, field.valuesOf(i));
+      const field = filtered[failed] as CountedField;
+      countValues(field.counts, field.held, i);
     }
   }
 
@@ -72,13 +82,6 @@ export function searchProducts(catalog: Catalog, options: SearchOptions): Search
     fallbackQuery: fallback ? formatQueryTerms(fallback) : '',
     facets: renderFacets(catalog, projection, fields, buckets, options),
   };
-}
-
-function count(counts: Int32Array, values: ArrayLike<number>): void {
-  for (let k = 0; k < values.length; k++) {
-    const v = values[k] as number;
-    counts[v] = (counts[v] as number) + 1;
-  }
 }
 
 function anyVisible(
