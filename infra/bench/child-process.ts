@@ -16,9 +16,14 @@ export interface Child {
  * waits for its `ready` message. The servers run apart from the load generator so both have an event
  * loop of their own, as a Lambda and its client would.
  */
-export function startChild(file: string, env: Record<string, string>, timeoutMs = 180_000): Promise<Child> {
+export function startChild(
+  file: string,
+  env: Record<string, string>,
+  { nodeOptions = [], timeoutMs = 180_000 }: { nodeOptions?: string[]; timeoutMs?: number } = {},
+): Promise<Child> {
   const child = fork(file, [], {
     env: { ...process.env, ...env },
+    execArgv: [...process.execArgv, ...nodeOptions],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   let nextId = 1;

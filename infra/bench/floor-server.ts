@@ -23,6 +23,7 @@ import { type Key, keys } from '../../lib/data/keys';
 import { applyLocalEnv } from '../local/local-env';
 import { failStart, serveParent } from './child-process';
 import { meterDynamo } from './dynamo-meter';
+import { cpuProfiler } from './profiler';
 import { countRequests } from './request-counter';
 
 type Item = Record<string, unknown>;
@@ -41,6 +42,7 @@ try {
   applyLocalEnv({ endpoint });
   const meter = meterDynamo(dynamo());
   const served = countRequests();
+  const profiler = cpuProfiler();
   const server = createServer({ keepAlive: true }, (req, res) => {
     handle(req).then(
       (status) => {
@@ -74,6 +76,14 @@ try {
           body: String(message.body),
           contentType: String(message.contentType),
         };
+        return {};
+      }
+      if (message.type === 'profile-start') {
+        await profiler.start();
+        return {};
+      }
+      if (message.type === 'profile-stop') {
+        await profiler.stop(String(message.file));
         return {};
       }
       throw new Error(`unknown message ${message.type}`);

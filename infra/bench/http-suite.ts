@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { Child } from './child-process';
 import type { DynamoUsage } from './dynamo-meter';
 import { callApi } from './http-fixtures';
@@ -23,6 +24,8 @@ export interface SideFigures {
   readUnits: number;
   writeUnits: number;
   failed: number;
+  /** Of the failed: 409 and 503, the API's designed answers to writers that keep losing a race. */
+  contended: number;
   failures: string[];
 }
 
@@ -43,13 +46,15 @@ export interface HttpSuiteOptions {
   checkouts: Record<number, number>;
   concurrencies: number[];
   say: (line: string) => void;
+  /** Write CPU profiles of the API and floor processes per endpoint at concurrency 1 into this folder. */
+  profileDir?: string;
 }
 
 /** Most p50 of an endpoint at concurrency 1, as a multiple of its floor's (issue "Budgets"). */
 export const FLOOR_RATIO_BUDGET = 1.5;
 
 /** Warm-up requests per side before an endpoint is measured (module import, first projection, JIT). */
-const WARMUP = 30;
+const WARMUP = 200;
 
 /**
  * Measures each endpoint on the API and on its floor, side by side: the sides take turns in short
@@ -59,7 +64,7 @@ export async function runHttpSuite(
   scenarios: HttpScenario[],
   options: HttpSuiteOptions,
 ): Promise<HttpResult[]> {
-  const { servers, durationS, rounds, checkouts, concurrencies, say } = options;
+  const { servers, durationS, rounds, checkouts, concurrencies, say, profileDir } = options;
   const results: HttpResult[] = [];
   for (const scenario of scenarios) {
     const counter: Record<Side, number> = { api: 0, floor: 0 };
@@ -89,6 +94,11 @@ export async function runHttpSuite(
     for (const connections of concurrencies) {
       say(`measuring ${scenario.name} at c=${connections}...`);
       const runs: Record<Side, Run> = { api: emptyRun(), floor: emptyRun() };
+      const profiling = profileDir !== undefined && connections === 1;
+      if (profiling) {
+        await servers.api.process.ask({ type: 'profile-start' });
+        await servers.floor.process.ask({ type: 'profile-start' });
+      }
       for (let round = 0; round < rounds; round++) {
         const order: Side[] = round % 2 === 0 ? ['floor', 'api'] : ['api', 'floor'];
         for (const side of order) {
@@ -111,8 +121,17 @@ export async function runHttpSuite(
           run.elapsedMs += result.elapsedMs;
           run.usage.push(metered.usage);
           run.failed += result.failed;
+          run.contended += (result.statuses['409'] ?? 0) + (result.statuses['503'] ?? 0);
           run.failures.push(...result.failures);
         }
+      }
+      if (profiling) {
+        const base = join(profileDir, scenario.name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, ''));
+        await servers.api.process.ask({ type: 'profile-stop', file: `${base}.api.cpuprofile` });
+        await servers.floor.process.ask({ type: 'profile-stop', file: `${base}.floor.cpuprofile` });
+        say(
+          `  profiles: ${base}.{api,floor}.cpuprofile (${runs.api.served} and ${runs.floor.served} requests)`,
+        );
       }
       results.push({
         scenario,
@@ -135,9 +154,18 @@ interface Run {
   served: number;
   failures: string[];
   failed: number;
+  contended: number;
 }
 
-const emptyRun = (): Run => ({ latencies: [], elapsedMs: 0, usage: [], served: 0, failures: [], failed: 0 });
+const emptyRun = (): Run => ({
+  latencies: [],
+  elapsedMs: 0,
+  usage: [],
+  served: 0,
+  failures: [],
+  failed: 0,
+  contended: 0,
+});
 
 function figures(run: Run): SideFigures {
   const requests = run.latencies.length;
@@ -153,6 +181,7 @@ function figures(run: Run): SideFigures {
     readUnits: sum((u) => u.readUnits),
     writeUnits: sum((u) => u.writeUnits),
     failed: run.failed,
+    contended: run.contended,
     failures: run.failures.slice(0, 3),
   };
 }
@@ -174,6 +203,17 @@ export function missedHttpBudgets(result: HttpResult): string[] {
   if (api.calls > scenario.maxCalls + 1e-9)
     missed.push(`${at}: ${api.calls.toFixed(2)} DynamoDB calls per request (budget ≤ ${scenario.maxCalls})`);
   return missed;
+}
+
+/** Notes on a result that are not budget misses: contended writers' 409/503 above concurrency 1. */
+export function httpNotes(results: HttpResult[]): string[] {
+  return results.flatMap(({ scenario, connections, api, floor }) =>
+    connections !== 1 && (api.contended > 0 || floor.contended > 0)
+      ? [
+          `${scenario.name} c=${connections}: ${api.contended} of ${api.requests} API and ${floor.contended} of ${floor.requests} floor requests lost every retry of a race (409/503, the client retries)`,
+        ]
+      : [],
+  );
 }
 
 /** The HTTP part's table: API and floor side by side, per endpoint and concurrency. */

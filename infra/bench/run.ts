@@ -13,16 +13,20 @@
  *    process against an empty one, and size (budgets: ≤ 60 ms above, < 600 KB).
  * Options: --products N (10000) --seed S (1) --duration S (per side, endpoint and concurrency; 3)
  * --rounds N (3) --samples N (in-process, 100) --cold-runs N (5) --parts http,inprocess,cold
+ * --profile DIR (CPU profiles of the API and floor processes per endpoint at concurrency 1, written into DIR)
+ * --only TEXT (only the HTTP endpoints whose name contains TEXT) --concurrency 1,16
  */
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { issueDevToken } from '../local/dev-issuer';
 import { applyLocalEnv } from '../local/local-env';
 import { type Child, startChild } from './child-process';
 import { coldTable, measureColdStarts, missedColdBudgets } from './cold-start';
-import { makeCarts } from './http-fixtures';
+import { type BenchCart, makeCarts } from './http-fixtures';
 import { httpScenarios } from './http-scenarios';
-import { httpTable, missedHttpBudgets, runHttpSuite } from './http-suite';
+import { httpNotes, httpTable, missedHttpBudgets, runHttpSuite } from './http-suite';
 import { runInProcessSuite } from './in-process';
 import { machine } from './machine';
 import { importBenchCatalog } from './setup';
@@ -32,7 +36,6 @@ const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
 /** Cart pool of the cart read and change scenarios: more carts than connections. */
 const CART_POOL = 48;
-const CONCURRENCIES = [1, 16];
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
@@ -44,10 +47,14 @@ async function main(): Promise<number> {
       samples: { type: 'string', default: '100' },
       'cold-runs': { type: 'string', default: '5' },
       parts: { type: 'string', default: 'http,inprocess,cold' },
+      profile: { type: 'string' },
+      only: { type: 'string' },
+      concurrency: { type: 'string', default: '1,16' },
     },
     strict: true,
   });
   const parts = new Set(values.parts.split(','));
+  const CONCURRENCIES = values.concurrency.split(',').map(Number);
   const products = Number(values.products);
   const seed = Number(values.seed);
   const durationS = Number(values.duration);
@@ -105,22 +112,29 @@ async function main(): Promise<number> {
         const coldMs = performance.now() - started;
         const perSide = (c: number) => (checkouts[c] ?? 0) + 3 + rounds * c + 8;
         const freshCount = CONCURRENCIES.reduce((sum, c) => sum + perSide(c), 0);
-        say(`making ${CART_POOL} carts to read and change, ${2 * freshCount} to order...`);
-        started = performance.now();
-        const carts = await makeCarts(apiUrl, 'demo', demoToken, CART_POOL + 2 * freshCount, 8);
-        const setupS = (performance.now() - started) / 1000;
-        const scenarios = httpScenarios({
-          demo: {
-            shopId: 'demo',
-            token: demoToken,
-            carts: carts.slice(0, CART_POOL),
-            fresh: {
-              api: carts.slice(CART_POOL, CART_POOL + freshCount),
-              floor: carts.slice(CART_POOL + freshCount),
+        const chosen = (carts: BenchCart[]) =>
+          httpScenarios({
+            demo: {
+              shopId: 'demo',
+              token: demoToken,
+              carts: carts.slice(0, CART_POOL),
+              fresh: {
+                api: carts.slice(CART_POOL, CART_POOL + freshCount),
+                floor: carts.slice(CART_POOL + freshCount),
+              },
             },
-          },
-          catalog: { shopId: 'bench', token: benchToken },
-        });
+            catalog: { shopId: 'bench', token: benchToken },
+          }).filter((s) => !values.only || s.name.includes(values.only));
+        // Carts are made only when a cart endpoint is measured (they take a while).
+        const cartCount = chosen([]).some((s) => s.name.includes('/carts') || s.name.includes('line-items'))
+          ? CART_POOL + 2 * freshCount
+          : 0;
+        say(`making ${cartCount} carts (${CART_POOL} to read and change, the rest to order)...`);
+        started = performance.now();
+        const carts = await makeCarts(apiUrl, 'demo', demoToken, cartCount, 8);
+        const setupS = (performance.now() - started) / 1000;
+        const scenarios = chosen(carts);
+        if (values.profile) mkdirSync(values.profile, { recursive: true });
         const results = await runHttpSuite(scenarios, {
           servers: {
             api: { url: apiUrl, process: api },
@@ -131,12 +145,14 @@ async function main(): Promise<number> {
           checkouts,
           concurrencies: CONCURRENCIES,
           say,
+          ...(values.profile ? { profileDir: resolve(values.profile) } : {}),
         });
         sections.push(
           [
             `HTTP (autocannon, 127.0.0.1, keep-alive; ${durationS} s per side, endpoint and concurrency in ${rounds} alternating rounds; checkouts: ${checkouts[1]} at c=1, ${checkouts[16]} at c=16, one fresh cart each; first catalog request (cold load of ${products} products) ${(coldMs / 1000).toFixed(1)} s; ${carts.length} carts made in ${setupS.toFixed(1)} s)`,
             '',
             httpTable(results),
+            ...httpNotes(results).map((note) => `note: ${note}`),
           ].join('\n'),
         );
         missed.push(...results.flatMap(missedHttpBudgets));

@@ -1,0 +1,27 @@
+import { writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
+
+/**
+ * A CPU profiler this process can switch on and off (the same profile `node --cpu-prof` writes, but
+ * only for the requests being measured), for `npm run bench -- --profile DIR`. Open the
+ * .cpuprofile files in Chrome DevTools or VS Code.
+ */
+export function cpuProfiler(): { start(): Promise<void>; stop(file: string): Promise<void> } {
+  const session = new Session();
+  session.connect();
+  let enabled = false;
+  return {
+    start: async () => {
+      if (!enabled) {
+        await session.post('Profiler.enable');
+        await session.post('Profiler.setSamplingInterval', { interval: 100 });
+        enabled = true;
+      }
+      await session.post('Profiler.start');
+    },
+    stop: async (file) => {
+      const { profile } = await session.post('Profiler.stop');
+      await writeFile(file, JSON.stringify(profile));
+    },
+  };
+}
