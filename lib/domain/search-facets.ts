@@ -207,6 +207,52 @@ function collatorFor(locale: string): Intl.Collator {
   return collator;
 }
 
+/** What facets show of a catalog in one locale: names and orders, computed once per projection. */
+interface FacetLabels {
+  /** Categories that can be shown (not the root, visible): index, id, localized name. */
+  categories: { index: number; id: string; name: string }[];
+  /** Manufacturer indexes in the locale's alphabetical order. */
+  manufacturerOrder: number[];
+  /** Per facet attribute: its localized name and its values' (in definition order). */
+  attributes: { name: string; values: { value: string; name: string }[] }[];
+}
+
+const labelCache = new WeakMap<CatalogProjection, Map<string, FacetLabels>>();
+
+function facetLabels(catalog: Catalog, projection: CatalogProjection, locale: string): FacetLabels {
+  let byLocale = labelCache.get(projection);
+  if (!byLocale) {
+    byLocale = new Map();
+    labelCache.set(projection, byLocale);
+  }
+  let labels = byLocale.get(locale);
+  if (!labels) {
+    const collator = collatorFor(locale);
+    labels = {
+      categories: projection.categoryIds.flatMap((id, index) => {
+        const category = catalog.categories.get(id);
+        // The root holds everything and invisible categories are not shown to shoppers.
+        if (!category || category.parentId === null || !category.visible) return [];
+        return [{ index, id, name: localize(catalog, category.name, locale) ?? id }];
+      }),
+      manufacturerOrder: projection.manufacturers
+        .map((_, i) => i)
+        .sort((a, b) =>
+          collator.compare(projection.manufacturers[a] as string, projection.manufacturers[b] as string),
+        ),
+      attributes: projection.facetAttributes.map((attribute) => ({
+        name: localize(catalog, attribute.definition.displayKey, locale) ?? attribute.key,
+        values: attribute.definition.values.map((v) => ({
+          value: v.value,
+          name: localize(catalog, v.displayValue, locale) ?? v.value,
+        })),
+      })),
+    };
+    byLocale.set(locale, labels);
+  }
+  return labels;
+}
+
 /** Renders counted fields as the spec's facets, in the request locale and currency. */
 export function renderFacets(
   catalog: Catalog,
@@ -216,7 +262,7 @@ export function renderFacets(
   ctx: { locale: string; currency: string },
 ): Facet[] {
   const language = ctx.locale.slice(0, 2);
-  const collator = collatorFor(ctx.locale);
+  const labels = facetLabels(catalog, projection, ctx.locale);
   return fields.map(({ field, counts, active }) => {
     const selected = (i: number) => active?.values.has(i) === true;
     const pick = (i: number) => (counts[i] as number) > 0 || selected(i);
@@ -225,30 +271,22 @@ export function renderFacets(
         return {
           attributeName: 'Category',
           attributeType: 'Standard',
-          values: projection.categoryIds.flatMap((id, i) => {
-            const category = catalog.categories.get(id);
-            // The root holds everything and invisible categories are not shown to shoppers.
-            if (!category || category.parentId === null || !category.visible || !pick(i)) return [];
-            return [
-              facetValue(
-                counts[i] as number,
-                localize(catalog, category.name, ctx.locale) ?? id,
-                CATEGORY_FIELD,
-                id,
-                selected(i),
-              ),
-            ];
-          }),
+          values: labels.categories.flatMap(({ index, id, name }) =>
+            pick(index)
+              ? [facetValue(counts[index] as number, name, CATEGORY_FIELD, id, selected(index))]
+              : [],
+          ),
         };
       case 'manufacturer':
         return {
           attributeName: 'Manufacturer',
           attributeType: 'Standard',
-          values: projection.manufacturers
-            .flatMap((name, i) =>
-              pick(i) ? [facetValue(counts[i] as number, name, MANUFACTURER_FIELD, name, selected(i))] : [],
-            )
-            .sort((a, b) => collator.compare(a.name, b.name)),
+          values: labels.manufacturerOrder.flatMap((i) => {
+            const name = projection.manufacturers[i] as string;
+            return pick(i)
+              ? [facetValue(counts[i] as number, name, MANUFACTURER_FIELD, name, selected(i))]
+              : [];
+          }),
         };
       case 'price':
         return {
@@ -258,23 +296,14 @@ export function renderFacets(
         };
       default: {
         const attribute = projection.facetAttributes[field.attribute];
-        if (!attribute) throw new Error(`no facet attribute ${field.attribute}`);
+        const label = labels.attributes[field.attribute];
+        if (!attribute || !label) throw new Error(`no facet attribute ${field.attribute}`);
         const fieldName = `PreDefString_${language}_${attribute.key}`;
         return {
-          attributeName: localize(catalog, attribute.definition.displayKey, ctx.locale) ?? attribute.key,
+          attributeName: label.name,
           attributeType: 'PreDefString',
-          values: attribute.definition.values.flatMap((v, i) =>
-            pick(i)
-              ? [
-                  facetValue(
-                    counts[i] as number,
-                    localize(catalog, v.displayValue, ctx.locale) ?? v.value,
-                    fieldName,
-                    v.value,
-                    selected(i),
-                  ),
-                ]
-              : [],
+          values: label.values.flatMap((v, i) =>
+            pick(i) ? [facetValue(counts[i] as number, v.name, fieldName, v.value, selected(i))] : [],
           ),
         };
       }
@@ -297,6 +326,27 @@ function facetValue(
   };
 }
 
+const priceLabelCache = new WeakMap<PriceBuckets, Map<string, string[]>>();
+
+/** The name of each price bucket in a locale ("10,00 € – 24,99 €"), made once per currency and locale. */
+function bucketNames(
+  buckets: PriceBuckets,
+  label: (min: number, max: number) => string,
+  locale: string,
+): string[] {
+  let byLocale = priceLabelCache.get(buckets);
+  if (!byLocale) {
+    byLocale = new Map();
+    priceLabelCache.set(buckets, byLocale);
+  }
+  let names = byLocale.get(locale);
+  if (!names) {
+    names = buckets.bounds.slice(0, -1).map((min, k) => label(min, (buckets.bounds[k + 1] as number) - 1));
+    byLocale.set(locale, names);
+  }
+  return names;
+}
+
 function priceValues(
   counts: Int32Array,
   active: ActiveFilter | undefined,
@@ -307,6 +357,7 @@ function priceValues(
   const major = (minor: number) => Number(toDecimalString(minor, currency));
   const label = (min: number, max: number) =>
     `${Number.isFinite(min) ? formatMoney(min, currency, locale) : ''} – ${Number.isFinite(max) ? formatMoney(max, currency, locale) : ''}`.trim();
+  const names = bucketNames(buckets, label, locale);
   const ranges = active?.ranges ?? [];
   const matched = new Set<number>();
   const values: FacetValue[] = [];
@@ -318,7 +369,7 @@ function priceValues(
     if ((counts[k] as number) === 0 && chosen < 0) continue;
     values.push({
       matches: -1,
-      name: label(min, max),
+      name: names[k] as string,
       filter: { fieldName: PRICE_FIELD, attributeRange: { min: major(min), max: major(max) } },
       ...(chosen >= 0 ? { selectedRange: ranges[chosen]?.requested } : {}),
     });
