@@ -22,8 +22,36 @@ export function productPrice(product: ShopProduct, currency: string): Minor | nu
   return price === undefined ? null : parseMoney(price, currency);
 }
 
-/** The Product resource of the spec with every field, filled from the catalog. */
+/** Rendered products of a catalog version by context and id; a Catalog object never changes. */
+const rendered = new WeakMap<Catalog, Map<string, ReturnType<typeof renderProduct>>>();
+/** Rendered products kept per catalog version (about 3 KB each): the pages and hits clients ask for most. */
+const RENDERED_PER_CATALOG = 5000;
+
+/**
+ * The Product resource of the spec with every field, filled from the catalog. A product renders the
+ * same for one catalog version, base URL, shop, locale and currency, so it is rendered once and kept
+ * (issue "Performance": rendering was a large share of a product list's own time). Callers must not
+ * change the object they get.
+ */
 export function productView(catalog: Catalog, product: ShopProduct, ctx: ProductViewContext) {
+  let views = rendered.get(catalog);
+  if (!views) {
+    views = new Map();
+    rendered.set(catalog, views);
+  }
+  const key = `${ctx.baseUrl}\u0000${ctx.shopId}\u0000${ctx.locale}\u0000${ctx.currency}\u0000${product.productId}`;
+  // Only the catalog's own product object is kept (a changed copy renders fresh every time).
+  if (catalog.products.get(product.productId) !== product) return renderProduct(catalog, product, ctx);
+  let view = views.get(key);
+  if (view === undefined) {
+    view = renderProduct(catalog, product, ctx);
+    if (views.size >= RENDERED_PER_CATALOG) views.delete(views.keys().next().value as string);
+    views.set(key, view);
+  }
+  return view;
+}
+
+function renderProduct(catalog: Catalog, product: ShopProduct, ctx: ProductViewContext) {
   const { locale, currency } = ctx;
   const text = (value: Readonly<Record<string, string>> | null | undefined) =>
     localize(catalog, value, locale);
