@@ -10,13 +10,15 @@
  *   (which needs the cart's e-mail address, hence a round trip of its own), TransactWriteItems
  *   (cart flipped on its version, order put, counter stepped on its value), retried with the API's
  *   backoff when racing checkouts move the counter (up to 100 rounds: the floor itself must not fail);
- * - anything else (catalog reads): GetItem of the shop's meta item (the catalog version).
+ * - anything else (catalog reads): GetItem of the shop's meta item (the catalog version), made by
+ *   the data layer's own catalogVersion(), so the floor reads exactly what the API reads.
  * No JWT, no validation, no rendering. DynamoDB calls are metered like the API's.
  */
 import { createServer, type IncomingMessage } from 'node:http';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { backoff } from '../../lib/data/backoff';
+import { catalogVersion } from '../../lib/data/catalog-repository';
 import { dynamo, tableName } from '../../lib/data/client';
 import { newId } from '../../lib/data/ids';
 import { type Key, keys } from '../../lib/data/keys';
@@ -111,8 +113,8 @@ async function handle(req: IncomingMessage): Promise<number> {
     if (rest === '/order') return checkout(shopId, cartId);
     return changeCart(shopId, cartId);
   }
-  const shopId = SHOP_PATH.exec(url)?.[1] ?? '';
-  await get(keys.shopMeta(shopId));
+  // The very read the API makes for it (lib/data/catalog-repository.ts).
+  await catalogVersion(SHOP_PATH.exec(url)?.[1] ?? '');
   return 200;
 }
 
