@@ -191,10 +191,17 @@ export function missedHttpBudgets(result: HttpResult): string[] {
   const { scenario, connections, api, floor } = result;
   const at = `${scenario.name} c=${connections}`;
   const missed: string[] = [];
-  if (api.failed > 0) missed.push(`${at}: ${api.failed} API requests failed (${api.failures.join('; ')})`);
-  if (floor.failed > 0)
-    missed.push(`${at}: ${floor.failed} floor requests failed (${floor.failures.join('; ')})`);
-  // Budgets hold at concurrency 1; at 16 racing writers retry by design (figures only).
+  // Above concurrency 1, writers racing for one item may lose every retry: 409/503 is the designed
+  // answer there (the client retries), reported as a note; anything else fails the run.
+  const tolerated = (side: SideFigures) => (connections === 1 ? 0 : side.contended);
+  for (const [name, side] of [
+    ['API', api],
+    ['floor', floor],
+  ] as const) {
+    if (side.failed > tolerated(side))
+      missed.push(`${at}: ${side.failed} ${name} requests failed (${side.failures.join('; ')})`);
+  }
+  // The budgets hold at concurrency 1; at 16 the figures show how the endpoint degrades.
   if (connections !== 1) return missed;
   if (api.p50 > FLOOR_RATIO_BUDGET * floor.p50)
     missed.push(
