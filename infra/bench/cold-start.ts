@@ -3,7 +3,9 @@
  * the stack with the CDK's esbuild options (infra/constructs/bundling-options.ts, as `npm run
  * bundle-report`), then times a fresh Node process importing each bundle against an empty Node
  * process, in pairs, several rounds; the figure is the median difference. Budgets (issue
- * "Performance"): at most 60 ms above the empty process, every bundle under 600 KB.
+ * "Performance"): at most 60 ms above the empty process, every bundle under 600 KB. The budget is
+ * checked on CPU time (user + system, reported by the process): on a shared machine wall time also
+ * measures whatever else runs; both are printed.
  * Options: --runs N (rounds, default 5).
  */
 import { spawnSync } from 'node:child_process';
@@ -40,18 +42,25 @@ const FUNCTION_ENV = {
 export interface ColdStart {
   name: string;
   bytes: number;
-  /** Median time of a Node process importing the bundle (ms). */
+  /** Median wall time of a Node process importing the bundle, start to exit (ms). */
   importMs: number;
-  /** Median of (bundle − empty process), measured in adjacent pairs (ms). */
+  /** Median of (bundle − empty process) wall time, measured in adjacent pairs (ms). */
+  wallDeltaMs: number;
+  /** Median CPU time (user + system) the import adds to an empty process (ms): the budget's figure. */
   deltaMs: number;
   error?: string;
+}
+
+interface Sample {
+  wallMs: number;
+  cpuMs: number;
 }
 
 /** Bundles every function and times its import; `say` reports progress. */
 export async function measureColdStarts(
   { runs }: { runs: number },
   say: (line: string) => void,
-): Promise<{ baselineMs: number; results: ColdStart[] }> {
+): Promise<{ baselineMs: number; baselineCpuMs: number; results: ColdStart[] }> {
   const dir = mkdtempSync(join(tmpdir(), 'shop-api-cold-'));
   try {
     const entries = stackEntries();
@@ -64,35 +73,56 @@ export async function measureColdStarts(
       }),
     );
     say(`timing imports: ${runs} rounds of ${bundles.length} pairs...`);
-    const empty = nodeArgs('');
-    const baselines: number[] = [];
-    const times = new Map<string, { own: number[]; deltas: number[]; error?: string }>(
-      bundles.map((b) => [b.name, { own: [], deltas: [] }]),
+    const baselines: Sample[] = [];
+    const samples = new Map<string, { own: Sample[]; wallDeltas: number[]; error?: string }>(
+      bundles.map((b) => [b.name, { own: [], wallDeltas: [] }]),
     );
     for (let round = 0; round < runs; round++) {
       for (const bundle of bundles) {
-        const base = timeNode(empty);
-        const own = timeNode(nodeArgs(`await import(${JSON.stringify(pathToFileURL(bundle.file).href)});`));
-        const entry = times.get(bundle.name) as { own: number[]; deltas: number[]; error?: string };
-        if (base.error) throw new Error(`an empty Node process failed: ${base.error}`);
-        baselines.push(base.ms);
-        if (own.error) entry.error = own.error;
-        entry.own.push(own.ms);
-        entry.deltas.push(own.ms - base.ms);
+        const base = timeNode('');
+        const own = timeNode(`await import(${JSON.stringify(pathToFileURL(bundle.file).href)});`);
+        const entry = samples.get(bundle.name) as { own: Sample[]; wallDeltas: number[]; error?: string };
+        if ('error' in base) throw new Error(`an empty Node process failed: ${base.error}`);
+        baselines.push(base);
+        if ('error' in own) {
+          entry.error = own.error;
+          continue;
+        }
+        entry.own.push(own);
+        entry.wallDeltas.push(own.wallMs - base.wallMs);
       }
     }
+    const baselineCpuMs = percentile(
+      baselines.map((b) => b.cpuMs),
+      50,
+    );
     const results = bundles.map((b) => {
-      const t = times.get(b.name) as { own: number[]; deltas: number[]; error?: string };
+      const t = samples.get(b.name) as { own: Sample[]; wallDeltas: number[]; error?: string };
       return {
         name: b.name,
         bytes: b.bytes,
-        importMs: percentile(t.own, 50),
-        deltaMs: percentile(t.deltas, 50),
+        importMs: percentile(
+          t.own.map((o) => o.wallMs),
+          50,
+        ),
+        wallDeltaMs: percentile(t.wallDeltas, 50),
+        deltaMs:
+          percentile(
+            t.own.map((o) => o.cpuMs),
+            50,
+          ) - baselineCpuMs,
         ...(t.error ? { error: t.error } : {}),
       };
     });
     results.sort((a, b) => b.deltaMs - a.deltaMs);
-    return { baselineMs: percentile(baselines, 50), results };
+    return {
+      baselineMs: percentile(
+        baselines.map((b) => b.wallMs),
+        50,
+      ),
+      baselineCpuMs,
+      results,
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -102,7 +132,7 @@ export async function measureColdStarts(
 export function missedColdBudgets(result: ColdStart): string[] {
   const missed: string[] = [];
   if (result.error) missed.push(`${result.name}: import failed: ${result.error}`);
-  if (result.deltaMs > IMPORT_BUDGET_MS)
+  if (!(result.deltaMs <= IMPORT_BUDGET_MS))
     missed.push(
       `${result.name}: import takes ${result.deltaMs.toFixed(1)} ms above an empty Node process (budget ≤ ${IMPORT_BUDGET_MS} ms)`,
     );
@@ -112,18 +142,19 @@ export function missedColdBudgets(result: ColdStart): string[] {
 }
 
 /** The cold-start table. */
-export function coldTable({ baselineMs, results }: { baselineMs: number; results: ColdStart[] }): string {
+export function coldTable(cold: { baselineMs: number; baselineCpuMs: number; results: ColdStart[] }): string {
   return [
-    `empty Node process (node --input-type=module -e ""): median ${baselineMs.toFixed(1)} ms`,
+    `empty Node process (node --input-type=module -e ""): median ${cold.baselineMs.toFixed(1)} ms wall, ${cold.baselineCpuMs.toFixed(1)} ms CPU`,
     '',
     table(
-      ['function', 'bundle', 'import ms', 'Δ vs empty ms', 'budget', 'result'],
-      results.map((r) => [
+      ['function', 'bundle', 'import ms (wall)', 'Δ wall ms', 'Δ CPU ms', 'budget', 'result'],
+      cold.results.map((r) => [
         r.name,
         kb(r.bytes),
         r.importMs.toFixed(1),
+        r.wallDeltaMs.toFixed(1),
         r.deltaMs.toFixed(1),
-        `≤${IMPORT_BUDGET_MS} ms, <${BUNDLE_LIMIT_BYTES / 1024} KB`,
+        `Δ CPU ≤${IMPORT_BUDGET_MS} ms, <${BUNDLE_LIMIT_BYTES / 1024} KB`,
         missedColdBudgets(r).length === 0 ? 'ok' : 'MISSED',
       ]),
     ),
@@ -132,22 +163,24 @@ export function coldTable({ baselineMs, results }: { baselineMs: number; results
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-function nodeArgs(code: string): string[] {
-  return ['--input-type=module', '-e', code];
-}
-
-/** Wall time of one fresh Node process running `args` to its exit. */
-function timeNode(args: string[]): { ms: number; error?: string } {
+/**
+ * One fresh Node process importing `imports` (nothing: the empty process), start to exit: its wall
+ * time, and the CPU time (user + system) it used up to the end of the import, which the process
+ * reports itself. On a machine shared with other work the wall time also measures the neighbours;
+ * the CPU time is what the import costs.
+ */
+function timeNode(imports: string): Sample | { error: string } {
+  const code = `${imports} const u = process.cpuUsage(); process.stdout.write(JSON.stringify((u.user + u.system) / 1000));`;
   const started = performance.now();
-  const run = spawnSync(process.execPath, args, {
+  const run = spawnSync(process.execPath, ['--input-type=module', '-e', code], {
     env: { PATH: process.env.PATH ?? '', ...FUNCTION_ENV },
     encoding: 'utf8',
     timeout: 30_000,
   });
-  const ms = performance.now() - started;
+  const wallMs = performance.now() - started;
   if (run.status !== 0)
-    return { ms, error: (run.stderr || run.error?.message || `exit ${run.status}`).split('\n')[0] };
-  return { ms };
+    return { error: (run.stderr || run.error?.message || `exit ${run.status}`).split('\n')[0] ?? '' };
+  return { wallMs, cpuMs: Number(run.stdout) };
 }
 
 async function main(): Promise<number> {
