@@ -82,6 +82,8 @@ export interface CountedField {
   active?: ActiveFilter;
   /** When filtered: 1 for each product the filter lets through (indexed like the projection). */
   mask?: Uint8Array;
+  /** When filtered on values: the products holding each chosen value (a product may be in several). */
+  holders?: Int32Array[];
 }
 
 /** Adds one product's values in a field to the field's counts. */
@@ -144,12 +146,16 @@ export function countedFields(
         const price = prices[i] as number;
         if (!Number.isNaN(price) && filter.ranges.some((r) => price >= r.min && price <= r.max)) mask[i] = 1;
       }
-    } else {
-      // From the products holding each chosen value: no walk over the whole catalog per request.
-      const holders = holdersOf(f.held, f.counts.length);
-      for (const value of filter.values) for (const i of holders[value] ?? []) mask[i] = 1;
+      return { ...f, active: filter, mask };
     }
-    return { ...f, active: filter, mask };
+    // From the products holding each chosen value: no walk over the whole catalog per request.
+    const all = holdersOf(f.held, f.counts.length);
+    const holders = [...filter.values].flatMap((value) => {
+      const list = all[value];
+      return list ? [list] : [];
+    });
+    for (const list of holders) for (let k = 0; k < list.length; k++) mask[list[k] as number] = 1;
+    return { ...f, active: filter, mask, holders };
   });
 }
 

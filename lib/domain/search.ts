@@ -58,8 +58,7 @@ export function searchProducts(catalog: Catalog, options: SearchOptions): Search
   const counts = fields.map((f) => f.counts);
   const hits: number[] = [];
   const { visible } = projection;
-  for (const i of matchingProducts(projection, view, terms)) {
-    if (!visible[i]) continue;
+  const take = (i: number) => {
     let failed = -1;
     let failures = 0;
     for (let f = 0; f < masks.length && failures < 2; f++) {
@@ -75,6 +74,30 @@ export function searchProducts(catalog: Catalog, options: SearchOptions): Search
       const field = filtered[failed] as CountedField;
       countValues(field.counts, field.held, i);
     }
+  };
+  const candidates = matchingProducts(projection, view, terms);
+  const [a, b] = filtered.filter((f) => f.holders).sort((x, y) => total(x.holders) - total(y.holders));
+  if (a?.holders && b?.holders && total(a.holders) + total(b.holders) < candidates.length) {
+    // A product counts only when it passes every filter but at most one, so it holds a chosen value
+    // of one of any two filters: the products of the two most selective filters are all there is
+    // to visit (each once), not the whole catalog. The order of hits is set by sorting below.
+    const candidate = terms.length === 0 ? projection.listable : markAll(visible.length, candidates);
+    const seen = new Uint8Array(visible.length);
+    for (const lists of [a.holders, b.holders]) {
+      for (const list of lists) {
+        for (let k = 0; k < list.length; k++) {
+          const i = list[k] as number;
+          if (seen[i] || !candidate[i] || !visible[i]) continue;
+          seen[i] = 1;
+          take(i);
+        }
+      }
+    }
+  } else {
+    for (let k = 0; k < candidates.length; k++) {
+      const i = candidates[k] as number;
+      if (visible[i]) take(i);
+    }
   }
 
   return {
@@ -82,6 +105,20 @@ export function searchProducts(catalog: Catalog, options: SearchOptions): Search
     fallbackQuery: fallback ? formatQueryTerms(fallback) : '',
     facets: renderFacets(catalog, projection, fields, buckets, options),
   };
+}
+
+/** How many entries the lists hold together. */
+function total(lists: readonly Int32Array[] | undefined): number {
+  let sum = 0;
+  for (const list of lists ?? []) sum += list.length;
+  return sum;
+}
+
+/** A 0/1 membership array of `size` with 1 for each index listed. */
+function markAll(size: number, indexes: Int32Array): Uint8Array {
+  const marks = new Uint8Array(size);
+  for (let k = 0; k < indexes.length; k++) marks[indexes[k] as number] = 1;
+  return marks;
 }
 
 function anyVisible(
