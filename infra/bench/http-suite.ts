@@ -58,8 +58,12 @@ export interface HttpSuiteOptions {
 /** Most p50 of an endpoint at concurrency 1, as a multiple of its floor's (issue "Budgets"). */
 export const FLOOR_RATIO_BUDGET = 1.5;
 
-/** Warm-up requests per side before an endpoint is measured (module import, first projection, JIT). */
-const WARMUP = 200;
+/**
+ * Warm-up per side before an endpoint is measured (module import, first projection, JIT, and the
+ * JVM of DynamoDB Local settling after the import): seconds of load, or requests for checkouts.
+ */
+const WARMUP_S = 1;
+const WARMUP_CHECKOUTS = 3;
 
 /**
  * Measures each endpoint on the API and on its floor, side by side: the sides take turns in short
@@ -89,7 +93,7 @@ export async function runHttpSuite(
     for (const side of ['api', 'floor'] as const) {
       const warm = await load(servers[side].url, {
         connections: 1,
-        amount: scenario.consumes ? 3 : WARMUP,
+        ...(scenario.consumes ? { amount: WARMUP_CHECKOUTS } : { durationS: WARMUP_S }),
         next: next(side),
       });
       if (warm.failed > 0)
