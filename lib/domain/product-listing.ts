@@ -25,10 +25,45 @@ export interface ListingOptions {
  * that products without a price in the currency sort last either way. Runs over the catalog
  * projection: pre-sorted index arrays filtered by flags, no sorting per request.
  */
-export function listProducts(catalog: Catalog, options: ListingOptions): ShopProduct[] {
+export function listProducts(catalog: Catalog, options: ListingOptions): readonly ShopProduct[] {
   const projection = projectionOf(catalog);
+  if (options.ids) return byIds(projection, options.ids, filterOf(projection, options));
+  // The same listing is asked for again and again (page after page, client after client): it is
+  // kept per projection like the query matches (issue "Performance": building it walked the whole
+  // catalog on every request).
+  const key = listingKey(options);
+  let listings = listingCache.get(projection);
+  if (!listings) {
+    listings = new Map();
+    listingCache.set(projection, listings);
+  }
+  let listing = listings.get(key);
+  if (!listing) {
+    listing = buildListing(projection, options);
+    if (listings.size >= LISTING_CACHE_SIZE) listings.delete(listings.keys().next().value as string);
+    listings.set(key, listing);
+  }
+  return listing;
+}
+
+const LISTING_CACHE_SIZE = 64;
+const listingCache = new WeakMap<CatalogProjection, Map<string, readonly ShopProduct[]>>();
+
+/** What a listing depends on (the locale only through names and query texts, the currency through prices). */
+function listingKey(options: ListingOptions): string {
+  return JSON.stringify([
+    options.sort,
+    options.direction,
+    options.sort === 'price' ? options.currency : options.locale,
+    options.q ? options.locale : '',
+    options.q ?? '',
+    options.categoryId ?? null,
+    options.includeInvisible === true,
+  ]);
+}
+
+function buildListing(projection: CatalogProjection, options: ListingOptions): ShopProduct[] {
   const accept = filterOf(projection, options);
-  if (options.ids) return byIds(projection, options.ids, accept);
 
   const order = sortOrder(projection, options);
   const found: ShopProduct[] = [];
