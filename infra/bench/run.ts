@@ -54,7 +54,7 @@ async function main(): Promise<number> {
     strict: true,
   });
   const parts = new Set(values.parts.split(','));
-  const CONCURRENCIES = values.concurrency.split(',').map(Number);
+  const concurrencies = values.concurrency.split(',').map(Number);
   const products = Number(values.products);
   const seed = Number(values.seed);
   const durationS = Number(values.duration);
@@ -111,7 +111,7 @@ async function main(): Promise<number> {
           throw new Error(`first catalog request: ${first.status} ${await first.text()}`);
         const coldMs = performance.now() - started;
         const perSide = (c: number) => (checkouts[c] ?? 0) + 3 + rounds * c + 8;
-        const freshCount = CONCURRENCIES.reduce((sum, c) => sum + perSide(c), 0);
+        const freshCount = concurrencies.reduce((sum, c) => sum + perSide(c), 0);
         const chosen = (carts: BenchCart[]) =>
           httpScenarios({
             demo: {
@@ -143,7 +143,7 @@ async function main(): Promise<number> {
           durationS,
           rounds,
           checkouts,
-          concurrencies: CONCURRENCIES,
+          concurrencies,
           say,
           ...(values.profile ? { profileDir: resolve(values.profile) } : {}),
         });
