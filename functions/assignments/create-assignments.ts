@@ -1,8 +1,6 @@
-import { updateCatalog } from '../../lib/data/catalog-update';
-import { MAX_CATALOG_WRITES } from '../../lib/data/catalog-writes';
-import { assigned, unknownAssignmentIds } from '../../lib/domain/category-assignments';
+import { changeAssignments } from '../../lib/data/assignment-writes';
+import { assigned } from '../../lib/domain/category-assignments';
 import { endpoint } from '../../lib/http/endpoint';
-import { BadRequest } from '../../lib/http/errors';
 import { noContent } from '../../lib/http/reply';
 import { routes } from '../../lib/routes';
 import { CreateAssignmentsBody } from '../../lib/schemas/categories';
@@ -18,22 +16,7 @@ export const handler = endpoint(
   { path: ShopPath, body: CreateAssignmentsBody },
   async (req) => {
     const { categoryId: categoryIds, productId: productIds } = req.body;
-    await updateCatalog(req.shopId, (catalog) => {
-      const problems = unknownAssignmentIds(catalog, categoryIds, productIds);
-      if (problems.length > 0) throw new BadRequest('Unknown category or product', problems);
-      const changed = productIds.flatMap((id) => {
-        const product = catalog.products.get(id);
-        const next = product ? assigned(product, categoryIds) : null;
-        return next ? [next] : [];
-      });
-      return {
-        puts: changed
-          .slice(0, MAX_CATALOG_WRITES)
-          .map((p) => ({ kind: 'product' as const, id: p.productId, data: p })),
-        result: undefined,
-        more: changed.length > MAX_CATALOG_WRITES,
-      };
-    });
+    await changeAssignments(req.shopId, categoryIds, productIds, (product) => assigned(product, categoryIds));
     return noContent();
   },
 );

@@ -1,8 +1,6 @@
-import { updateCatalog } from '../../lib/data/catalog-update';
-import { MAX_CATALOG_WRITES } from '../../lib/data/catalog-writes';
-import { unassigned, unknownAssignmentIds } from '../../lib/domain/category-assignments';
+import { changeAssignments } from '../../lib/data/assignment-writes';
+import { unassigned } from '../../lib/domain/category-assignments';
 import { endpoint } from '../../lib/http/endpoint';
-import { BadRequest } from '../../lib/http/errors';
 import { noContent } from '../../lib/http/reply';
 import { routes } from '../../lib/routes';
 import { DeleteAssignmentsQuery } from '../../lib/schemas/categories';
@@ -19,22 +17,7 @@ export const handler = endpoint(
   async (req) => {
     const { categoryId: categoryIds, productId: productIds } = req.query;
     const removed = new Set(categoryIds);
-    await updateCatalog(req.shopId, (catalog) => {
-      const problems = unknownAssignmentIds(catalog, categoryIds, productIds);
-      if (problems.length > 0) throw new BadRequest('Unknown category or product', problems);
-      const changed = productIds.flatMap((id) => {
-        const product = catalog.products.get(id);
-        const next = product ? unassigned(product, removed) : null;
-        return next ? [next] : [];
-      });
-      return {
-        puts: changed
-          .slice(0, MAX_CATALOG_WRITES)
-          .map((p) => ({ kind: 'product' as const, id: p.productId, data: p })),
-        result: undefined,
-        more: changed.length > MAX_CATALOG_WRITES,
-      };
-    });
+    await changeAssignments(req.shopId, categoryIds, productIds, (product) => unassigned(product, removed));
     return noContent();
   },
 );
