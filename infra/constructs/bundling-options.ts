@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BundlingOptions, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { BuildOptions } from 'esbuild';
@@ -33,6 +34,14 @@ const settings = {
   banner: esmRequireBanner,
 } as const;
 
+/**
+ * Modules swapped at bundling time: the SDK's default credential chain becomes the environment
+ * provider Lambda needs (see lambda-credentials.ts).
+ */
+export const bundleAliases: Record<string, string> = {
+  '@aws-sdk/credential-provider-node': join(projectRoot, 'infra/constructs/lambda-credentials.ts'),
+};
+
 /** NodejsFunction bundling: local esbuild only, nothing external (the SDK is bundled, not the runtime's). */
 export function cdkBundling(): BundlingOptions {
   return {
@@ -44,6 +53,7 @@ export function cdkBundling(): BundlingOptions {
     sourcesContent: settings.sourcesContent,
     mainFields: [...settings.mainFields],
     banner: settings.banner,
+    esbuildArgs: { '--alias': Object.entries(bundleAliases).map(([from, to]) => `${from}=${to}`) },
     bundleAwsSDK: true,
     externalModules: [],
     forceDockerBundling: false,
@@ -64,6 +74,7 @@ export function esbuildOptions(entry: string, outfile: string): BuildOptions {
     sourcesContent: settings.sourcesContent,
     mainFields: [...settings.mainFields],
     banner: { js: settings.banner },
+    alias: bundleAliases,
     external: [],
     absWorkingDir: projectRoot,
     logLevel: 'silent',

@@ -71,6 +71,10 @@ describe('bundling', () => {
     expect(code).toMatch(/\/\/# sourceMappingURL=index\.mjs\.map\s*$/);
     // The SDK is inside the bundle, not taken from the Lambda runtime.
     expect(code).not.toMatch(/from"@aws-sdk\//);
+    // Credentials come from the environment only (lambda-credentials.ts), not the whole default chain.
+    expect(code).toContain('@aws-sdk/credential-provider-env - fromEnv');
+    expect(code).not.toContain('defaultProvider::fromSSO');
+    expect(code).not.toContain('@aws-sdk/credential-provider-ini - fromIni');
     expect(Buffer.byteLength(code)).toBe(report.bytes);
   });
 
