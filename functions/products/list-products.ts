@@ -1,10 +1,11 @@
 import { resolveLocale } from '../../lib/domain/catalog';
 import { listProducts } from '../../lib/domain/product-listing';
 import { allowInvisible, requireCurrency } from '../../lib/domain/product-request';
-import { productView } from '../../lib/domain/product-view';
+import { productJson } from '../../lib/domain/product-view';
 import { endpoint } from '../../lib/http/endpoint';
 import { ok } from '../../lib/http/reply';
 import { requireCatalog } from '../../lib/http/shop';
+import { jsonArray, jsonObject } from '../../lib/json-text';
 import { routes } from '../../lib/routes';
 import { pageOf, ShopPath } from '../../lib/schemas/common';
 import { ListProductsQuery } from '../../lib/schemas/products';
@@ -34,6 +35,6 @@ export const handler = endpoint(
     });
     const page = pageOf(products, query.page, query.resultsPerPage);
     const ctx = { ...req.view(locale), currency };
-    return ok({ ...page, items: page.items.map((p) => productView(catalog, p, ctx)) });
+    return ok(jsonObject({ ...page, items: jsonArray(page.items.map((p) => productJson(catalog, p, ctx))) }));
   },
 );

@@ -1,13 +1,14 @@
 import { resolveLocale } from '../../lib/domain/catalog';
 import { projectionOf } from '../../lib/domain/catalog-projection';
 import { requireCurrency } from '../../lib/domain/product-request';
-import { productView } from '../../lib/domain/product-view';
+import { productJson } from '../../lib/domain/product-view';
 import { searchProducts } from '../../lib/domain/search';
 import { parseFilters } from '../../lib/domain/search-filters';
 import { endpoint } from '../../lib/http/endpoint';
 import { BadRequest } from '../../lib/http/errors';
 import { ok } from '../../lib/http/reply';
 import { requireCatalog } from '../../lib/http/shop';
+import { jsonArray, jsonObject } from '../../lib/json-text';
 import { routes } from '../../lib/routes';
 import { pageOf, ShopPath } from '../../lib/schemas/common';
 import { SearchProductsBody, SearchProductsQuery } from '../../lib/schemas/products';
@@ -35,12 +36,14 @@ export const handler = endpoint(
     });
     const page = pageOf(outcome.products, query.page, query.resultsPerPage);
     const ctx = { ...req.view(locale), currency };
-    return ok({
-      ...page,
-      items: page.items.map((p) => productView(catalog, p, ctx)),
-      query: body.query,
-      fallbackQuery: outcome.fallbackQuery,
-      facets: outcome.facets,
-    });
+    return ok(
+      jsonObject({
+        ...page,
+        items: jsonArray(page.items.map((p) => productJson(catalog, p, ctx))),
+        query: body.query,
+        fallbackQuery: outcome.fallbackQuery,
+        facets: outcome.facets,
+      }),
+    );
   },
 );

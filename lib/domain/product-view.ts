@@ -1,3 +1,4 @@
+import { JsonText } from '../json-text';
 import type { ShopProduct } from '../schemas/shop-file';
 import { taxClassView } from './cart-view';
 import { type Catalog, localize } from './catalog';
@@ -49,6 +50,19 @@ export function productView(catalog: Catalog, product: ShopProduct, ctx: Product
     views.set(key, view);
   }
   return view;
+}
+
+const serialized = new WeakMap<object, JsonText>();
+
+/** productView as JSON text, serialized once per kept view (search and list answers splice it in). */
+export function productJson(catalog: Catalog, product: ShopProduct, ctx: ProductViewContext): JsonText {
+  const view = productView(catalog, product, ctx);
+  let json = serialized.get(view);
+  if (!json) {
+    json = new JsonText(JSON.stringify(view));
+    serialized.set(view, json);
+  }
+  return json;
 }
 
 function renderProduct(catalog: Catalog, product: ShopProduct, ctx: ProductViewContext) {

@@ -1,3 +1,4 @@
+import type { JsonText } from '../json-text';
 import type { SortBy } from '../schemas/products';
 import type { ShopProduct } from '../schemas/shop-file';
 import type { Catalog } from './catalog';
@@ -6,7 +7,6 @@ import {
   type CountedField,
   countedFields,
   countValues,
-  type Facet,
   type FieldValues,
   priceBuckets,
   renderFacets,
@@ -33,7 +33,8 @@ export interface SearchOutcome {
   products: ShopProduct[];
   /** The query the hits are for when the original matched nothing; "" otherwise. */
   fallbackQuery: string;
-  facets: Facet[];
+  /** The spec's facets (Facet[]) as JSON text. */
+  facets: JsonText;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { jsonOf } from '../json-text';
 import type { ApiResult, Reply } from './types';
 
 /** 200 with a JSON body. */
@@ -15,7 +16,7 @@ export const created = (body: unknown, headers?: Record<string, string>): Reply 
 /** 204 without a body. */
 export const noContent = (): Reply => ({ status: 204 });
 
-/** The API Gateway result of a reply: JSON, UTF-8 (contract: bodies are never HTML). */
+/** The API Gateway result of a reply: JSON, UTF-8 (contract: bodies are never HTML); a JsonText body as it is. */
 export function toResult(reply: Reply): ApiResult {
   const hasBody = reply.body !== undefined && reply.status !== 204;
   return {
@@ -24,6 +25,6 @@ export function toResult(reply: Reply): ApiResult {
       ...(hasBody ? { 'Content-Type': 'application/json; charset=utf-8' } : {}),
       ...reply.headers,
     },
-    body: hasBody ? JSON.stringify(reply.body) : '',
+    body: hasBody ? jsonOf(reply.body) : '',
   };
 }

@@ -4,7 +4,7 @@ import type { Catalog } from '../../lib/domain/catalog';
 import { projectionOf } from '../../lib/domain/catalog-projection';
 import { parseMoney } from '../../lib/domain/money';
 import { searchProducts } from '../../lib/domain/search';
-import type { FacetValue } from '../../lib/domain/search-facets';
+import type { Facet, FacetValue } from '../../lib/domain/search-facets';
 import { type AttributeFilterInput, parseFilters } from '../../lib/domain/search-filters';
 import type { SortBy } from '../../lib/schemas/products';
 import type { ShopFile, ShopProduct } from '../../lib/schemas/shop-file';
@@ -190,7 +190,9 @@ describe('faceted search on a generated 10,000-product catalog', () => {
     expect(outcome.products.map((p) => p.productId).sort()).toEqual(expected.sort());
 
     // Assess: every facet value against the products matching all other filters
-    const facet = (name: string) => outcome.facets.find((f) => f.attributeName === name)?.values ?? [];
+    // The facets as the client reads them (they are rendered as JSON text).
+    const facets = JSON.parse(outcome.facets.text) as Facet[];
+    const facet = (name: string) => facets.find((f) => f.attributeName === name)?.values ?? [];
     const countsOf = (field: string, valuesOf: (row: Row) => Iterable<string>) => {
       const counts = new Map<string, number>();
       // A value the client applied stays listed (so it can be unselected), even with no match.
@@ -240,7 +242,7 @@ describe('faceted search on a generated 10,000-product catalog', () => {
 
     // Assess: applied values are marked
     for (const input of filters.filter((f) => f.attributeValue !== undefined)) {
-      const values = outcome.facets
+      const values = facets
         .flatMap((f) => f.values)
         .filter((v) => v.filter.fieldName === input.fieldName);
       expect(values.find((v) => v.filter.attributeValue === input.attributeValue)?.selectedValue).toBe(
