@@ -87,16 +87,6 @@ export interface CountedField {
   holders?: Int32Array[];
 }
 
-/** Adds one product's values in a field to the field's counts. */
-export function countValues(counts: Int32Array, held: FieldValues, product: number): void {
-  const { offsets, values } = held;
-  const end = offsets[product + 1] as number;
-  for (let k = offsets[product] as number; k < end; k++) {
-    const v = values[k] as number;
-    counts[v] = (counts[v] as number) + 1;
-  }
-}
-
 /** The facet fields in answer order: Category, Manufacturer, ListPrice, then each predefined attribute. */
 export function countedFields(
   projection: CatalogProjection,

@@ -3,14 +3,8 @@ import type { SortBy } from '../schemas/products';
 import type { ShopProduct } from '../schemas/shop-file';
 import type { Catalog } from './catalog';
 import { type CatalogProjection, type LocaleProjection, projectionOf } from './catalog-projection';
-import {
-  type CountedField,
-  countedFields,
-  countValues,
-  type FieldValues,
-  priceBuckets,
-  renderFacets,
-} from './search-facets';
+import { countFacets, type Eligible } from './search-counting';
+import { countedFields, priceBuckets, renderFacets } from './search-facets';
 import type { ActiveFilter } from './search-filters';
 import {
   formatQueryTerms,
@@ -40,7 +34,7 @@ export interface SearchOutcome {
 /**
  * Faceted product search over the catalog projection: visible regular products and masters whose
  * texts contain every query term, narrowed by the filters; facet counts follow standard faceting (a
- * value counts the products matching every OTHER active filter plus that value), all in one pass.
+ * value counts the products matching every OTHER active filter plus that value; search-counting.ts).
  */
 export function searchProducts(catalog: Catalog, options: SearchOptions): SearchOutcome {
   const projection = projectionOf(catalog);
@@ -53,53 +47,7 @@ export function searchProducts(catalog: Catalog, options: SearchOptions): Search
 
   const buckets = priceBuckets(projection, options.currency);
   const fields = countedFields(projection, buckets, prices, options.filters);
-  const filtered = fields.filter((f) => f.mask);
-  const masks = filtered.map((f) => f.mask as Uint8Array);
-  const held = fields.map((f) => f.held);
-  const counts = fields.map((f) => f.counts);
-  const hits: number[] = [];
-  const { visible } = projection;
-  const take = (i: number) => {
-    let failed = -1;
-    let failures = 0;
-    for (let f = 0; f < masks.length && failures < 2; f++) {
-      if ((masks[f] as Uint8Array)[i] === 0) {
-        failures++;
-        failed = f;
-      }
-    }
-    if (failures === 0) {
-      hits.push(i);
-      for (let g = 0; g < held.length; g++) countValues(counts[g] as Int32Array, held[g] as FieldValues, i);
-    } else if (failures === 1) {
-      const field = filtered[failed] as CountedField;
-      countValues(field.counts, field.held, i);
-    }
-  };
-  const candidates = matchingProducts(projection, view, terms);
-  const [a, b] = filtered.filter((f) => f.holders).sort((x, y) => total(x.holders) - total(y.holders));
-  if (a?.holders && b?.holders && total(a.holders) + total(b.holders) < candidates.length) {
-    // A product counts only when it passes every filter but at most one, so it holds a chosen value
-    // of one of any two filters: the products of the two most selective filters are all there is
-    // to visit (each once), not the whole catalog. The order of hits is set by sorting below.
-    const candidate = terms.length === 0 ? projection.listable : markAll(visible.length, candidates);
-    const seen = new Uint8Array(visible.length);
-    for (const lists of [a.holders, b.holders]) {
-      for (const list of lists) {
-        for (let k = 0; k < list.length; k++) {
-          const i = list[k] as number;
-          if (seen[i] || !candidate[i] || !visible[i]) continue;
-          seen[i] = 1;
-          take(i);
-        }
-      }
-    }
-  } else {
-    for (let k = 0; k < candidates.length; k++) {
-      const i = candidates[k] as number;
-      if (visible[i]) take(i);
-    }
-  }
+  const hits = Array.from(countFacets(fields, eligibleFor(projection, view, terms)));
 
   return {
     products: order(projection, view, hits, terms, options).map((i) => projection.products[i] as ShopProduct),
@@ -108,18 +56,27 @@ export function searchProducts(catalog: Catalog, options: SearchOptions): Search
   };
 }
 
-/** How many entries the lists hold together. */
-function total(lists: readonly Int32Array[] | undefined): number {
-  let sum = 0;
-  for (const list of lists ?? []) sum += list.length;
-  return sum;
-}
+const everyVisible = new WeakMap<CatalogProjection, Eligible>();
 
-/** A 0/1 membership array of `size` with 1 for each index listed. */
-function markAll(size: number, indexes: Int32Array): Uint8Array {
-  const marks = new Uint8Array(size);
-  for (let k = 0; k < indexes.length; k++) marks[indexes[k] as number] = 1;
-  return marks;
+/** The visible listable products matching the terms (without terms: all of them, kept per projection). */
+function eligibleFor(
+  projection: CatalogProjection,
+  view: LocaleProjection,
+  terms: readonly string[],
+): Eligible {
+  const cached = terms.length === 0 ? everyVisible.get(projection) : undefined;
+  if (cached) return cached;
+  const { visible } = projection;
+  const flags = new Uint8Array(visible.length);
+  const list: number[] = [];
+  for (const i of matchingProducts(projection, view, terms)) {
+    if (visible[i] === 0) continue;
+    flags[i] = 1;
+    list.push(i);
+  }
+  const eligible = { flags, list: Int32Array.from(list) };
+  if (terms.length === 0) everyVisible.set(projection, eligible);
+  return eligible;
 }
 
 function anyVisible(
