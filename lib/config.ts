@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from './schemas/zod';
 
 /**
  * Runtime configuration, parsed once at cold start from the environment. A bad value fails loudly
@@ -8,28 +8,28 @@ import * as z from 'zod';
 export const devIssuer = { issuer: 'https://dev-issuer.shop-api.local', audience: 'shop-api' } as const;
 
 const Env = z.object({
-  TABLE_NAME: z.string().min(1).default('shop-api'),
+  TABLE_NAME: z._default(z.string().check(z.minLength(1)), 'shop-api'),
   /** Set only for DynamoDB Local; in AWS the SDK's regional endpoint is used. */
-  DYNAMODB_ENDPOINT: z.string().url().optional(),
-  AWS_REGION: z.string().min(1).default('eu-central-1'),
+  DYNAMODB_ENDPOINT: z.optional(z.url()),
+  AWS_REGION: z._default(z.string().check(z.minLength(1)), 'eu-central-1'),
   /** Expected `iss` of access tokens. */
-  AUTH_ISSUER: z.string().min(1).default(devIssuer.issuer),
+  AUTH_ISSUER: z._default(z.string().check(z.minLength(1)), devIssuer.issuer),
   /** Expected `aud` of access tokens; empty = tokens carry no audience (Cognito access tokens). */
-  AUTH_AUDIENCE: z.string().default(devIssuer.audience),
+  AUTH_AUDIENCE: z._default(z.string(), devIssuer.audience),
   /** JWKS URL of the issuer (AWS), fetched and cached by aws-jwt-verify. */
-  AUTH_JWKS_URI: z.string().url().optional(),
+  AUTH_JWKS_URI: z.optional(z.url()),
   /** A local JWKS file (the dev issuer's); verification then never touches the network. */
-  AUTH_JWKS_FILE: z.string().optional(),
+  AUTH_JWKS_FILE: z.optional(z.string()),
   /** contract: LEGACY_ACCEPT=true serves `*\/*` and a missing Accept as v1. */
-  LEGACY_ACCEPT: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((v) => v === 'true'),
-  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  LEGACY_ACCEPT: z.pipe(
+    z._default(z.enum(['true', 'false']), 'false'),
+    z.transform((v: 'true' | 'false') => v === 'true'),
+  ),
+  LOG_LEVEL: z._default(z.enum(['debug', 'info', 'warn', 'error', 'silent']), 'info'),
   /** contract "Rate limit": requests per token and hour. */
-  RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(6000),
+  RATE_LIMIT_PER_HOUR: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 6000),
   /** Requests one function instance leases at a time from the shared per-token counter. */
-  RATE_LIMIT_BLOCK: z.coerce.number().int().min(1).default(50),
+  RATE_LIMIT_BLOCK: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 50),
 });
 
 export type Config = z.infer<typeof Env>;

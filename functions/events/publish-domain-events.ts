@@ -1,8 +1,8 @@
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
-// Namespace import: `import { z }` defeats tree shaking and adds ~370 KB of zod to the bundle.
-import * as z from 'zod';
 import { type BusEntry, domainEventOf, toBusEntry } from '../../lib/domain/domain-events';
 import { log } from '../../lib/log';
+// Namespace import: `import { z }` defeats tree shaking and adds all of zod to the bundle.
+import * as z from '../../lib/schemas/zod';
 import { type EventBusClient, eventBridgeClient } from './event-bus-client';
 
 /**
@@ -72,9 +72,9 @@ async function sendBatch(client: EventBusClient, entries: BusEntry[]): Promise<n
 }
 
 const Env = z.object({
-  EVENT_BUS_NAME: z.string().min(1),
-  EVENT_SOURCE: z.string().min(1),
-  AWS_REGION: z.string().min(1),
+  EVENT_BUS_NAME: z.string().check(z.minLength(1)),
+  EVENT_SOURCE: z.string().check(z.minLength(1)),
+  AWS_REGION: z.string().check(z.minLength(1)),
 });
 
 let publisher: ReturnType<typeof createPublisher> | undefined;

@@ -1,6 +1,6 @@
-import type { z } from 'zod';
 import { AddressFieldValue } from '../schemas/address';
 import { CustomerAddress, CustomerNumber, InternalNote } from '../schemas/customers';
+import type * as z from '../schemas/zod';
 import { isAddressField } from './address';
 import type { CustomerRecord } from './customer';
 import { opField, type PatchOperation, type PatchProblem, parsePointer } from './json-patch';
@@ -37,7 +37,7 @@ export function applyCustomerPatch(
       problem('path', `cannot patch ${operation.path}; allowed: ${ALLOWED}`);
       return;
     }
-    const value = <T>(schema: z.ZodType<T>): { ok: true; value: T } | { ok: false } => {
+    const value = <T>(schema: z.ZodMiniType<T>): { ok: true; value: T } | { ok: false } => {
       if (operation.value === undefined) {
         problem('value', `${op} needs a value`);
         return { ok: false };

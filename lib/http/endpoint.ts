@@ -1,8 +1,8 @@
 import middy from '@middy/core';
-import type { z } from 'zod';
 import type { CartRecord } from '../domain/cart';
 import type { ViewContext } from '../domain/links';
 import type { Route } from '../routes';
+import type * as z from '../schemas/zod';
 import { MethodNotAllowed, NotFound } from './errors';
 import { auth } from './middleware/auth';
 import { bodyParsing } from './middleware/body-parsing';
@@ -17,7 +17,7 @@ import { toResult } from './reply';
 import { matchRoute } from './router';
 import type { ApiContext, ApiEvent, ApiResult, Principal, Reply } from './types';
 
-type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+type Out<S> = S extends z.core.$ZodType ? z.output<S> : undefined;
 
 /** What a handler gets: validated input, the caller, and for cart routes the loaded cart. */
 export interface ApiRequest<R extends Route, S extends InputSchemas> {

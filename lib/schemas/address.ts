@@ -1,19 +1,23 @@
-import * as z from 'zod';
 import { ADDRESS_FIELDS } from '../domain/address';
+import * as z from './zod';
 
 /** Schemas of the spec's Address: its fields only (an unknown field is 400), bounded strings or null. */
 
 export const MAX_ADDRESS_FIELD_LENGTH = 255;
 
 /** One Address field: a string (bounded) or null. */
-export const AddressFieldValue = z.string().trim().max(MAX_ADDRESS_FIELD_LENGTH).nullable();
+export const AddressFieldValue = z.nullable(
+  z.string().check(z.trim(), z.maxLength(MAX_ADDRESS_FIELD_LENGTH)),
+);
 
-const fields = Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, AddressFieldValue.optional()])) as Record<
+const fields = Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, z.optional(AddressFieldValue)])) as Record<
   (typeof ADDRESS_FIELDS)[number],
-  z.ZodOptional<typeof AddressFieldValue>
+  z.ZodMiniOptional<typeof AddressFieldValue>
 >;
-const email = z.email('expected an e-mail address').max(MAX_ADDRESS_FIELD_LENGTH);
-const country = z.string().regex(/^[A-Z]{2}$/, 'expected an ISO 3166-1 alpha-2 country code like DE');
+const email = z.email('expected an e-mail address').check(z.maxLength(MAX_ADDRESS_FIELD_LENGTH));
+const country = z
+  .string()
+  .check(z.regex(/^[A-Z]{2}$/, 'expected an ISO 3166-1 alpha-2 country code like DE'));
 
 /** An Address with any of its fields. */
 export const AddressBody = z.strictObject(fields);
@@ -24,11 +28,15 @@ function complete(address: Record<string, string | null | undefined>): Record<st
 }
 
 /** contract: billing address needs country and emailAddress; unknown fields are 400. */
-export const BillingAddressBody = z
-  .strictObject({ ...fields, country, emailAddress: email })
-  .transform(complete);
+const BillingAddress = z.strictObject({ ...fields, country, emailAddress: email });
+export const BillingAddressBody = z.pipe(
+  BillingAddress,
+  z.transform((address: z.output<typeof BillingAddress>) => complete(address)),
+);
 
 /** contract: shipping address needs country; unknown fields are 400. */
-export const ShippingAddressBody = z
-  .strictObject({ ...fields, country, emailAddress: email.nullable().optional() })
-  .transform(complete);
+const ShippingAddress = z.strictObject({ ...fields, country, emailAddress: z.optional(z.nullable(email)) });
+export const ShippingAddressBody = z.pipe(
+  ShippingAddress,
+  z.transform((address: z.output<typeof ShippingAddress>) => complete(address)),
+);

@@ -1,6 +1,6 @@
-import * as z from 'zod';
 import { MAX_ALIAS_LENGTH } from '../domain/category-alias';
 import { LocaleParam, PathId, QueryBoolean, ShopId } from './common';
+import * as z from './zod';
 
 /** Schemas of the category, sequence and product-category-assignment operations (contract "Categories"). */
 
@@ -14,48 +14,54 @@ export const WriteCategoryQuery = z.object({ locale: LocaleParam });
 /** URL-safe aliases: they name categories in sequences and storefront URLs. */
 const Alias = z
   .string()
-  .min(1)
-  .max(MAX_ALIAS_LENGTH)
-  .regex(/^[A-Za-z0-9_-]+$/, 'expected letters, digits, - or _');
-const Name = z.string().trim().min(1).max(200);
-const Caption = z.string().max(300);
+  .check(
+    z.minLength(1),
+    z.maxLength(MAX_ALIAS_LENGTH),
+    z.regex(/^[A-Za-z0-9_-]+$/, 'expected letters, digits, - or _'),
+  );
+const Name = z.string().check(z.trim(), z.minLength(1), z.maxLength(200));
+const Caption = z.string().check(z.maxLength(300));
 /** HTML text; null (or "") removes it in that locale. */
-const Description = z.string().max(20_000).nullable();
+const Description = z.nullable(z.string().check(z.maxLength(20_000)));
 
+const CreateCategoryFields = z.strictObject({
+  alias: z.optional(Alias),
+  name: z.optional(Name),
+  pageTitle: z.optional(Caption),
+  navigationCaption: z.optional(Caption),
+  description: z.optional(Description),
+  visibleInNavigation: z.optional(z.boolean()),
+});
 /** POST /categories/{parentId}: every field optional (contract); new categories are invisible. */
-export const CreateCategoryBody = z
-  .strictObject({
-    alias: Alias.optional(),
-    name: Name.optional(),
-    pageTitle: Caption.optional(),
-    navigationCaption: Caption.optional(),
-    description: Description.optional(),
-    visibleInNavigation: z.boolean().optional(),
-  })
-  .optional()
-  .transform((body) => body ?? {});
+export const CreateCategoryBody = z.pipe(
+  z.optional(CreateCategoryFields),
+  z.transform((body: z.output<typeof CreateCategoryFields> | undefined) => body ?? {}),
+);
 export type CreateCategoryBody = z.output<typeof CreateCategoryBody>;
 
 /** PUT /categories/{c}: the spec's category update plus visibleInNavigation; absent fields stay. */
 export const UpdateCategoryBody = z.strictObject({
-  categoryId: z.string().optional(),
-  alias: Alias.optional(),
-  name: Name.optional(),
-  pageTitle: Caption.optional(),
-  navigationCaption: Caption.optional(),
-  description: Description.optional(),
-  visible: z.boolean().optional(),
-  visibleInNavigation: z.boolean().optional(),
+  categoryId: z.optional(z.string()),
+  alias: z.optional(Alias),
+  name: z.optional(Name),
+  pageTitle: z.optional(Caption),
+  navigationCaption: z.optional(Caption),
+  description: z.optional(Description),
+  visible: z.optional(z.boolean()),
+  visibleInNavigation: z.optional(z.boolean()),
 });
 export type UpdateCategoryBody = z.output<typeof UpdateCategoryBody>;
 
 /** PUT /categories/{c}/sequence: the aliases of all subcategories, in the new order. */
-export const UpdateCategorySequenceBody = z.array(z.string().min(1).max(MAX_ALIAS_LENGTH)).max(10_000);
+export const UpdateCategorySequenceBody = z
+  .array(z.string().check(z.minLength(1), z.maxLength(MAX_ALIAS_LENGTH)))
+  .check(z.maxLength(10_000));
 
 /** One id or several; a form field may repeat, JSON may give a string or an array. */
-const IdList = z
-  .union([PathId, z.array(PathId).min(1).max(100)])
-  .transform((ids) => [...new Set(Array.isArray(ids) ? ids : [ids])]);
+const IdList = z.pipe(
+  z.union([PathId, z.array(PathId).check(z.minLength(1), z.maxLength(100))]),
+  z.transform((ids: string | string[]) => [...new Set(Array.isArray(ids) ? ids : [ids])]),
+);
 
 /** POST /product-category-assignments body and DELETE /product-category-assignments query. */
 export const AssignmentsInput = z.strictObject({ categoryId: IdList, productId: IdList });

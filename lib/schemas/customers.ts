@@ -1,6 +1,6 @@
-import * as z from 'zod';
 import { AddressBody } from './address';
 import { PathId, paging, ShopId } from './common';
+import * as z from './zod';
 
 /** Schemas of the customer operations (contract "Customers, tax, legal, orders"). */
 
@@ -11,17 +11,17 @@ export const CustomerAddress = AddressBody;
 /** Customer numbers: letters, digits, '.', '_' and '-', starting with a letter or digit. */
 export const CustomerNumber = z
   .string()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'expected up to 64 letters, digits, ., _ or -');
-export const InternalNote = z.string().max(MAX_INTERNAL_NOTE_LENGTH).nullable();
+  .check(z.regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'expected up to 64 letters, digits, ., _ or -'));
+export const InternalNote = z.nullable(z.string().check(z.maxLength(MAX_INTERNAL_NOTE_LENGTH)));
 
 export const CustomerPath = z.object({ shopId: ShopId, customerId: PathId });
 export const ListCustomersQuery = z.object({ ...paging() });
 
 /** POST /customers: billingAddress required; customerNumber generated when absent. */
 export const CreateCustomerBody = z.strictObject({
-  customerNumber: CustomerNumber.optional(),
+  customerNumber: z.optional(CustomerNumber),
   billingAddress: CustomerAddress,
-  internalNote: InternalNote.optional(),
+  internalNote: z.optional(InternalNote),
 });
 
 /**
@@ -33,9 +33,9 @@ export const PatchCustomerBody = z
     z.object({
       op: z.string(),
       path: z.string(),
-      value: z.unknown().optional(),
-      from: z.string().optional(),
+      value: z.optional(z.unknown()),
+      from: z.optional(z.string()),
     }),
   )
-  .max(100);
+  .check(z.maxLength(100));
 export type PatchCustomerBody = z.output<typeof PatchCustomerBody>;

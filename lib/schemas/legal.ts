@@ -1,5 +1,5 @@
-import * as z from 'zod';
 import { LocaleParam } from './common';
+import * as z from './zod';
 
 /** Schemas of the legal contact information (spec "Contact information (legal)"). */
 
@@ -16,6 +16,7 @@ export const CONTACT_INFORMATION_FIELDS = [
   'phone',
   'email',
 ] as const;
+type ContactInformationField = (typeof CONTACT_INFORMATION_FIELDS)[number];
 
 /** The fields holding HTML text may be long; the others are one line. */
 const HTML_FIELDS = new Set(['shortDescription', 'description', 'address']);
@@ -23,29 +24,29 @@ const HTML_FIELDS = new Set(['shortDescription', 'description', 'address']);
 export const GetContactInformationQuery = z.object({ locale: LocaleParam });
 /** PUT needs the locale it writes (spec: required). */
 export const UpdateContactInformationQuery = z.object({
-  locale: z.string().regex(/^[a-z]{2}_[A-Z]{2}$/, 'expected a locale like en_GB'),
+  locale: z.string().check(z.regex(/^[a-z]{2}_[A-Z]{2}$/, 'expected a locale like en_GB')),
 });
+
+const ContactInformationFields = z.strictObject(
+  Object.fromEntries(
+    CONTACT_INFORMATION_FIELDS.map((f) => [
+      f,
+      z.optional(z.string().check(z.maxLength(HTML_FIELDS.has(f) ? 50_000 : 1000))),
+    ]),
+  ) as Record<ContactInformationField, z.ZodMiniOptional<z.ZodMiniString<string>>>,
+);
 
 /**
  * PUT body: the complete contact information; a field not sent is deleted (spec), i.e. stored
  * as "". Unknown fields are 400.
  */
-export const UpdateContactInformationBody = z
-  .strictObject(
-    Object.fromEntries(
-      CONTACT_INFORMATION_FIELDS.map((f) => [
-        f,
-        z
-          .string()
-          .max(HTML_FIELDS.has(f) ? 50_000 : 1000)
-          .optional(),
-      ]),
-    ) as Record<(typeof CONTACT_INFORMATION_FIELDS)[number], z.ZodOptional<z.ZodString>>,
-  )
-  .transform(
-    (body) =>
+export const UpdateContactInformationBody = z.pipe(
+  ContactInformationFields,
+  z.transform(
+    (body: z.output<typeof ContactInformationFields>) =>
       Object.fromEntries(CONTACT_INFORMATION_FIELDS.map((f) => [f, body[f] ?? ''])) as Record<
-        (typeof CONTACT_INFORMATION_FIELDS)[number],
+        ContactInformationField,
         string
       >,
-  );
+  ),
+);

@@ -1,5 +1,5 @@
-import * as z from 'zod';
 import { Instant, LocaleParam, PathId, paging, QueryBoolean, ShopId } from './common';
+import * as z from './zod';
 
 /** Schemas of the order operations (beyond the spec: list and read; documents per the spec). */
 
@@ -7,9 +7,9 @@ export const OrderPath = z.object({ shopId: ShopId, orderId: PathId });
 
 export const ListOrdersQuery = z.object({
   ...paging(),
-  customerId: PathId.optional(),
-  createdAfter: Instant.optional(),
-  createdBefore: Instant.optional(),
+  customerId: z.optional(PathId),
+  createdAfter: z.optional(Instant),
+  createdBefore: z.optional(Instant),
 });
 
 export const CreateDocumentBody = z.strictObject({ documentType: z.enum(['Invoice', 'CreditNote']) });

@@ -1,5 +1,5 @@
-import * as z from 'zod';
 import { LocaleParam, PathId, ShopId } from './common';
+import * as z from './zod';
 
 /** Schemas of GET /{shopId}/producttypes/{productTypeId}. */
 export const ProductTypePath = z.object({ shopId: ShopId, productTypeId: PathId });

@@ -1,5 +1,5 @@
-import * as z from 'zod';
 import { CurrencyParam, LocaleParam, PathId, paging, QueryBoolean, ShopId } from './common';
+import * as z from './zod';
 
 /** Schemas of the product operations (contract "Products"). */
 
@@ -9,21 +9,25 @@ export const ListShippingMethodsQuery = z.object({ locale: LocaleParam });
 export const MAX_PRODUCT_IDS = 12;
 
 /** A query parameter that may repeat (`?id=a&id=b`), as a list. */
-const repeatable = (item: z.ZodType<string, string>, max: number, message: string) =>
-  z
-    .union([z.string(), z.array(z.string())])
-    .optional()
-    .transform((v) => (v === undefined ? undefined : Array.isArray(v) ? v : [v]))
-    .pipe(z.array(item).max(max, message).optional());
+const repeatable = (item: z.ZodMiniType<string, string>, max: number, message: string) =>
+  z.pipe(
+    z.pipe(
+      z.optional(z.union([z.string(), z.array(z.string())])),
+      z.transform((v: string | string[] | undefined) =>
+        v === undefined ? undefined : Array.isArray(v) ? v : [v],
+      ),
+    ),
+    z.optional(z.array(item).check(z.maxLength(max, message))),
+  );
 
 export const ListProductsQuery = z.object({
   ...paging(),
   locale: LocaleParam,
   currency: CurrencyParam,
-  sort: z.enum(['name', 'price']).default('name'),
-  direction: z.enum(['asc', 'desc']).default('asc'),
-  q: z.string().max(500).optional(),
-  categoryId: PathId.optional(),
+  sort: z._default(z.enum(['name', 'price']), 'name'),
+  direction: z._default(z.enum(['asc', 'desc']), 'asc'),
+  q: z.optional(z.string().check(z.maxLength(500))),
+  categoryId: z.optional(PathId),
   id: repeatable(PathId, MAX_PRODUCT_IDS, `at most ${MAX_PRODUCT_IDS} ids`),
   includeInvisible: QueryBoolean,
 });
@@ -56,26 +60,28 @@ export const CustomAttributeOperation = z
     path: z.literal('/', { message: 'path must be "/"' }),
     value: z.object(
       {
-        key: z.string({ message: 'key is required' }).min(1).max(64),
-        displayValue: z.string().max(1000).optional(),
+        key: z.string({ message: 'key is required' }).check(z.minLength(1), z.maxLength(64)),
+        displayValue: z.optional(z.string().check(z.maxLength(1000))),
       },
       { message: 'value {key, displayValue} is required' },
     ),
   })
-  .superRefine((operation, ctx) => {
-    if (operation.op === 'add' && operation.value.displayValue === undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['value', 'displayValue'],
-        message: 'add needs value.displayValue',
-      });
-    }
-  });
+  .check(
+    z.superRefine((operation, ctx) => {
+      if (operation.op === 'add' && operation.value.displayValue === undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['value', 'displayValue'],
+          message: 'add needs value.displayValue',
+        });
+      }
+    }),
+  );
 export type CustomAttributeOperation = z.infer<typeof CustomAttributeOperation>;
 
 export const UpdateCustomAttributesBody = z
   .array(CustomAttributeOperation, { message: 'expected a JSON Patch: an array of operations' })
-  .max(100, 'at most 100 operations');
+  .check(z.maxLength(100, 'at most 100 operations'));
 
 /** contract "Products": sortBy values of POST /search/products. */
 export const SORT_BY = ['RELEVANCE', 'NAME_ASC', 'NAME_DESC', 'PRICE_ASC', 'PRICE_DESC'] as const;
@@ -84,26 +90,30 @@ export type SortBy = (typeof SORT_BY)[number];
 /** POST /search/products: query, page and size in the query string (spec), currency as for products. */
 export const SearchProductsQuery = z.object({ ...paging(), locale: LocaleParam, currency: CurrencyParam });
 
+const AttributeRange = z.strictObject({ min: z.optional(z.number()), max: z.optional(z.number()) });
+
 const AttributeFilter = z.strictObject({
-  fieldName: z.string().min(1).max(200),
-  attributeValue: z.union([z.string().max(500), z.number(), z.null()]).optional(),
-  attributeRange: z
-    .strictObject({ min: z.number().optional(), max: z.number().optional() })
-    .nullable()
-    .optional()
-    .transform((r) => r ?? undefined),
+  fieldName: z.string().check(z.minLength(1), z.maxLength(200)),
+  attributeValue: z.optional(z.union([z.string().check(z.maxLength(500)), z.number(), z.null()])),
+  attributeRange: z.pipe(
+    z.optional(z.nullable(AttributeRange)),
+    z.transform((r: z.output<typeof AttributeRange> | null | undefined) => r ?? undefined),
+  ),
 });
 
-export const SearchProductsBody = z
-  .strictObject({
-    query: z
-      .string()
-      .max(500)
-      .nullable()
-      .optional()
-      .transform((q) => q ?? ''),
-    sortBy: z.enum(SORT_BY).default('RELEVANCE'),
-    attributeFilters: z.array(AttributeFilter).max(50).default([]),
-  })
-  .optional()
-  .transform((body) => body ?? { query: '', sortBy: 'RELEVANCE' as const, attributeFilters: [] });
+const SearchProductsFields = z.strictObject({
+  query: z.pipe(
+    z.optional(z.nullable(z.string().check(z.maxLength(500)))),
+    z.transform((q: string | null | undefined) => q ?? ''),
+  ),
+  sortBy: z._default(z.enum(SORT_BY), 'RELEVANCE'),
+  attributeFilters: z._default(z.array(AttributeFilter).check(z.maxLength(50)), []),
+});
+
+export const SearchProductsBody = z.pipe(
+  z.optional(SearchProductsFields),
+  z.transform(
+    (body: z.output<typeof SearchProductsFields> | undefined) =>
+      body ?? { query: '', sortBy: 'RELEVANCE' as const, attributeFilters: [] },
+  ),
+);

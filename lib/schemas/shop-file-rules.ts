@@ -1,5 +1,5 @@
-import * as z from 'zod';
 import { LocalizedText, ShopFile, type ShopProduct } from './shop-file';
+import type * as z from './zod';
 
 /** One cross-reference problem, located by its JSON path in the file (e.g. `products[3].taxClassId`). */
 export interface ShopFileProblem {
@@ -128,33 +128,30 @@ type Locales = Pick<ShopFile['settings'], 'defaultLocale' | 'locales'>;
  * text field added to the format later is covered without touching this file.
  */
 function checkLocalizedTexts(
-  schema: z.ZodType,
+  schema: z.core.$ZodType,
   value: unknown,
   path: string,
   settings: Locales,
   report: Report,
 ) {
   if (value === null || value === undefined) return;
+  const def = (schema as z.core.$ZodTypes)._zod.def;
   if (schema === LocalizedText) {
     checkLocaleKeys(value as LocalizedText, path, settings, report);
-  } else if (
-    schema instanceof z.ZodOptional ||
-    schema instanceof z.ZodNullable ||
-    schema instanceof z.ZodDefault
-  ) {
-    checkLocalizedTexts(schema.unwrap() as z.ZodType, value, path, settings, report);
-  } else if (schema instanceof z.ZodObject && typeof value === 'object') {
-    for (const [key, child] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
+  } else if (def.type === 'optional' || def.type === 'nullable' || def.type === 'default') {
+    checkLocalizedTexts(def.innerType, value, path, settings, report);
+  } else if (def.type === 'object' && typeof value === 'object') {
+    for (const [key, child] of Object.entries(def.shape)) {
       const childValue = (value as Record<string, unknown>)[key];
       checkLocalizedTexts(child, childValue, path ? `${path}.${key}` : key, settings, report);
     }
-  } else if (schema instanceof z.ZodArray && Array.isArray(value)) {
+  } else if (def.type === 'array' && Array.isArray(value)) {
     value.forEach((item, i) => {
-      checkLocalizedTexts(schema.element as z.ZodType, item, `${path}[${i}]`, settings, report);
+      checkLocalizedTexts(def.element, item, `${path}[${i}]`, settings, report);
     });
-  } else if (schema instanceof z.ZodRecord && typeof value === 'object') {
+  } else if (def.type === 'record' && typeof value === 'object') {
     for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
-      checkLocalizedTexts(schema.valueType as z.ZodType, child, `${path}.${key}`, settings, report);
+      checkLocalizedTexts(def.valueType, child, `${path}.${key}`, settings, report);
     }
   }
 }

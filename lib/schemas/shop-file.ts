@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from './zod';
 
 /**
  * The one import format for a shop: settings, tax, shipping, discounts, attributes, product types,
@@ -7,49 +7,49 @@ import * as z from 'zod';
  */
 
 /** A locale written like en_GB (spec: "Common query parameters"). */
-export const Locale = z.string().regex(/^[a-z]{2}_[A-Z]{2}$/, 'expected a locale like en_GB');
+export const Locale = z.string().check(z.regex(/^[a-z]{2}_[A-Z]{2}$/, 'expected a locale like en_GB'));
 /** An ISO 4217 currency code. */
-export const CurrencyCode = z.string().regex(/^[A-Z]{3}$/, 'expected an ISO 4217 code like EUR');
+export const CurrencyCode = z.string().check(z.regex(/^[A-Z]{3}$/, 'expected an ISO 4217 code like EUR'));
 /** An exact decimal amount as a string ("12.99"); never a binary float. */
 export const DecimalString = z
   .string()
-  .regex(/^-?\d{1,12}(\.\d{1,4})?$/, 'expected a decimal string like "12.99"');
+  .check(z.regex(/^-?\d{1,12}(\.\d{1,4})?$/, 'expected a decimal string like "12.99"'));
 /** Text per locale; the shop's default locale must be present (checked on the whole file). */
 export const LocalizedText = z.record(Locale, z.string());
 export type LocalizedText = z.infer<typeof LocalizedText>;
-const Id = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'expected an id of letters, digits, - or _');
+const Id = z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'expected an id of letters, digits, - or _'));
 
 export const ShopImage = z.strictObject({
-  url: z.string().min(1),
+  url: z.string().check(z.minLength(1)),
   classifier: z.enum(['HotDeal', 'Medium', 'Large', 'Small', 'Thumbnail']),
-  isZoomEnabled: z.boolean().default(false),
-  width: z.number().int().nonnegative().default(0),
-  height: z.number().int().nonnegative().default(0),
-  fileSize: z.number().int().nonnegative().default(0),
+  isZoomEnabled: z._default(z.boolean(), false),
+  width: z._default(z.number().check(z.int(), z.nonnegative()), 0),
+  height: z._default(z.number().check(z.int(), z.nonnegative()), 0),
+  fileSize: z._default(z.number().check(z.int(), z.nonnegative()), 0),
 });
 
-export const ShopAddress = z.record(z.string(), z.string().nullable());
+export const ShopAddress = z.record(z.string(), z.nullable(z.string()));
 
 export const ShopSettings = z.strictObject({
-  name: z.string().min(1),
+  name: z.string().check(z.minLength(1)),
   defaultLocale: Locale,
-  locales: z.array(Locale).min(1),
+  locales: z.array(Locale).check(z.minLength(1)),
   defaultCurrency: CurrencyCode,
-  currencies: z.array(CurrencyCode).min(1),
+  currencies: z.array(CurrencyCode).check(z.minLength(1)),
   /** Base URL of the storefront; checkoutUrl, sfUrl and similar links are made from it. */
-  storefrontUrl: z.string().url(),
+  storefrontUrl: z.url(),
   taxModel: z.strictObject({
     /** Prices in the file are GROSS (tax included) or NET. */
     model: z.enum(['GROSS', 'NET']),
     displayTaxes: z.boolean(),
-    noTaxesMessage: LocalizedText.nullable().default(null),
-    deliveryThresholdIsActive: z.boolean().default(false),
-    countryCode2: z.string().regex(/^[A-Z]{2}$/),
+    noTaxesMessage: z._default(z.nullable(LocalizedText), null),
+    deliveryThresholdIsActive: z._default(z.boolean(), false),
+    countryCode2: z.string().check(z.regex(/^[A-Z]{2}$/)),
   }),
   defaultTaxClassId: Id,
   /** The least line-items subtotal a cart must reach to be ordered; null = no minimum. */
-  minimumCartAmount: DecimalString.nullable().default(null),
-  address: ShopAddress.default({}),
+  minimumCartAmount: z._default(z.nullable(DecimalString), null),
+  address: z._default(ShopAddress, {}),
 });
 
 export const ShopTaxClass = z.strictObject({
@@ -62,21 +62,21 @@ export const ShopTaxClass = z.strictObject({
 export const ShopShippingMethod = z.strictObject({
   shippingMethodId: Id,
   name: LocalizedText,
-  description: LocalizedText.nullable().default(null),
-  logo: z.string().nullable().default(null),
+  description: z._default(z.nullable(LocalizedText), null),
+  logo: z._default(z.nullable(z.string()), null),
   /** Price per currency; null = the price is set per cart (spec: "price Money, null for some methods"). */
-  price: z.record(CurrencyCode, DecimalString).nullable(),
+  price: z.nullable(z.record(CurrencyCode, DecimalString)),
   /** The lowest line-items subtotal from which this method is offered; null = always. */
-  minimumSubtotal: DecimalString.nullable().default(null),
+  minimumSubtotal: z._default(z.nullable(DecimalString), null),
 });
 
 export const ShopCoupon = z.strictObject({
-  code: z.string().min(1).max(64),
+  code: z.string().check(z.minLength(1), z.maxLength(64)),
   name: LocalizedText,
   kind: z.enum(['percent', 'absolute']),
   /** Percent ("10") or amount in the shop's default currency ("10.00"). */
   value: DecimalString,
-  minimumSubtotal: DecimalString.nullable().default(null),
+  minimumSubtotal: z._default(z.nullable(DecimalString), null),
 });
 
 export const ShopBasketDiscount = z.strictObject({
@@ -88,152 +88,163 @@ export const ShopBasketDiscount = z.strictObject({
 });
 
 export const ShopAttributeDefinition = z.strictObject({
-  key: z.string().min(1).max(64),
+  key: z.string().check(z.minLength(1), z.maxLength(64)),
   displayKey: LocalizedText,
   type: z.enum(['String', 'Integer', 'Float', 'Boolean', 'Date', 'PreDefString']),
   singleValue: z.boolean(),
   /** Predefined values (for type PreDefString); they become search facets. */
-  values: z.array(z.strictObject({ value: z.string().min(1), displayValue: LocalizedText })).default([]),
+  values: z._default(
+    z.array(z.strictObject({ value: z.string().check(z.minLength(1)), displayValue: LocalizedText })),
+    [],
+  ),
 });
 
 export const ShopProductType = z.strictObject({
   productTypeId: Id,
-  alias: z.string().min(1),
+  alias: z.string().check(z.minLength(1)),
   name: LocalizedText,
   /** Keys of attribute definitions that products of this type carry. */
-  attributeKeys: z.array(z.string()).default([]),
+  attributeKeys: z._default(z.array(z.string()), []),
 });
 
 export const ShopCategory = z.strictObject({
   categoryId: Id,
   /** null only for the one root category. */
-  parentId: Id.nullable(),
-  alias: z.string().min(1).max(100),
+  parentId: z.nullable(Id),
+  alias: z.string().check(z.minLength(1), z.maxLength(100)),
   name: LocalizedText,
-  pageTitle: LocalizedText.optional(),
-  navigationCaption: LocalizedText.optional(),
-  description: LocalizedText.nullable().default(null),
-  visible: z.boolean().default(true),
-  visibleInNavigation: z.boolean().default(true),
-  specialOffer: z.boolean().default(false),
-  facetedSearchShowFacetsOnCategory: z.boolean().default(true),
-  facetedSearchCategoryStartDepth: z.number().int().nonnegative().default(0),
-  images: z.array(ShopImage).default([]),
+  pageTitle: z.optional(LocalizedText),
+  navigationCaption: z.optional(LocalizedText),
+  description: z._default(z.nullable(LocalizedText), null),
+  visible: z._default(z.boolean(), true),
+  visibleInNavigation: z._default(z.boolean(), true),
+  specialOffer: z._default(z.boolean(), false),
+  facetedSearchShowFacetsOnCategory: z._default(z.boolean(), true),
+  facetedSearchCategoryStartDepth: z._default(z.number().check(z.int(), z.nonnegative()), 0),
+  images: z._default(z.array(ShopImage), []),
 });
 
 const PriceSet = z.strictObject({
   price: DecimalString,
-  manufacturerPrice: DecimalString.nullable().default(null),
-  depositPrice: DecimalString.nullable().default(null),
-  ecoParticipationPrice: DecimalString.nullable().default(null),
+  manufacturerPrice: z._default(z.nullable(DecimalString), null),
+  depositPrice: z._default(z.nullable(DecimalString), null),
+  ecoParticipationPrice: z._default(z.nullable(DecimalString), null),
   /** Price per refContentAmount of refUnit, e.g. per litre. */
-  basePrice: DecimalString.nullable().default(null),
+  basePrice: z._default(z.nullable(DecimalString), null),
 });
 
 const BulkPriceTier = z.strictObject({
   /** From this quantity on, `price` is the unit price. */
-  quantity: z.number().int().min(2),
+  quantity: z.number().check(z.int(), z.minimum(2)),
   price: z.record(CurrencyCode, DecimalString),
 });
 
 export const ShopProduct = z.strictObject({
   productId: Id,
-  productNumber: z.string().min(1),
+  productNumber: z.string().check(z.minLength(1)),
   name: LocalizedText,
-  title: LocalizedText.optional(),
-  shortDescription: LocalizedText.nullable().default(null),
-  description: LocalizedText.nullable().default(null),
-  manufacturer: z.string().nullable().default(null),
-  manufacturerProductNumber: z.string().nullable().default(null),
-  productCode: z.string().nullable().default(null),
-  upc: z.string().nullable().default(null),
-  ean: z.string().nullable().default(null),
-  visible: z.boolean().default(true),
-  forSale: z.boolean().default(true),
-  specialOffer: z.boolean().default(false),
-  isNew: z.boolean().default(false),
-  isProductNumberVisible: z.boolean().default(true),
-  isManufacturerPriceRRP: z.boolean().default(false),
-  isShippingLinkVisible: z.boolean().default(true),
-  customizableTextLength: z.number().int().nonnegative().default(0),
-  customizableHeadlineText: LocalizedText.nullable().default(null),
-  newnessDate: z.string().datetime(),
-  productTypeId: Id.nullable().default(null),
-  categoryIds: z.array(Id).default([]),
+  title: z.optional(LocalizedText),
+  shortDescription: z._default(z.nullable(LocalizedText), null),
+  description: z._default(z.nullable(LocalizedText), null),
+  manufacturer: z._default(z.nullable(z.string()), null),
+  manufacturerProductNumber: z._default(z.nullable(z.string()), null),
+  productCode: z._default(z.nullable(z.string()), null),
+  upc: z._default(z.nullable(z.string()), null),
+  ean: z._default(z.nullable(z.string()), null),
+  visible: z._default(z.boolean(), true),
+  forSale: z._default(z.boolean(), true),
+  specialOffer: z._default(z.boolean(), false),
+  isNew: z._default(z.boolean(), false),
+  isProductNumberVisible: z._default(z.boolean(), true),
+  isManufacturerPriceRRP: z._default(z.boolean(), false),
+  isShippingLinkVisible: z._default(z.boolean(), true),
+  customizableTextLength: z._default(z.number().check(z.int(), z.nonnegative()), 0),
+  customizableHeadlineText: z._default(z.nullable(LocalizedText), null),
+  newnessDate: z.iso.datetime(),
+  productTypeId: z._default(z.nullable(Id), null),
+  categoryIds: z._default(z.array(Id), []),
   taxClassId: Id,
   /** Prices per currency, in the shop's tax model (settings.taxModel.model). */
   prices: z.record(CurrencyCode, PriceSet),
-  bulkPrices: z.array(BulkPriceTier).default([]),
-  customerSpecificPrices: z
-    .array(
+  bulkPrices: z._default(z.array(BulkPriceTier), []),
+  customerSpecificPrices: z._default(
+    z.array(
       z.strictObject({
         customerGroupId: Id,
         customerGroup: z.string(),
         tiers: z.array(
-          z.strictObject({ quantity: z.number().int().min(1), price: z.record(CurrencyCode, DecimalString) }),
+          z.strictObject({
+            quantity: z.number().check(z.int(), z.minimum(1)),
+            price: z.record(CurrencyCode, DecimalString),
+          }),
         ),
       }),
-    )
-    .default([]),
-  minOrder: z.number().int().min(1).default(1),
-  intervalOrder: z.number().int().min(1).default(1),
-  priceQuantity: z.number().int().min(1).default(1),
-  orderUnit: z.string().default('pc.'),
-  refUnit: z.string().default('pc.'),
-  refAmount: z.number().nonnegative().default(1),
-  refContentAmount: z.number().nonnegative().default(1),
-  stocklevel: z.number().int().nullable().default(null),
-  minStocklevel: z.number().int().nullable().default(null),
-  availability: z.enum(['OnStock', 'WarnStock', 'OutStock']).nullable().default('OnStock'),
-  availabilityText: LocalizedText.nullable().default(null),
-  deliveryPeriod: LocalizedText.nullable().default(null),
-  essentialFeatures: LocalizedText.nullable().default(null),
-  searchKeywords: z.array(z.string()).default([]),
-  deliveryWeight: z
-    .strictObject({ amount: z.number().nonnegative(), unit: z.string() })
-    .nullable()
-    .default(null),
-  dimensions: z
-    .strictObject({
-      length: z.number().nonnegative(),
-      width: z.number().nonnegative(),
-      height: z.number().nonnegative(),
-    })
-    .nullable()
-    .default(null),
-  images: z.array(ShopImage).default([]),
-  videos: z.array(z.strictObject({ type: z.string(), source: z.string() })).default([]),
-  energyLabelsString: z.string().nullable().default(null),
-  energyLabelsMaxEfficiencyString: z.string().nullable().default(null),
-  energyLabelSourceFile: z.string().nullable().default(null),
-  productDataSheet: z.string().nullable().default(null),
+    ),
+    [],
+  ),
+  minOrder: z._default(z.number().check(z.int(), z.minimum(1)), 1),
+  intervalOrder: z._default(z.number().check(z.int(), z.minimum(1)), 1),
+  priceQuantity: z._default(z.number().check(z.int(), z.minimum(1)), 1),
+  orderUnit: z._default(z.string(), 'pc.'),
+  refUnit: z._default(z.string(), 'pc.'),
+  refAmount: z._default(z.number().check(z.nonnegative()), 1),
+  refContentAmount: z._default(z.number().check(z.nonnegative()), 1),
+  stocklevel: z._default(z.nullable(z.number().check(z.int())), null),
+  minStocklevel: z._default(z.nullable(z.number().check(z.int())), null),
+  availability: z._default(z.nullable(z.enum(['OnStock', 'WarnStock', 'OutStock'])), 'OnStock'),
+  availabilityText: z._default(z.nullable(LocalizedText), null),
+  deliveryPeriod: z._default(z.nullable(LocalizedText), null),
+  essentialFeatures: z._default(z.nullable(LocalizedText), null),
+  searchKeywords: z._default(z.array(z.string()), []),
+  deliveryWeight: z._default(
+    z.nullable(z.strictObject({ amount: z.number().check(z.nonnegative()), unit: z.string() })),
+    null,
+  ),
+  dimensions: z._default(
+    z.nullable(
+      z.strictObject({
+        length: z.number().check(z.nonnegative()),
+        width: z.number().check(z.nonnegative()),
+        height: z.number().check(z.nonnegative()),
+      }),
+    ),
+    null,
+  ),
+  images: z._default(z.array(ShopImage), []),
+  videos: z._default(z.array(z.strictObject({ type: z.string(), source: z.string() })), []),
+  energyLabelsString: z._default(z.nullable(z.string()), null),
+  energyLabelsMaxEfficiencyString: z._default(z.nullable(z.string()), null),
+  energyLabelSourceFile: z._default(z.nullable(z.string()), null),
+  productDataSheet: z._default(z.nullable(z.string()), null),
   /** Custom attribute values by attribute key (a list for multi-value attributes). */
-  attributes: z.record(z.string(), z.union([z.string(), z.array(z.string())])).default({}),
+  attributes: z._default(z.record(z.string(), z.union([z.string(), z.array(z.string())])), {}),
   /** For a master: the attributes its variations differ in, e.g. ["Color", "Size"]. */
-  variationAttributeKeys: z.array(z.string()).default([]),
+  variationAttributeKeys: z._default(z.array(z.string()), []),
   /** For a variation: its master's productId; its `attributes` carry the selection. */
-  masterId: Id.nullable().default(null),
-  crossSellingTitle: LocalizedText.nullable().default(null),
-  crossSellingProductIds: z.array(Id).default([]),
-  gpsr: z
-    .strictObject({
-      responsiblePersonAddress: ShopAddress.nullable().default(null),
-      manufacturerAddress: ShopAddress.nullable().default(null),
-      pictograms: z.array(z.strictObject({ url: z.string(), description: z.string() })).default([]),
-      safetyStatements: z.array(z.string()).default([]),
-      relevantDocuments: z.array(z.strictObject({ url: z.string(), name: z.string() })).default([]),
-      supplemetaryInformation: z.string().default(''),
-    })
-    .nullable()
-    .default(null),
+  masterId: z._default(z.nullable(Id), null),
+  crossSellingTitle: z._default(z.nullable(LocalizedText), null),
+  crossSellingProductIds: z._default(z.array(Id), []),
+  gpsr: z._default(
+    z.nullable(
+      z.strictObject({
+        responsiblePersonAddress: z._default(z.nullable(ShopAddress), null),
+        manufacturerAddress: z._default(z.nullable(ShopAddress), null),
+        pictograms: z._default(z.array(z.strictObject({ url: z.string(), description: z.string() })), []),
+        safetyStatements: z._default(z.array(z.string()), []),
+        relevantDocuments: z._default(z.array(z.strictObject({ url: z.string(), name: z.string() })), []),
+        supplemetaryInformation: z._default(z.string(), ''),
+      }),
+    ),
+    null,
+  ),
 });
 
 export const ShopCustomer = z.strictObject({
   customerId: Id,
-  customerNumber: z.string().min(1).max(64),
-  creationDate: z.string().datetime(),
+  customerNumber: z.string().check(z.minLength(1), z.maxLength(64)),
+  creationDate: z.iso.datetime(),
   billingAddress: ShopAddress,
-  internalNote: z.string().nullable().default(null),
+  internalNote: z._default(z.nullable(z.string()), null),
 });
 
 export const ShopContactInformation = z.strictObject({
@@ -252,15 +263,15 @@ export const ShopContactInformation = z.strictObject({
 
 export const ShopFile = z.strictObject({
   settings: ShopSettings,
-  taxClasses: z.array(ShopTaxClass).min(1),
-  shippingMethods: z.array(ShopShippingMethod).default([]),
-  coupons: z.array(ShopCoupon).default([]),
-  basketDiscounts: z.array(ShopBasketDiscount).default([]),
-  attributeDefinitions: z.array(ShopAttributeDefinition).default([]),
-  productTypes: z.array(ShopProductType).default([]),
-  categories: z.array(ShopCategory).min(1),
-  products: z.array(ShopProduct).default([]),
-  customers: z.array(ShopCustomer).default([]),
+  taxClasses: z.array(ShopTaxClass).check(z.minLength(1)),
+  shippingMethods: z._default(z.array(ShopShippingMethod), []),
+  coupons: z._default(z.array(ShopCoupon), []),
+  basketDiscounts: z._default(z.array(ShopBasketDiscount), []),
+  attributeDefinitions: z._default(z.array(ShopAttributeDefinition), []),
+  productTypes: z._default(z.array(ShopProductType), []),
+  categories: z.array(ShopCategory).check(z.minLength(1)),
+  products: z._default(z.array(ShopProduct), []),
+  customers: z._default(z.array(ShopCustomer), []),
   /** Contact information per locale. */
   legal: z.strictObject({ contactInformation: z.record(Locale, ShopContactInformation) }),
 });

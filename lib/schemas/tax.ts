@@ -1,5 +1,5 @@
-import * as z from 'zod';
 import { LocaleParam, PathId, paging, ShopId } from './common';
+import * as z from './zod';
 
 /** Schemas of the tax operations (contract "Customers, tax, legal, orders"). */
 export const ListTaxClassesQuery = z.object({ ...paging(), locale: LocaleParam });

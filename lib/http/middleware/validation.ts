@@ -1,14 +1,14 @@
 import type { MiddlewareObj } from '@middy/core';
-import type { z } from 'zod';
+import * as z from '../../schemas/zod';
 import { BadRequest, type FieldError } from '../errors';
 import type { ApiContext, ApiEvent, ApiResult } from '../types';
 import { parseForm } from './body-parsing';
 
 /** The zod schemas a route validates its input with. */
 export interface InputSchemas {
-  path?: z.ZodType;
-  query?: z.ZodType;
-  body?: z.ZodType;
+  path?: z.core.$ZodType;
+  query?: z.core.$ZodType;
+  body?: z.core.$ZodType;
 }
 
 /**
@@ -20,9 +20,10 @@ export function validation(schemas: InputSchemas): MiddlewareObj<ApiEvent, ApiRe
     before: (request) => {
       const { event, context } = request;
       const errors: FieldError[] = [];
-      const check = (schema: z.ZodType | undefined, value: unknown, prefix: string) => {
+      const check = (schema: z.core.$ZodType | undefined, value: unknown, prefix: string) => {
         if (!schema) return value;
-        const result = schema.safeParse(value);
+        // Messages come from the English locale lib/schemas/zod.ts configures (imported above).
+        const result = z.safeParse(schema, value);
         if (result.success) return result.data;
         for (const issue of result.error.issues)
           errors.push({ field: fieldName(prefix, issue.path), message: issue.message });
