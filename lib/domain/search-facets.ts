@@ -131,8 +131,8 @@ export function countedFields(
   return fields.map((f) => {
     const filter = active.get(fieldKey(f.field));
     if (!filter) return f;
-    const mask = new Uint8Array(size);
     if (f.field.kind === 'price') {
+      const mask = new Uint8Array(size);
       for (let i = 0; i < prices.length; i++) {
         const price = prices[i] as number;
         if (!Number.isNaN(price) && filter.ranges.some((r) => price >= r.min && price <= r.max)) mask[i] = 1;
@@ -145,9 +145,46 @@ export function countedFields(
       const list = all[value];
       return list ? [list] : [];
     });
-    for (const list of holders) for (let k = 0; k < list.length; k++) mask[list[k] as number] = 1;
+    const [only] = filter.values;
+    const mask =
+      filter.values.size === 1 && only !== undefined
+        ? valueMask(f.held, only, holders, size)
+        : marked(holders, size);
     return { ...f, active: filter, mask, holders };
   });
+}
+
+/** 1 for each product the lists hold. */
+function marked(lists: readonly Int32Array[], size: number): Uint8Array {
+  const mask = new Uint8Array(size);
+  for (const list of lists) for (let k = 0; k < list.length; k++) mask[list[k] as number] = 1;
+  return mask;
+}
+
+const valueMaskCache = new WeakMap<FieldValues, Map<number, Uint8Array>>();
+
+/**
+ * The products holding one value, kept per field and value: filtering on a single value is the
+ * common case (a category page, one colour), and a catalog-sized array per request cost more than
+ * the counting. At most one byte per product for each value ever filtered on.
+ */
+function valueMask(
+  held: FieldValues,
+  value: number,
+  holders: readonly Int32Array[],
+  size: number,
+): Uint8Array {
+  let byValue = valueMaskCache.get(held);
+  if (!byValue) {
+    byValue = new Map();
+    valueMaskCache.set(held, byValue);
+  }
+  let mask = byValue.get(value);
+  if (!mask) {
+    mask = marked(holders, size);
+    byValue.set(value, mask);
+  }
+  return mask;
 }
 
 const heldCache = new WeakMap<object, FieldValues>();
@@ -310,8 +347,7 @@ export function renderFacets(
       case 'manufacturer':
         return `${MANUFACTURER_HEAD}${valuesText(texts.manufacturers, counts, active)}]}`;
       case 'price': {
-        const values = priceValues(counts, active, buckets, ctx).map((v) => JSON.stringify(v));
-        return `${PRICE_HEAD}${commaList(values)}]}`;
+        return `${PRICE_HEAD}${commaList(priceValueTexts(counts, active, buckets, ctx))}]}`;
       }
       default: {
         const attribute = texts.attributes[field.attribute];
@@ -339,58 +375,65 @@ function valuesText(
   return text;
 }
 
-const priceLabelCache = new WeakMap<PriceBuckets, Map<string, string[]>>();
-
-/** The name of each price bucket in a locale ("10,00 € – 24,99 €"), made once per currency and locale. */
-function bucketNames(
-  buckets: PriceBuckets,
-  label: (min: number, max: number) => string,
-  locale: string,
-): string[] {
-  let byLocale = priceLabelCache.get(buckets);
-  if (!byLocale) {
-    byLocale = new Map();
-    priceLabelCache.set(buckets, byLocale);
-  }
-  let names = byLocale.get(locale);
-  if (!names) {
-    names = buckets.bounds.slice(0, -1).map((min, k) => label(min, (buckets.bounds[k + 1] as number) - 1));
-    byLocale.set(locale, names);
-  }
-  return names;
+/** How a currency's amounts read in facets: major units for filters, formatted money for names. */
+function priceFormat({ currency, locale }: { locale: string; currency: string }) {
+  return {
+    major: (minor: number) => Number(toDecimalString(minor, currency)),
+    label: (min: number, max: number) =>
+      `${Number.isFinite(min) ? formatMoney(min, currency, locale) : ''} – ${Number.isFinite(max) ? formatMoney(max, currency, locale) : ''}`.trim(),
+  };
 }
 
-function priceValues(
+const bucketTextCache = new WeakMap<PriceBuckets, Map<string, string[]>>();
+
+/**
+ * Each price bucket's value as JSON text but for the count and selection: `"name":"10,00 € – 24,99
+ * €","filter":{…}`; made once per currency and locale.
+ */
+function bucketTexts(buckets: PriceBuckets, ctx: { locale: string; currency: string }): string[] {
+  let byLocale = bucketTextCache.get(buckets);
+  if (!byLocale) {
+    byLocale = new Map();
+    bucketTextCache.set(buckets, byLocale);
+  }
+  let texts = byLocale.get(ctx.locale);
+  if (!texts) {
+    const { major, label } = priceFormat(ctx);
+    texts = buckets.bounds.slice(0, -1).map((min, k) => {
+      const max = (buckets.bounds[k + 1] as number) - 1;
+      const filter = { fieldName: PRICE_FIELD, attributeRange: { min: major(min), max: major(max) } };
+      return `"name":${JSON.stringify(label(min, max))},"filter":${JSON.stringify(filter)}`;
+    });
+    byLocale.set(ctx.locale, texts);
+  }
+  return texts;
+}
+
+/** The ListPrice facet's values as JSON texts: the buckets products lie in or the client chose (matches is always -1: spec). */
+function priceValueTexts(
   counts: Int32Array,
   active: ActiveFilter | undefined,
   buckets: PriceBuckets,
   ctx: { locale: string; currency: string },
-): FacetValue[] {
-  const { currency, locale } = ctx;
-  const major = (minor: number) => Number(toDecimalString(minor, currency));
-  const label = (min: number, max: number) =>
-    `${Number.isFinite(min) ? formatMoney(min, currency, locale) : ''} – ${Number.isFinite(max) ? formatMoney(max, currency, locale) : ''}`.trim();
-  const names = bucketNames(buckets, label, locale);
+): string[] {
+  const texts = bucketTexts(buckets, ctx);
   const ranges = active?.ranges ?? [];
   const matched = new Set<number>();
-  const values: FacetValue[] = [];
+  const values: string[] = [];
   for (let k = 0; k < counts.length; k++) {
     const min = buckets.bounds[k] as number;
     const max = (buckets.bounds[k + 1] as number) - 1;
     const chosen = ranges.findIndex((r) => r.min === min && r.max === max);
     if (chosen >= 0) matched.add(chosen);
     if ((counts[k] as number) === 0 && chosen < 0) continue;
-    values.push({
-      matches: -1,
-      name: names[k] as string,
-      filter: { fieldName: PRICE_FIELD, attributeRange: { min: major(min), max: major(max) } },
-      ...(chosen >= 0 ? { selectedRange: ranges[chosen]?.requested } : {}),
-    });
+    const selected = chosen >= 0 ? `,"selectedRange":${JSON.stringify(ranges[chosen]?.requested)}` : '';
+    values.push(`{"matches":-1,${texts[k]}${selected}}`);
   }
   // A range the client chose that is not one of ours is shown too, so it can be unselected.
+  const { major, label } = priceFormat(ctx);
   ranges.forEach((r, i) => {
     if (matched.has(i)) return;
-    values.push({
+    const value: FacetValue = {
       matches: -1,
       name: label(r.min, r.max),
       filter: {
@@ -401,7 +444,8 @@ function priceValues(
         } as { min: number; max: number },
       },
       selectedRange: r.requested,
-    });
+    };
+    values.push(JSON.stringify(value));
   });
   return values;
 }

@@ -113,10 +113,30 @@ describe('POST /{shopId}/search/products', () => {
     expect(prices.every((p: number) => p >= 10 && p <= 24.99)).toBe(true);
     const selected = facet(response, 'ListPrice').values.filter((v) => v.selectedRange);
     expect(selected).toEqual([
-      expect.objectContaining({
+      {
+        matches: -1,
+        name: '€10.00 – €24.99',
         filter: { fieldName: 'ListPrice', attributeRange: { min: 10, max: 24.99 } },
-      }),
+        selectedRange: { min: 10, max: 24.99 },
+      },
     ]);
+  });
+
+  it('lists a chosen price range that is not one of the facet ranges, selected', async () => {
+    const response = await search({
+      attributeFilters: [{ fieldName: 'ListPrice', attributeRange: { min: 12, max: 30 } }],
+    });
+
+    const values = facet(response, 'ListPrice').values;
+    expect(values.filter((v) => v.selectedRange)).toEqual([
+      {
+        matches: -1,
+        name: '€12.00 – €30.00',
+        filter: { fieldName: 'ListPrice', attributeRange: { min: 12, max: 30 } },
+        selectedRange: { min: 12, max: 30 },
+      },
+    ]);
+    expect(values.at(-1)?.selectedRange).toEqual({ min: 12, max: 30 });
   });
 
   it('ranks name matches first for RELEVANCE and sorts by price or name on request', async () => {
