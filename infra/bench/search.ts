@@ -31,7 +31,11 @@ export function searchTwoFilters(shopId: string): Scenario {
         sortBy: 'RELEVANCE',
         attributeFilters: [
           { fieldName: 'CategoryID', attributeValue: DEPARTMENTS[i % DEPARTMENTS.length] },
-          { fieldName: 'PreDefString_en_Color', attributeValue: COLORS[(i * 5) % COLORS.length] },
+          // Every department with every colour (96 combinations) before one repeats.
+          {
+            fieldName: 'PreDefString_en_Color',
+            attributeValue: COLORS[Math.floor(i / DEPARTMENTS.length) % COLORS.length],
+          },
         ],
       },
     }),

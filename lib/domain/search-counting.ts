@@ -1,4 +1,5 @@
-import type { CountedField } from './search-facets';
+import type { CountedField, FieldValues } from './search-facets';
+import { fieldKey } from './search-filters';
 
 /**
  * The products a search may find: visible, listable (regular products and masters) and matching the
@@ -7,6 +8,11 @@ import type { CountedField } from './search-facets';
 export interface Eligible {
   flags: Uint8Array;
   list: Int32Array;
+  /**
+   * Only on the shared set of a search without query text: counts kept per field and filter (see
+   * keptCounts), as long as the set lives (it is kept per catalog projection).
+   */
+  kept?: WeakMap<FieldValues, Map<string, Int32Array>>;
 }
 
 /**
@@ -21,10 +27,45 @@ export function countFacets(fields: readonly CountedField[], eligible: Eligible)
   const passes = new Passes(eligible);
   const hits = passes.collect(filtered);
   for (const field of fields) {
-    const passing = field.mask ? passes.collect(filtered.filter((f) => f !== field)) : hits;
-    countValues(field, passing);
+    const others = field.mask ? filtered.filter((f) => f !== field) : filtered;
+    const kept = keptCounts(field, others, eligible, passes);
+    if (kept) field.counts.set(kept);
+    else countValues(field, field.mask ? passes.collect(others) : hits);
   }
   return hits;
+}
+
+/**
+ * A field's counts over the products passing no filter or one filter on a single value, kept for a
+ * search without query text: they are the same for every request that has them (a category page
+ * counts the other fields over one category; with a category and a colour chosen, the category
+ * facet counts over that colour alone and the colour facet over that category). Computed on first
+ * use; at most one count array per field and value ever filtered on. Undefined when not keepable.
+ */
+function keptCounts(
+  field: CountedField,
+  filters: readonly CountedField[],
+  eligible: Eligible,
+  passes: Passes,
+): Int32Array | undefined {
+  const { kept } = eligible;
+  if (!kept || filters.length > 1) return undefined;
+  const [filter] = filters;
+  const values = filter?.active?.values;
+  if (filter && (!filter.holders || values?.size !== 1)) return undefined;
+  const key = filter ? `${fieldKey(filter.field)}=${[...(values as Set<number>)][0]}` : '';
+  let byFilter = kept.get(field.held);
+  if (!byFilter) {
+    byFilter = new Map();
+    kept.set(field.held, byFilter);
+  }
+  let counts = byFilter.get(key);
+  if (!counts) {
+    counts = new Int32Array(field.counts.length);
+    countInto(counts, field.held, passes.collect(filters));
+    byFilter.set(key, counts);
+  }
+  return counts;
 }
 
 /**
@@ -95,8 +136,11 @@ function smallestHolders(filters: readonly CountedField[]): readonly Int32Array[
 
 /** Adds the values the listed products hold in a field to the field's counts. */
 function countValues(field: CountedField, products: Int32Array): void {
-  const { counts } = field;
-  const { offsets, values } = field.held;
+  countInto(field.counts, field.held, products);
+}
+
+function countInto(counts: Int32Array, held: FieldValues, products: Int32Array): void {
+  const { offsets, values } = held;
   for (let k = 0; k < products.length; k++) {
     const i = products[k] as number;
     const end = offsets[i + 1] as number;

@@ -74,7 +74,11 @@ function eligibleFor(
     flags[i] = 1;
     list.push(i);
   }
-  const eligible = { flags, list: Int32Array.from(list) };
+  const eligible: Eligible = {
+    flags,
+    list: Int32Array.from(list),
+    ...(terms.length === 0 ? { kept: new WeakMap() } : {}),
+  };
   if (terms.length === 0) everyVisible.set(projection, eligible);
   return eligible;
 }
@@ -121,9 +125,9 @@ function order(
   const byName = (a: number, b: number) => (nameRank[a] as number) - (nameRank[b] as number);
   switch (options.sortBy) {
     case 'NAME_ASC':
-      return hits.sort(byName);
+      return inNameOrder(view, hits, false);
     case 'NAME_DESC':
-      return hits.sort((a, b) => byName(b, a));
+      return inNameOrder(view, hits, true);
     case 'PRICE_ASC':
     case 'PRICE_DESC': {
       const prices = projection.currency(options.currency).prices;
@@ -137,9 +141,21 @@ function order(
       });
     }
     default: {
-      if (terms.length === 0) return hits.sort(byName);
+      if (terms.length === 0) return inNameOrder(view, hits, false);
       const scores = new Map(hits.map((i) => [i, relevanceScore(view, i, terms)]));
       return hits.sort((a, b) => (scores.get(b) as number) - (scores.get(a) as number) || byName(a, b));
     }
   }
+}
+
+/**
+ * Hits (listable products) in the locale's name order: their name ranks sorted as plain integers
+ * (a typed-array sort, no comparator calls), then mapped back (nameOrder[nameRank[i]] is i).
+ */
+function inNameOrder(view: LocaleProjection, hits: readonly number[], descending: boolean): number[] {
+  const ranks = new Int32Array(hits.length);
+  for (let k = 0; k < hits.length; k++) ranks[k] = view.nameRank[hits[k] as number] as number;
+  ranks.sort();
+  if (descending) ranks.reverse();
+  return Array.from(ranks, (rank) => view.nameOrder[rank] as number);
 }
