@@ -87,14 +87,18 @@ export interface CountedField {
   holders?: Int32Array[];
 }
 
-/** The facet fields in answer order: Category, Manufacturer, ListPrice, then each predefined attribute. */
-export function countedFields(
-  projection: CatalogProjection,
-  buckets: PriceBuckets,
-  prices: Float64Array,
-  filters: readonly ActiveFilter[],
-): CountedField[] {
-  const active = new Map(filters.map((f) => [fieldKey(f.field), f]));
+interface FieldLayout {
+  field: FacetField;
+  held: FieldValues;
+  valueCount: number;
+}
+
+const layoutCache = new WeakMap<PriceBuckets, FieldLayout[]>();
+
+/** The facet fields of a projection and currency (their buckets), with the values products hold: made once. */
+function fieldLayout(projection: CatalogProjection, buckets: PriceBuckets): FieldLayout[] {
+  let layout = layoutCache.get(buckets);
+  if (layout) return layout;
   const size = projection.products.length;
   const single = (of: ArrayLike<number>) =>
     heldValues(of, size, (i, add) => {
@@ -106,28 +110,44 @@ export function countedFields(
       const values = of[i];
       if (values) for (let k = 0; k < values.length; k++) add(values[k] as number);
     });
-  const fields: CountedField[] = [
+  layout = [
     {
       field: { kind: 'category' },
       held: lists(projection.productCategories),
-      counts: new Int32Array(projection.categoryIds.length),
+      valueCount: projection.categoryIds.length,
     },
     {
       field: { kind: 'manufacturer' },
       held: single(projection.manufacturerOf),
-      counts: new Int32Array(projection.manufacturers.length),
+      valueCount: projection.manufacturers.length,
     },
     {
       field: { kind: 'price' },
       held: single(buckets.bucketOf),
-      counts: new Int32Array(Math.max(0, buckets.bounds.length - 1)),
+      valueCount: Math.max(0, buckets.bounds.length - 1),
     },
     ...projection.facetAttributes.map((attribute, a) => ({
       field: { kind: 'attribute' as const, attribute: a },
       held: lists(attribute.productValues),
-      counts: new Int32Array(attribute.values.length),
+      valueCount: attribute.values.length,
     })),
   ];
+  layoutCache.set(buckets, layout);
+  return layout;
+}
+
+/** The facet fields in answer order: Category, Manufacturer, ListPrice, then each predefined attribute. */
+export function countedFields(
+  projection: CatalogProjection,
+  buckets: PriceBuckets,
+  prices: Float64Array,
+  filters: readonly ActiveFilter[],
+): CountedField[] {
+  const active = new Map(filters.map((f) => [fieldKey(f.field), f]));
+  const size = projection.products.length;
+  const fields = fieldLayout(projection, buckets).map(
+    ({ field, held, valueCount }): CountedField => ({ field, held, counts: new Int32Array(valueCount) }),
+  );
   return fields.map((f) => {
     const filter = active.get(fieldKey(f.field));
     if (!filter) return f;
