@@ -30,7 +30,7 @@ export function countFacets(fields: readonly CountedField[], eligible: Eligible)
     const others = field.mask ? filtered.filter((f) => f !== field) : filtered;
     const kept = keptCounts(field, others, eligible, passes);
     if (kept) field.counts.set(kept);
-    else countValues(field, field.mask ? passes.collect(others) : hits);
+    else countInto(field.counts, field.held, field.mask ? passes.collect(others) : hits);
   }
   return hits;
 }
@@ -134,11 +134,7 @@ function smallestHolders(filters: readonly CountedField[]): readonly Int32Array[
   return best;
 }
 
-/** Adds the values the listed products hold in a field to the field's counts. */
-function countValues(field: CountedField, products: Int32Array): void {
-  countInto(field.counts, field.held, products);
-}
-
+/** Adds the values the listed products hold in a field to the counts. */
 function countInto(counts: Int32Array, held: FieldValues, products: Int32Array): void {
   const { offsets, values } = held;
   for (let k = 0; k < products.length; k++) {
