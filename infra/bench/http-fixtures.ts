@@ -1,4 +1,5 @@
 import { CART_TOKEN_HEADER } from '../../lib/http/middleware/cart-token';
+import { RETURNING_BUYER_BILLING } from '../local/seed/returning-buyer';
 
 /** The media type of API version 1 (contract "Versioning"). */
 export const ACCEPT_V1 = 'application/vnd.service.v1+json';
@@ -15,20 +16,6 @@ const CART_LINES = [
   { productId: 'espresso-beans', quantity: 2 },
   { productId: 'enamel-mug', quantity: 1 },
 ];
-
-/**
- * A returning buyer: the seeded customer anna-schmidt (C-1001), so a checkout finds her through her
- * e-mail guard and creates no customer (the common case of a shop).
- */
-const BILLING = {
-  firstName: 'Anna',
-  lastName: 'Schmidt',
-  street: 'Kaiser-Joseph-Straße 12',
-  zipCode: '79098',
-  city: 'Freiburg',
-  country: 'DE',
-  emailAddress: 'anna.schmidt@example.com',
-};
 
 export interface ApiAnswer {
   status: number;
@@ -105,7 +92,7 @@ export async function makeCarts(
         method: 'PUT',
         path: `/${shopId}/carts/${cart.cartId}/billing-address`,
         headers: benchHeaders(token, { cartToken: cart.token, json: true }),
-        body: JSON.stringify(BILLING),
+        body: JSON.stringify(RETURNING_BUYER_BILLING),
       });
       if (billed.status !== 200) throw new Error(`PUT billing-address: ${billed.status} ${billed.body}`);
       carts.push(cart);

@@ -1,5 +1,6 @@
 import { routes } from '../../lib/routes';
 import type { SampleAnswer } from './sample-event';
+import { RETURNING_BUYER_BILLING } from './seed/returning-buyer';
 
 type Invoke = (
   route: (typeof routes)[keyof typeof routes],
@@ -10,15 +11,6 @@ type Invoke = (
 
 /** The demo product the checkout samples buy (over the demo shop's 5.00 minimum). */
 const SAMPLE_LINE = { productId: 'espresso-beans', quantity: 2 };
-const SAMPLE_BILLING = {
-  firstName: 'Anna',
-  lastName: 'Schmidt',
-  street: 'Kaiser-Joseph-Straße 12',
-  zipCode: '79098',
-  city: 'Freiburg',
-  country: 'DE',
-  emailAddress: 'anna.schmidt@example.com',
-};
 
 /**
  * Placeholder factories of the cart and order samples, each making its objects through the
@@ -48,7 +40,7 @@ export function checkoutFactories(invoke: Invoke) {
     );
   const orderableCart = async (shopId: string) => {
     const cart = await cartWithLine(shopId);
-    await invoke(routes.putBillingAddress, shopId, JSON.stringify(SAMPLE_BILLING), onCart(cart));
+    await invoke(routes.putBillingAddress, shopId, JSON.stringify(RETURNING_BUYER_BILLING), onCart(cart));
     return cart;
   };
   return [

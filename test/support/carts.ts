@@ -1,14 +1,8 @@
+import { RETURNING_BUYER_BILLING } from '../../infra/local/seed/returning-buyer';
 import { type CallOptions, call, createCart } from './api';
 
-export const BILLING = {
-  firstName: 'Anna',
-  lastName: 'Schmidt',
-  street: 'Kaiser-Joseph-Straße 12',
-  zipCode: '79098',
-  city: 'Freiburg',
-  country: 'DE',
-  emailAddress: 'anna.schmidt@example.com',
-};
+/** The seeded returning buyer's billing address (infra/local/seed/returning-buyer.ts). */
+export const BILLING = RETURNING_BUYER_BILLING;
 
 /** A new cart and a caller bound to it: `cart.call('/line-items', {method, body})`. */
 export async function newCart(shop = 'demo', body: unknown = {}) {

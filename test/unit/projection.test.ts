@@ -8,26 +8,10 @@ import { searchProducts } from '../../lib/domain/search';
 import { parseFilters } from '../../lib/domain/search-filters';
 import { editDistance, parseQueryTerms } from '../../lib/domain/search-query';
 import type { ShopFile, ShopProduct } from '../../lib/schemas/shop-file';
+import { catalogOf } from '../support/catalog';
 import { demoCatalog } from './support/demo-catalog';
 
 /** The catalog projection: listing over pre-sorted orders equals a plain sort, and follows every new catalog. */
-
-function catalogOf(file: ShopFile, version = 1): Catalog {
-  return {
-    shopId: 'bench',
-    version,
-    settings: file.settings,
-    taxClasses: new Map(file.taxClasses.map((t) => [t.taxClassId, t])),
-    shippingMethods: file.shippingMethods,
-    coupons: new Map(),
-    basketDiscounts: [],
-    attributeDefinitions: new Map(file.attributeDefinitions.map((a) => [a.key, a])),
-    productTypes: new Map(file.productTypes.map((t) => [t.productTypeId, t])),
-    categories: new Map(file.categories.map((c) => [c.categoryId, c])),
-    products: new Map(file.products.map((p) => [p.productId, p])),
-    legal: file.legal.contactInformation,
-  };
-}
 
 let file: ShopFile;
 let catalog: Catalog;

@@ -8,29 +8,13 @@ import type { Facet, FacetValue } from '../../lib/domain/search-facets';
 import { type AttributeFilterInput, parseFilters } from '../../lib/domain/search-filters';
 import type { SortBy } from '../../lib/schemas/products';
 import type { ShopFile, ShopProduct } from '../../lib/schemas/shop-file';
+import { catalogOf } from '../support/catalog';
 
 /**
  * Search and facet counts on a generated 10,000-product catalog, checked against a brute-force
  * computation over the same data that shares no code with the projection: standard faceting (a
  * value counts the products matching every OTHER filter plus that value).
  */
-
-function catalogOf(file: ShopFile): Catalog {
-  return {
-    shopId: 'bench',
-    version: 1,
-    settings: file.settings,
-    taxClasses: new Map(file.taxClasses.map((t) => [t.taxClassId, t])),
-    shippingMethods: file.shippingMethods,
-    coupons: new Map(),
-    basketDiscounts: [],
-    attributeDefinitions: new Map(file.attributeDefinitions.map((a) => [a.key, a])),
-    productTypes: new Map(file.productTypes.map((t) => [t.productTypeId, t])),
-    categories: new Map(file.categories.map((c) => [c.categoryId, c])),
-    products: new Map(file.products.map((p) => [p.productId, p])),
-    legal: file.legal.contactInformation,
-  };
-}
 
 let file: ShopFile;
 let catalog: Catalog;
