@@ -9,7 +9,7 @@ import { dynamo } from '../../lib/data/client';
 import { startTwin } from '../local/twin';
 import { failStart, serveParent } from './child-process';
 import { meterDynamo } from './dynamo-meter';
-import { cpuProfiler } from './profiler';
+import { answerProfileMessage, cpuProfiler } from './profiler';
 import { countRequests } from './request-counter';
 
 try {
@@ -24,14 +24,8 @@ try {
         const requests = await served.settle();
         return { usage: meter.take(), requests };
       }
-      if (message.type === 'profile-start') {
-        await profiler.start();
-        return {};
-      }
-      if (message.type === 'profile-stop') {
-        await profiler.stop(String(message.file));
-        return {};
-      }
+      const profiled = await answerProfileMessage(profiler, message);
+      if (profiled) return profiled;
       throw new Error(`unknown message ${message.type}`);
     },
     () => twin.stop(),

@@ -25,7 +25,7 @@ import { type Key, keys } from '../../lib/data/keys';
 import { applyLocalEnv } from '../local/local-env';
 import { failStart, serveParent } from './child-process';
 import { meterDynamo } from './dynamo-meter';
-import { cpuProfiler } from './profiler';
+import { answerProfileMessage, cpuProfiler } from './profiler';
 import { countRequests } from './request-counter';
 
 type Item = Record<string, unknown>;
@@ -80,14 +80,8 @@ try {
         };
         return {};
       }
-      if (message.type === 'profile-start') {
-        await profiler.start();
-        return {};
-      }
-      if (message.type === 'profile-stop') {
-        await profiler.stop(String(message.file));
-        return {};
-      }
+      const profiled = await answerProfileMessage(profiler, message);
+      if (profiled) return profiled;
       throw new Error(`unknown message ${message.type}`);
     },
     () =>

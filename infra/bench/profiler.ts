@@ -25,3 +25,14 @@ export function cpuProfiler(): { start(): Promise<void>; stop(file: string): Pro
     },
   };
 }
+
+/** Answers the bench's `profile-start` / `profile-stop` messages to a server process; undefined for others. */
+export async function answerProfileMessage(
+  profiler: ReturnType<typeof cpuProfiler>,
+  message: { type: string; file?: unknown },
+): Promise<Record<string, never> | undefined> {
+  if (message.type === 'profile-start') await profiler.start();
+  else if (message.type === 'profile-stop') await profiler.stop(String(message.file));
+  else return undefined;
+  return {};
+}
