@@ -1,6 +1,5 @@
-import { MAX_QUANTITY } from '../schemas/carts';
 import type { ShopProduct } from '../schemas/shop-file';
-import { type CartLine, type CartRecord, MAX_LINE_ITEMS } from './cart';
+import { type CartLine, type CartRecord, MAX_LINE_ITEMS, MAX_QUANTITY } from './cart';
 import type { Catalog } from './catalog';
 import { type Minor, netFromGross, parseMoney, taxOnNet } from './money';
 

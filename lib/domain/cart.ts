@@ -72,6 +72,8 @@ export interface CartLine {
 
 /** contract: at most 100 line items per cart. */
 export const MAX_LINE_ITEMS = 100;
+/** Most units of one product a line may hold. */
+export const MAX_QUANTITY = 100_000;
 /** Carts expire 30 days after their last change (contract: "Cart token and cart states"). */
 export const CART_LIFETIME_SECONDS = 30 * 24 * 3600;
 

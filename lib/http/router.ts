@@ -12,19 +12,24 @@ interface CompiledRoute {
   names: string[];
 }
 
-const compiled: CompiledRoute[] = routeList.map((route) => {
-  const names: string[] = [];
-  const source = route.path
-    .split('/')
-    .map((segment) => {
-      const param = /^\{(\w+)\}$/.exec(segment);
-      if (!param) return segment.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
-      names.push(param[1] as string);
-      return '([^/]+)';
-    })
-    .join('/');
-  return { route, pattern: new RegExp(`^${source}/?$`), names };
-});
+// Compiled on first match, not at import: every function bundles this module (through endpoint.ts)
+// but only the fallback handler and the local server match routes.
+let compiled: CompiledRoute[] | undefined;
+
+const compileRoutes = (): CompiledRoute[] =>
+  routeList.map((route) => {
+    const names: string[] = [];
+    const source = route.path
+      .split('/')
+      .map((segment) => {
+        const param = /^\{(\w+)\}$/.exec(segment);
+        if (!param) return segment.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+        names.push(param[1] as string);
+        return '([^/]+)';
+      })
+      .join('/');
+    return { route, pattern: new RegExp(`^${source}/?$`), names };
+  });
 
 /**
  * Finds the route for a method and path (contract: unknown path 404, known path with another
@@ -32,6 +37,7 @@ const compiled: CompiledRoute[] = routeList.map((route) => {
  */
 export function matchRoute(method: string, path: string): RouteMatch {
   const allow: HttpMethod[] = [];
+  compiled ??= compileRoutes();
   for (const { route, pattern, names } of compiled) {
     const found = pattern.exec(path);
     if (!found) continue;

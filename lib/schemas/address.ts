@@ -6,21 +6,24 @@ import * as z from './zod';
 export const MAX_ADDRESS_FIELD_LENGTH = 255;
 
 /** One Address field: a string (bounded) or null. */
-export const AddressFieldValue = z.nullable(
-  z.string().check(z.trim(), z.maxLength(MAX_ADDRESS_FIELD_LENGTH)),
+export const AddressFieldValue = z.lazy(() =>
+  z.nullable(z.string().check(z.trim(), z.maxLength(MAX_ADDRESS_FIELD_LENGTH))),
 );
 
-const fields = Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, z.optional(AddressFieldValue)])) as Record<
-  (typeof ADDRESS_FIELDS)[number],
-  z.ZodMiniOptional<typeof AddressFieldValue>
->;
-const email = z.email('expected an e-mail address').check(z.maxLength(MAX_ADDRESS_FIELD_LENGTH));
-const country = z
-  .string()
-  .check(z.regex(/^[A-Z]{2}$/, 'expected an ISO 3166-1 alpha-2 country code like DE'));
+const fields = () =>
+  Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, z.optional(AddressFieldValue)])) as Record<
+    (typeof ADDRESS_FIELDS)[number],
+    z.ZodMiniOptional<typeof AddressFieldValue>
+  >;
+const email = z.lazy(() =>
+  z.email('expected an e-mail address').check(z.maxLength(MAX_ADDRESS_FIELD_LENGTH)),
+);
+const country = z.lazy(() =>
+  z.string().check(z.regex(/^[A-Z]{2}$/, 'expected an ISO 3166-1 alpha-2 country code like DE')),
+);
 
 /** An Address with any of its fields. */
-export const AddressBody = z.strictObject(fields);
+export const AddressBody = z.lazy(() => z.strictObject(fields()));
 
 /** Every field of an Address, absent ones stored as null (a stored cart address always has them all). */
 function complete(address: Record<string, string | null | undefined>): Record<string, string | null> {
@@ -28,15 +31,21 @@ function complete(address: Record<string, string | null | undefined>): Record<st
 }
 
 /** contract: billing address needs country and emailAddress; unknown fields are 400. */
-const BillingAddress = z.strictObject({ ...fields, country, emailAddress: email });
-export const BillingAddressBody = z.pipe(
-  BillingAddress,
-  z.transform((address: z.output<typeof BillingAddress>) => complete(address)),
+const BillingAddress = z.lazy(() => z.strictObject({ ...fields(), country, emailAddress: email }));
+export const BillingAddressBody = z.lazy(() =>
+  z.pipe(
+    BillingAddress,
+    z.transform((address: z.output<typeof BillingAddress>) => complete(address)),
+  ),
 );
 
 /** contract: shipping address needs country; unknown fields are 400. */
-const ShippingAddress = z.strictObject({ ...fields, country, emailAddress: z.optional(z.nullable(email)) });
-export const ShippingAddressBody = z.pipe(
-  ShippingAddress,
-  z.transform((address: z.output<typeof ShippingAddress>) => complete(address)),
+const ShippingAddress = z.lazy(() =>
+  z.strictObject({ ...fields(), country, emailAddress: z.optional(z.nullable(email)) }),
+);
+export const ShippingAddressBody = z.lazy(() =>
+  z.pipe(
+    ShippingAddress,
+    z.transform((address: z.output<typeof ShippingAddress>) => complete(address)),
+  ),
 );

@@ -1,78 +1,95 @@
-import { MAX_LINE_ITEMS } from '../domain/cart';
+import { MAX_LINE_ITEMS, MAX_QUANTITY } from '../domain/cart';
 import { Instant, LocaleParam, paging, QueryBoolean } from './common';
 import * as z from './zod';
 
 /** Schemas of the cart operations (contract "Carts"). */
 
-export const MAX_QUANTITY = 100_000;
+const Quantity = z.lazy(() =>
+  z.number().check(z.int('expected a whole number'), z.minimum(1), z.maximum(MAX_QUANTITY)),
+);
 
-export const LineItemInput = z.strictObject({
-  productId: z.string().check(z.minLength(1), z.maxLength(128)),
-  quantity: z.number().check(z.int('expected a whole number'), z.minimum(1), z.maximum(MAX_QUANTITY)),
-});
+export const LineItemInput = z.lazy(() =>
+  z.strictObject({ productId: z.string().check(z.minLength(1), z.maxLength(128)), quantity: Quantity }),
+);
 export type LineItemInput = z.infer<typeof LineItemInput>;
 
-const CreateCartFields = z.strictObject({
-  currency: z.optional(z.string().check(z.regex(/^[A-Z]{3}$/, 'expected an ISO 4217 code like EUR'))),
-  taxType: z.optional(z.enum(['GROSS', 'NET'])),
-  locale: z.optional(z.string().check(z.regex(/^[a-z]{2}_[A-Z]{2}$/, 'expected a locale like en_GB'))),
-  lineItems: z.optional(z.array(LineItemInput).check(z.maxLength(MAX_LINE_ITEMS))),
-  forceCreate: z.optional(z.boolean()),
-});
+const CreateCartFields = z.lazy(() =>
+  z.strictObject({
+    currency: z.optional(z.string().check(z.regex(/^[A-Z]{3}$/, 'expected an ISO 4217 code like EUR'))),
+    taxType: z.optional(z.enum(['GROSS', 'NET'])),
+    locale: z.optional(z.string().check(z.regex(/^[a-z]{2}_[A-Z]{2}$/, 'expected a locale like en_GB'))),
+    lineItems: z.optional(z.array(LineItemInput).check(z.maxLength(MAX_LINE_ITEMS))),
+    forceCreate: z.optional(z.boolean()),
+  }),
+);
 /** An empty body creates a cart with the shop's defaults. */
-export const CreateCartBody = z.pipe(
-  z.optional(CreateCartFields),
-  z.transform((body: z.output<typeof CreateCartFields> | undefined) => body ?? {}),
+export const CreateCartBody = z.lazy(() =>
+  z.pipe(
+    z.optional(CreateCartFields),
+    z.transform((body: z.output<typeof CreateCartFields> | undefined) => body ?? {}),
+  ),
 );
 
 export const AddLineItemBody = LineItemInput;
 
 /** Money amounts in requests: JSON numbers within ±1,000,000 (decimals checked per currency). */
-const Amount = z.number().check(z.minimum(-1_000_000), z.maximum(1_000_000));
+const Amount = z.lazy(() => z.number().check(z.minimum(-1_000_000), z.maximum(1_000_000)));
 
-export const UpdateLineItemBody = z.strictObject({ quantity: LineItemInput.shape.quantity });
+export const UpdateLineItemBody = z.lazy(() => z.strictObject({ quantity: Quantity }));
 
-export const AddMultiLineItemsBody = z
-  .array(LineItemInput)
-  .check(z.minLength(1), z.maxLength(MAX_LINE_ITEMS));
+export const AddMultiLineItemsBody = z.lazy(() =>
+  z.array(LineItemInput).check(z.minLength(1), z.maxLength(MAX_LINE_ITEMS)),
+);
 
 /** contract: `code` as a form field or JSON. */
-export const AddCouponBody = z.strictObject({
-  code: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)),
-});
+export const AddCouponBody = z.lazy(() =>
+  z.strictObject({
+    code: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)),
+  }),
+);
 
-export const ShippingDataBody = z.strictObject({
-  id: z.string().check(z.minLength(1), z.maxLength(128)),
-  priceAmount: z.optional(Amount.check(z.minimum(0))),
-});
+export const ShippingDataBody = z.lazy(() =>
+  z.strictObject({
+    id: z.string().check(z.minLength(1), z.maxLength(128)),
+    priceAmount: z.optional(Amount.check(z.minimum(0))),
+  }),
+);
 
 /** spec "PUT payment-data": a name and a price (cost or discount) of the payment method. */
-export const PaymentDataBody = z.strictObject({
-  name: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(255))),
-  priceAmount: z.optional(Amount),
-});
+export const PaymentDataBody = z.lazy(() =>
+  z.strictObject({
+    name: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(255))),
+    priceAmount: z.optional(Amount),
+  }),
+);
 
-export const ProductPriceBody = z.strictObject({ singleItemPrice: Amount.check(z.minimum(0)) });
+export const ProductPriceBody = z.lazy(() => z.strictObject({ singleItemPrice: Amount.check(z.minimum(0)) }));
 
-export const LineItemPath = z.object({
-  shopId: z.string(),
-  cartId: z.string(),
-  lineItemId: z.string().check(z.minLength(1), z.maxLength(64)),
-});
-export const CouponPath = z.object({
-  shopId: z.string(),
-  cartId: z.string(),
-  couponLineItemId: z.string().check(z.minLength(1), z.maxLength(64)),
-});
+export const LineItemPath = z.lazy(() =>
+  z.object({
+    shopId: z.string(),
+    cartId: z.string(),
+    lineItemId: z.string().check(z.minLength(1), z.maxLength(64)),
+  }),
+);
+export const CouponPath = z.lazy(() =>
+  z.object({
+    shopId: z.string(),
+    cartId: z.string(),
+    couponLineItemId: z.string().check(z.minLength(1), z.maxLength(64)),
+  }),
+);
 
 /** Optional replay key of POST /carts and POST .../order (beyond the spec). */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
 /** spec "GET /carts" query. */
-export const ListCartsQuery = z.object({
-  ...paging(),
-  locale: LocaleParam,
-  createdBefore: z.optional(Instant),
-  createdAfter: z.optional(Instant),
-  hasAddressData: QueryBoolean,
-});
+export const ListCartsQuery = z.lazy(() =>
+  z.object({
+    ...paging(),
+    locale: LocaleParam,
+    createdBefore: z.optional(Instant),
+    createdAfter: z.optional(Instant),
+    hasAddressData: QueryBoolean,
+  }),
+);

@@ -4,66 +4,78 @@ import * as z from './zod';
 
 /** Schemas of the category, sequence and product-category-assignment operations (contract "Categories"). */
 
-export const CategoryPath = z.object({ shopId: ShopId, categoryId: PathId });
+export const CategoryPath = z.lazy(() => z.object({ shopId: ShopId, categoryId: PathId }));
 
-export const ListCategoriesQuery = z.object({ locale: LocaleParam, includeInvisible: QueryBoolean });
+export const ListCategoriesQuery = z.lazy(() =>
+  z.object({ locale: LocaleParam, includeInvisible: QueryBoolean }),
+);
 export const GetCategoryQuery = ListCategoriesQuery;
 /** Writes name the locale their localized fields are written in (default: the shop's). */
-export const WriteCategoryQuery = z.object({ locale: LocaleParam });
+export const WriteCategoryQuery = z.lazy(() => z.object({ locale: LocaleParam }));
 
 /** URL-safe aliases: they name categories in sequences and storefront URLs. */
-const Alias = z
-  .string()
-  .check(
-    z.minLength(1),
-    z.maxLength(MAX_ALIAS_LENGTH),
-    z.regex(/^[A-Za-z0-9_-]+$/, 'expected letters, digits, - or _'),
-  );
-const Name = z.string().check(z.trim(), z.minLength(1), z.maxLength(200));
-const Caption = z.string().check(z.maxLength(300));
+const Alias = z.lazy(() =>
+  z
+    .string()
+    .check(
+      z.minLength(1),
+      z.maxLength(MAX_ALIAS_LENGTH),
+      z.regex(/^[A-Za-z0-9_-]+$/, 'expected letters, digits, - or _'),
+    ),
+);
+const Name = z.lazy(() => z.string().check(z.trim(), z.minLength(1), z.maxLength(200)));
+const Caption = z.lazy(() => z.string().check(z.maxLength(300)));
 /** HTML text; null (or "") removes it in that locale. */
-const Description = z.nullable(z.string().check(z.maxLength(20_000)));
+const Description = z.lazy(() => z.nullable(z.string().check(z.maxLength(20_000))));
 
-const CreateCategoryFields = z.strictObject({
-  alias: z.optional(Alias),
-  name: z.optional(Name),
-  pageTitle: z.optional(Caption),
-  navigationCaption: z.optional(Caption),
-  description: z.optional(Description),
-  visibleInNavigation: z.optional(z.boolean()),
-});
+const CreateCategoryFields = z.lazy(() =>
+  z.strictObject({
+    alias: z.optional(Alias),
+    name: z.optional(Name),
+    pageTitle: z.optional(Caption),
+    navigationCaption: z.optional(Caption),
+    description: z.optional(Description),
+    visibleInNavigation: z.optional(z.boolean()),
+  }),
+);
 /** POST /categories/{parentId}: every field optional (contract); new categories are invisible. */
-export const CreateCategoryBody = z.pipe(
-  z.optional(CreateCategoryFields),
-  z.transform((body: z.output<typeof CreateCategoryFields> | undefined) => body ?? {}),
+export const CreateCategoryBody = z.lazy(() =>
+  z.pipe(
+    z.optional(CreateCategoryFields),
+    z.transform((body: z.output<typeof CreateCategoryFields> | undefined) => body ?? {}),
+  ),
 );
 export type CreateCategoryBody = z.output<typeof CreateCategoryBody>;
 
 /** PUT /categories/{c}: the spec's category update plus visibleInNavigation; absent fields stay. */
-export const UpdateCategoryBody = z.strictObject({
-  categoryId: z.optional(z.string()),
-  alias: z.optional(Alias),
-  name: z.optional(Name),
-  pageTitle: z.optional(Caption),
-  navigationCaption: z.optional(Caption),
-  description: z.optional(Description),
-  visible: z.optional(z.boolean()),
-  visibleInNavigation: z.optional(z.boolean()),
-});
+export const UpdateCategoryBody = z.lazy(() =>
+  z.strictObject({
+    categoryId: z.optional(z.string()),
+    alias: z.optional(Alias),
+    name: z.optional(Name),
+    pageTitle: z.optional(Caption),
+    navigationCaption: z.optional(Caption),
+    description: z.optional(Description),
+    visible: z.optional(z.boolean()),
+    visibleInNavigation: z.optional(z.boolean()),
+  }),
+);
 export type UpdateCategoryBody = z.output<typeof UpdateCategoryBody>;
 
 /** PUT /categories/{c}/sequence: the aliases of all subcategories, in the new order. */
-export const UpdateCategorySequenceBody = z
-  .array(z.string().check(z.minLength(1), z.maxLength(MAX_ALIAS_LENGTH)))
-  .check(z.maxLength(10_000));
+export const UpdateCategorySequenceBody = z.lazy(() =>
+  z.array(z.string().check(z.minLength(1), z.maxLength(MAX_ALIAS_LENGTH))).check(z.maxLength(10_000)),
+);
 
 /** One id or several; a form field may repeat, JSON may give a string or an array. */
-const IdList = z.pipe(
-  z.union([PathId, z.array(PathId).check(z.minLength(1), z.maxLength(100))]),
-  z.transform((ids: string | string[]) => [...new Set(Array.isArray(ids) ? ids : [ids])]),
+const IdList = z.lazy(() =>
+  z.pipe(
+    z.union([PathId, z.array(PathId).check(z.minLength(1), z.maxLength(100))]),
+    z.transform((ids: string | string[]) => [...new Set(Array.isArray(ids) ? ids : [ids])]),
+  ),
 );
 
 /** POST /product-category-assignments body and DELETE /product-category-assignments query. */
-export const AssignmentsInput = z.strictObject({ categoryId: IdList, productId: IdList });
+export const AssignmentsInput = z.lazy(() => z.strictObject({ categoryId: IdList, productId: IdList }));
 export const CreateAssignmentsBody = AssignmentsInput;
 export const DeleteAssignmentsQuery = AssignmentsInput;

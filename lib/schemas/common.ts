@@ -6,12 +6,14 @@ import * as z from './zod';
  */
 
 /** Shop ids: letters, digits, - and _ (they are part of every key). */
-export const ShopId = z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'expected a shop id'));
+export const ShopId = z.lazy(() => z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'expected a shop id')));
 /** Any other path id: bounded, and never the key separator. */
-export const PathId = z.string().check(z.minLength(1), z.maxLength(128), z.regex(/^[^#]+$/, 'invalid id'));
+export const PathId = z.lazy(() =>
+  z.string().check(z.minLength(1), z.maxLength(128), z.regex(/^[^#]+$/, 'invalid id')),
+);
 
-export const ShopPath = z.object({ shopId: ShopId });
-export const CartPath = z.object({ shopId: ShopId, cartId: PathId });
+export const ShopPath = z.lazy(() => z.object({ shopId: ShopId }));
+export const CartPath = z.lazy(() => z.object({ shopId: ShopId, cartId: PathId }));
 
 /** A query integer: digits only, so "1.5", "1e3" and "" are 400. */
 const queryInt = (min: number, max: number, fallback: number) =>
@@ -31,36 +33,40 @@ export const paging = (max = 100, fallback = 10) => ({
   resultsPerPage: queryInt(1, max, fallback),
 });
 
-export const LocaleParam = z.optional(
-  z.string().check(z.regex(/^[a-z]{2}_[A-Z]{2}$/, 'expected a locale like en_GB')),
+export const LocaleParam = z.lazy(() =>
+  z.optional(z.string().check(z.regex(/^[a-z]{2}_[A-Z]{2}$/, 'expected a locale like en_GB'))),
 );
-export const CurrencyParam = z.optional(
-  z.string().check(z.regex(/^[A-Z]{3}$/, 'expected an ISO 4217 code like EUR')),
+export const CurrencyParam = z.lazy(() =>
+  z.optional(z.string().check(z.regex(/^[A-Z]{3}$/, 'expected an ISO 4217 code like EUR'))),
 );
 
 /** A query boolean: exactly "true" or "false". */
-export const QueryBoolean = z.optional(
-  z.pipe(
-    z.enum(['true', 'false'], { message: 'expected true or false' }),
-    z.transform((v) => v === 'true'),
+export const QueryBoolean = z.lazy(() =>
+  z.optional(
+    z.pipe(
+      z.enum(['true', 'false'], { message: 'expected true or false' }),
+      z.transform((v) => v === 'true'),
+    ),
   ),
 );
 
 /** An ISO 8601 date or date-time ("2026-11-01" or "2026-11-01T10:00:00Z"), normalized to UTC. */
-export const Instant = z
-  .pipe(
-    z.string().check(
-      z.regex(
-        /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/,
-        'expected an ISO 8601 date or date-time',
+export const Instant = z.lazy(() =>
+  z
+    .pipe(
+      z.string().check(
+        z.regex(
+          /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/,
+          'expected an ISO 8601 date or date-time',
+        ),
+        z.refine((v) => !Number.isNaN(Date.parse(v)), 'expected a valid date'),
       ),
-      z.refine((v) => !Number.isNaN(Date.parse(v)), 'expected a valid date'),
-    ),
-    z.transform((v: string) => new Date(v).toISOString()),
-  )
-  // In UTC a date may leave the years 0000-9999 ("+010000-01-01..."), whose text does not sort
-  // with the stored creation times the ranges are compared with.
-  .check(z.refine((iso) => /^\d{4}-/.test(iso), 'expected a date between the years 0000 and 9999 (UTC)'));
+      z.transform((v: string) => new Date(v).toISOString()),
+    )
+    // In UTC a date may leave the years 0000-9999 ("+010000-01-01..."), whose text does not sort
+    // with the stored creation times the ranges are compared with.
+    .check(z.refine((iso) => /^\d{4}-/.test(iso), 'expected a date between the years 0000 and 9999 (UTC)')),
+);
 
 /** A paged list envelope (contract: `{results, page, resultsPerPage, items}`, results = total). */
 export function pageOf<T>(all: readonly T[], page: number, resultsPerPage: number) {

@@ -9,33 +9,39 @@ export const MAX_INTERNAL_NOTE_LENGTH = 4000;
 /** The spec's Address: its fields only (an unknown field is 400), each a string or null. */
 export const CustomerAddress = AddressBody;
 /** Customer numbers: letters, digits, '.', '_' and '-', starting with a letter or digit. */
-export const CustomerNumber = z
-  .string()
-  .check(z.regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'expected up to 64 letters, digits, ., _ or -'));
-export const InternalNote = z.nullable(z.string().check(z.maxLength(MAX_INTERNAL_NOTE_LENGTH)));
+export const CustomerNumber = z.lazy(() =>
+  z
+    .string()
+    .check(z.regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'expected up to 64 letters, digits, ., _ or -')),
+);
+export const InternalNote = z.lazy(() => z.nullable(z.string().check(z.maxLength(MAX_INTERNAL_NOTE_LENGTH))));
 
-export const CustomerPath = z.object({ shopId: ShopId, customerId: PathId });
-export const ListCustomersQuery = z.object({ ...paging() });
+export const CustomerPath = z.lazy(() => z.object({ shopId: ShopId, customerId: PathId }));
+export const ListCustomersQuery = z.lazy(() => z.object({ ...paging() }));
 
 /** POST /customers: billingAddress required; customerNumber generated when absent. */
-export const CreateCustomerBody = z.strictObject({
-  customerNumber: z.optional(CustomerNumber),
-  billingAddress: CustomerAddress,
-  internalNote: z.optional(InternalNote),
-});
+export const CreateCustomerBody = z.lazy(() =>
+  z.strictObject({
+    customerNumber: z.optional(CustomerNumber),
+    billingAddress: CustomerAddress,
+    internalNote: z.optional(InternalNote),
+  }),
+);
 
 /**
  * PATCH /customers/{id}: a JSON Patch (RFC 6902) document. Only its shape is checked here; which
  * operations and paths are allowed is lib/domain/customer-patch.ts's job, so errors name the index.
  */
-export const PatchCustomerBody = z
-  .array(
-    z.object({
-      op: z.string(),
-      path: z.string(),
-      value: z.optional(z.unknown()),
-      from: z.optional(z.string()),
-    }),
-  )
-  .check(z.maxLength(100));
+export const PatchCustomerBody = z.lazy(() =>
+  z
+    .array(
+      z.object({
+        op: z.string(),
+        path: z.string(),
+        value: z.optional(z.unknown()),
+        from: z.optional(z.string()),
+      }),
+    )
+    .check(z.maxLength(100)),
+);
 export type PatchCustomerBody = z.output<typeof PatchCustomerBody>;

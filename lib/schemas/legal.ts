@@ -21,32 +21,38 @@ type ContactInformationField = (typeof CONTACT_INFORMATION_FIELDS)[number];
 /** The fields holding HTML text may be long; the others are one line. */
 const HTML_FIELDS = new Set(['shortDescription', 'description', 'address']);
 
-export const GetContactInformationQuery = z.object({ locale: LocaleParam });
+export const GetContactInformationQuery = z.lazy(() => z.object({ locale: LocaleParam }));
 /** PUT needs the locale it writes (spec: required). */
-export const UpdateContactInformationQuery = z.object({
-  locale: z.string().check(z.regex(/^[a-z]{2}_[A-Z]{2}$/, 'expected a locale like en_GB')),
-});
+export const UpdateContactInformationQuery = z.lazy(() =>
+  z.object({
+    locale: z.string().check(z.regex(/^[a-z]{2}_[A-Z]{2}$/, 'expected a locale like en_GB')),
+  }),
+);
 
-const ContactInformationFields = z.strictObject(
-  Object.fromEntries(
-    CONTACT_INFORMATION_FIELDS.map((f) => [
-      f,
-      z.optional(z.string().check(z.maxLength(HTML_FIELDS.has(f) ? 50_000 : 1000))),
-    ]),
-  ) as Record<ContactInformationField, z.ZodMiniOptional<z.ZodMiniString<string>>>,
+const ContactInformationFields = z.lazy(() =>
+  z.strictObject(
+    Object.fromEntries(
+      CONTACT_INFORMATION_FIELDS.map((f) => [
+        f,
+        z.optional(z.string().check(z.maxLength(HTML_FIELDS.has(f) ? 50_000 : 1000))),
+      ]),
+    ) as Record<ContactInformationField, z.ZodMiniOptional<z.ZodMiniString<string>>>,
+  ),
 );
 
 /**
  * PUT body: the complete contact information; a field not sent is deleted (spec), i.e. stored
  * as "". Unknown fields are 400.
  */
-export const UpdateContactInformationBody = z.pipe(
-  ContactInformationFields,
-  z.transform(
-    (body: z.output<typeof ContactInformationFields>) =>
-      Object.fromEntries(CONTACT_INFORMATION_FIELDS.map((f) => [f, body[f] ?? ''])) as Record<
-        ContactInformationField,
-        string
-      >,
+export const UpdateContactInformationBody = z.lazy(() =>
+  z.pipe(
+    ContactInformationFields,
+    z.transform(
+      (body: z.output<typeof ContactInformationFields>) =>
+        Object.fromEntries(CONTACT_INFORMATION_FIELDS.map((f) => [f, body[f] ?? ''])) as Record<
+          ContactInformationField,
+          string
+        >,
+    ),
   ),
 );

@@ -3,7 +3,7 @@ import * as z from './zod';
 
 /** Schemas of the product operations (contract "Products"). */
 
-export const ListShippingMethodsQuery = z.object({ locale: LocaleParam });
+export const ListShippingMethodsQuery = z.lazy(() => z.object({ locale: LocaleParam }));
 
 /** contract "Products": `id` may repeat up to 12 times. */
 export const MAX_PRODUCT_IDS = 12;
@@ -20,100 +20,120 @@ const repeatable = (item: z.ZodMiniType<string, string>, max: number, message: s
     z.optional(z.array(item).check(z.maxLength(max, message))),
   );
 
-export const ListProductsQuery = z.object({
-  ...paging(),
-  locale: LocaleParam,
-  currency: CurrencyParam,
-  sort: z._default(z.enum(['name', 'price']), 'name'),
-  direction: z._default(z.enum(['asc', 'desc']), 'asc'),
-  q: z.optional(z.string().check(z.maxLength(500))),
-  categoryId: z.optional(PathId),
-  id: repeatable(PathId, MAX_PRODUCT_IDS, `at most ${MAX_PRODUCT_IDS} ids`),
-  includeInvisible: QueryBoolean,
-});
+export const ListProductsQuery = z.lazy(() =>
+  z.object({
+    ...paging(),
+    locale: LocaleParam,
+    currency: CurrencyParam,
+    sort: z._default(z.enum(['name', 'price']), 'name'),
+    direction: z._default(z.enum(['asc', 'desc']), 'asc'),
+    q: z.optional(z.string().check(z.maxLength(500))),
+    categoryId: z.optional(PathId),
+    id: repeatable(PathId, MAX_PRODUCT_IDS, `at most ${MAX_PRODUCT_IDS} ids`),
+    includeInvisible: QueryBoolean,
+  }),
+);
 
-export const ProductPath = z.object({ shopId: ShopId, productId: PathId });
+export const ProductPath = z.lazy(() => z.object({ shopId: ShopId, productId: PathId }));
 
-export const GetProductQuery = z.object({
-  locale: LocaleParam,
-  currency: CurrencyParam,
-  includeInvisible: QueryBoolean,
-});
+export const GetProductQuery = z.lazy(() =>
+  z.object({
+    locale: LocaleParam,
+    currency: CurrencyParam,
+    includeInvisible: QueryBoolean,
+  }),
+);
 
 /** spec "Limits": variations page by 100, at most 1000. */
-export const ListVariationsQuery = z.object({ ...paging(1000, 100), locale: LocaleParam });
+export const ListVariationsQuery = z.lazy(() => z.object({ ...paging(1000, 100), locale: LocaleParam }));
 
 export const GetCrossSellingQuery = GetProductQuery;
 
-export const GetCustomAttributesQuery = z.object({ locale: LocaleParam, includeInvisible: QueryBoolean });
+export const GetCustomAttributesQuery = z.lazy(() =>
+  z.object({ locale: LocaleParam, includeInvisible: QueryBoolean }),
+);
 
-export const UpdateCustomAttributesQuery = z.object({ locale: LocaleParam });
+export const UpdateCustomAttributesQuery = z.lazy(() => z.object({ locale: LocaleParam }));
 
 /**
  * One JSON Patch (RFC 6902) operation on a product's custom attributes, as contract "Products"
  * shows them: `add` sets or replaces a value, `remove` unsets the attribute. Other members are
  * ignored, as RFC 6902 asks.
  */
-export const CustomAttributeOperation = z
-  .object({
-    op: z.enum(['add', 'remove'], { message: 'op must be add or remove' }),
-    path: z.literal('/', { message: 'path must be "/"' }),
-    value: z.object(
-      {
-        key: z.string({ message: 'key is required' }).check(z.minLength(1), z.maxLength(64)),
-        displayValue: z.optional(z.string().check(z.maxLength(1000))),
-      },
-      { message: 'value {key, displayValue} is required' },
+export const CustomAttributeOperation = z.lazy(() =>
+  z
+    .object({
+      op: z.enum(['add', 'remove'], { message: 'op must be add or remove' }),
+      path: z.literal('/', { message: 'path must be "/"' }),
+      value: z.object(
+        {
+          key: z.string({ message: 'key is required' }).check(z.minLength(1), z.maxLength(64)),
+          displayValue: z.optional(z.string().check(z.maxLength(1000))),
+        },
+        { message: 'value {key, displayValue} is required' },
+      ),
+    })
+    .check(
+      z.superRefine((operation, ctx) => {
+        if (operation.op === 'add' && operation.value.displayValue === undefined) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['value', 'displayValue'],
+            message: 'add needs value.displayValue',
+          });
+        }
+      }),
     ),
-  })
-  .check(
-    z.superRefine((operation, ctx) => {
-      if (operation.op === 'add' && operation.value.displayValue === undefined) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['value', 'displayValue'],
-          message: 'add needs value.displayValue',
-        });
-      }
-    }),
-  );
+);
 export type CustomAttributeOperation = z.infer<typeof CustomAttributeOperation>;
 
-export const UpdateCustomAttributesBody = z
-  .array(CustomAttributeOperation, { message: 'expected a JSON Patch: an array of operations' })
-  .check(z.maxLength(100, 'at most 100 operations'));
+export const UpdateCustomAttributesBody = z.lazy(() =>
+  z
+    .array(CustomAttributeOperation, { message: 'expected a JSON Patch: an array of operations' })
+    .check(z.maxLength(100, 'at most 100 operations')),
+);
 
 /** contract "Products": sortBy values of POST /search/products. */
 export const SORT_BY = ['RELEVANCE', 'NAME_ASC', 'NAME_DESC', 'PRICE_ASC', 'PRICE_DESC'] as const;
 export type SortBy = (typeof SORT_BY)[number];
 
 /** POST /search/products: query, page and size in the query string (spec), currency as for products. */
-export const SearchProductsQuery = z.object({ ...paging(), locale: LocaleParam, currency: CurrencyParam });
+export const SearchProductsQuery = z.lazy(() =>
+  z.object({ ...paging(), locale: LocaleParam, currency: CurrencyParam }),
+);
 
-const AttributeRange = z.strictObject({ min: z.optional(z.number()), max: z.optional(z.number()) });
+const AttributeRange = z.lazy(() =>
+  z.strictObject({ min: z.optional(z.number()), max: z.optional(z.number()) }),
+);
 
-const AttributeFilter = z.strictObject({
-  fieldName: z.string().check(z.minLength(1), z.maxLength(200)),
-  attributeValue: z.optional(z.union([z.string().check(z.maxLength(500)), z.number(), z.null()])),
-  attributeRange: z.pipe(
-    z.optional(z.nullable(AttributeRange)),
-    z.transform((r: z.output<typeof AttributeRange> | null | undefined) => r ?? undefined),
-  ),
-});
+const AttributeFilter = z.lazy(() =>
+  z.strictObject({
+    fieldName: z.string().check(z.minLength(1), z.maxLength(200)),
+    attributeValue: z.optional(z.union([z.string().check(z.maxLength(500)), z.number(), z.null()])),
+    attributeRange: z.pipe(
+      z.optional(z.nullable(AttributeRange)),
+      z.transform((r: z.output<typeof AttributeRange> | null | undefined) => r ?? undefined),
+    ),
+  }),
+);
 
-const SearchProductsFields = z.strictObject({
-  query: z.pipe(
-    z.optional(z.nullable(z.string().check(z.maxLength(500)))),
-    z.transform((q: string | null | undefined) => q ?? ''),
-  ),
-  sortBy: z._default(z.enum(SORT_BY), 'RELEVANCE'),
-  attributeFilters: z._default(z.array(AttributeFilter).check(z.maxLength(50)), []),
-});
+const SearchProductsFields = z.lazy(() =>
+  z.strictObject({
+    query: z.pipe(
+      z.optional(z.nullable(z.string().check(z.maxLength(500)))),
+      z.transform((q: string | null | undefined) => q ?? ''),
+    ),
+    sortBy: z._default(z.enum(SORT_BY), 'RELEVANCE'),
+    attributeFilters: z._default(z.array(AttributeFilter).check(z.maxLength(50)), []),
+  }),
+);
 
-export const SearchProductsBody = z.pipe(
-  z.optional(SearchProductsFields),
-  z.transform(
-    (body: z.output<typeof SearchProductsFields> | undefined) =>
-      body ?? { query: '', sortBy: 'RELEVANCE' as const, attributeFilters: [] },
+export const SearchProductsBody = z.lazy(() =>
+  z.pipe(
+    z.optional(SearchProductsFields),
+    z.transform(
+      (body: z.output<typeof SearchProductsFields> | undefined) =>
+        body ?? { query: '', sortBy: 'RELEVANCE' as const, attributeFilters: [] },
+    ),
   ),
 );

@@ -3,7 +3,7 @@ import { BadRequest, type FieldError, HttpError } from '../../lib/http/errors';
 import { type InputSchemas, validation } from '../../lib/http/middleware/validation';
 import type { ApiEvent, PipelineState } from '../../lib/http/types';
 import { AddLineItemBody, CreateCartBody } from '../../lib/schemas/carts';
-import { CartPath, ShopPath } from '../../lib/schemas/common';
+import { CartPath, paging, ShopPath } from '../../lib/schemas/common';
 import { ListProductsQuery } from '../../lib/schemas/products';
 import * as z from '../../lib/schemas/zod';
 import { eventWith, middyRequest } from './support/api-event';
@@ -213,7 +213,7 @@ describe('validation of query integers', () => {
     });
     const schemas = {
       path: CartPath,
-      query: z.object({ page: ListProductsQuery.shape.page }),
+      query: z.object({ page: paging().page }),
       body: AddLineItemBody,
     };
 

@@ -39,4 +39,25 @@ describe('zod in the Lambda bundles', () => {
     ]);
     expect(wrongType.error?.issues[0]?.message).toBe('Invalid input: expected string, received number');
   });
+
+  it('builds the request schemas on first use, so an import builds none of them', async () => {
+    // Prepare: the schema modules the functions import (the shop file's are for the catalog import).
+    const modules = readdirSync(join(root, 'lib/schemas')).filter(
+      (f) => f.endsWith('.ts') && !['zod.ts', 'shop-file.ts', 'shop-file-rules.ts'].includes(f),
+    );
+
+    // Act
+    const eager: string[] = [];
+    for (const file of modules) {
+      const exports: Record<string, unknown> = await import(`../../lib/schemas/${file}`);
+      for (const [name, value] of Object.entries(exports)) {
+        const internals = (value as { _zod?: { def: { type: string } } } | null)?._zod;
+        if (internals && internals.def.type !== 'lazy') eager.push(`${file}: ${name}`);
+      }
+    }
+
+    // Assess
+    expect(modules.length).toBeGreaterThan(5);
+    expect(eager).toEqual([]);
+  });
 });
