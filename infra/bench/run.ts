@@ -12,7 +12,7 @@
  * 3. Cold start proxy: every function bundled as the CDK bundles it, import time in a fresh Node
  *    process against an empty one, and size (budgets: ≤ 60 ms above, < 600 KB).
  * Options: --products N (10000) --seed S (1) --duration S (per side, endpoint and concurrency; 3)
- * --rounds N (6) --samples N (in-process, 100) --cold-runs N (5) --parts http,inprocess,cold
+ * --rounds N (6) --samples N (in-process, 100) --cold-runs N (15) --parts http,inprocess,cold
  * --profile DIR (CPU profiles of the API and floor processes per endpoint at concurrency 1, written into DIR)
  * --only TEXT (only the HTTP endpoints whose name contains TEXT) --concurrency 1,16
  */
@@ -45,7 +45,7 @@ async function main(): Promise<number> {
       duration: { type: 'string', default: '3' },
       rounds: { type: 'string', default: '6' },
       samples: { type: 'string', default: '100' },
-      'cold-runs': { type: 'string', default: '5' },
+      'cold-runs': { type: 'string', default: '15' },
       parts: { type: 'string', default: 'http,inprocess,cold' },
       profile: { type: 'string' },
       only: { type: 'string' },
