@@ -3,9 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { routeList } from '../lib/routes';
 import { esbuildOptions, projectRoot } from './constructs/bundling-options';
-import { PUBLISHER_ENTRY } from './constructs/event-publisher';
-import { ADD_SHOP_CLAIM_ENTRY } from './constructs/shop-auth';
-import { ROUTE_NOT_FOUND_ENTRY } from './shop-stack';
+import { ADD_SHOP_CLAIM_ENTRY, PUBLISHER_ENTRY, ROUTE_NOT_FOUND_ENTRY } from './function-entries';
 
 /**
  * `npm run bundle-report`: bundles every function of the stack with exactly the esbuild options

@@ -10,15 +10,13 @@ import { ShopAlarms } from './constructs/shop-alarms';
 import { defaultDomainPrefix, ShopAuth } from './constructs/shop-auth';
 import { ShopHttpApi } from './constructs/shop-http-api';
 import { ShopTable } from './constructs/shop-table';
+import { ROUTE_NOT_FOUND_ENTRY } from './function-entries';
 
 export interface ShopStackProps extends StackProps {
   config: ShopStackConfig;
   /** The route table; every function, API route, grant and scope is derived from it. */
   routes?: readonly Route[];
 }
-
-/** API Gateway's `$default` route: everything the route table does not match. */
-export const ROUTE_NOT_FOUND_ENTRY = 'functions/fallback/route-not-found.ts';
 
 /** The scopes the route table requires (contract "Authentication and scopes"), in table order. */
 export function routeScopes(routes: readonly Route[]): string[] {

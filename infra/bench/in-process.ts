@@ -1,5 +1,6 @@
 import { loadCatalog } from '../../lib/data/catalog-repository';
 import { dynamo } from '../../lib/data/client';
+import * as z from '../../lib/schemas/zod';
 import { issueDevToken } from '../local/dev-issuer';
 import { meterDynamo } from './dynamo-meter';
 import { listCategoryQuery, listFirstPage, listLaterPage } from './list';
@@ -20,6 +21,12 @@ export async function runInProcessSuite(
   samples: number,
   say: (line: string) => void,
 ): Promise<{ report: string; missed: string[] }> {
+  // Classic zod (the CDK side's configuration) installs a global memoizer that slows every parse
+  // several times over; the Lambda bundles have zod/mini only (infra/function-entries.ts).
+  if (z.config().memoizer)
+    throw new Error(
+      "classic zod is loaded in the bench process: in-process figures would not be the functions' own",
+    );
   const meter = meterDynamo(dynamo());
   try {
     const transport = inProcessTransport(issueDevToken(shopId));

@@ -7,10 +7,8 @@ import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { DOMAIN_EVENT_TYPES } from '../../lib/domain/domain-events';
+import { PUBLISHER_ENTRY } from '../function-entries';
 import { ApiFunction } from './api-function';
-
-/** The stream consumer's handler (not an API route). */
-export const PUBLISHER_ENTRY = 'functions/events/publish-domain-events.ts';
 
 /** How the stream consumer retries before a record goes to the dead-letter queue. */
 export const STREAM_RETRY = { retryAttempts: 5, maxRecordAge: Duration.hours(24), batchSize: 100 } as const;

@@ -13,6 +13,7 @@ import {
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { StackConfigError } from '../config';
+import { ADD_SHOP_CLAIM_ENTRY } from '../function-entries';
 import { ApiFunction } from './api-function';
 
 /** The resource server of the API: scopes arrive as `shop-api/<scope>`; the API reads the part after `/`. */
@@ -24,9 +25,6 @@ export const API_RESOURCE_SERVER = 'shop-api';
  */
 export const STOREFRONT_RESOURCE_SERVER = 'shop-storefront';
 export const STOREFRONT_SCOPE = 'storefront';
-
-/** The pre-token-generation trigger's handler. */
-export const ADD_SHOP_CLAIM_ENTRY = 'functions/auth/add-shop-claim.ts';
 
 export interface ShopAuthProps {
   shopId: string;

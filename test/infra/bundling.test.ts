@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { bundleSize, stackEntries } from '../../infra/bundle-report';
 import { ApiFunction } from '../../infra/constructs/api-function';
 import { cdkBundling, esmRequireBanner } from '../../infra/constructs/bundling-options';
-import { ROUTE_NOT_FOUND_ENTRY } from '../../infra/shop-stack';
+import { ROUTE_NOT_FOUND_ENTRY } from '../../infra/function-entries';
 import { routeList } from '../../lib/routes';
 
 /**
