@@ -3,6 +3,7 @@
  * together from parts serialized once and kept (a product renders the same for one catalog version
  * and context), so a request serializes only what changed (issue "Performance": JSON.stringify of a
  * 52 KB search answer was half of the endpoint's own time).
+ * The parts are ASCII (see asciiJson), so the answer is too.
  */
 export class JsonText {
   constructor(readonly text: string) {}
@@ -13,11 +14,29 @@ export function jsonOf(value: unknown): string {
   return value instanceof JsonText ? value.text : JSON.stringify(value);
 }
 
+const NON_ASCII = /[\u0080-\uffff]/g;
+const HAS_NON_ASCII = /[\u0080-\uffff]/;
+
+/**
+ * JSON.stringify with every character beyond ASCII escaped (`€` → `\u20ac`): the same JSON for
+ * any parser, held by V8 as a one-byte string. A single `€` or `–` makes a whole answer put
+ * together from parts a two-byte string, which costs twice the copying when it is flattened and
+ * encoded for sending (~0.08 ms of a 52 KB search answer). Meant for parts made once and kept.
+ */
+export function asciiJson(value: unknown): string {
+  const json = JSON.stringify(value);
+  if (!HAS_NON_ASCII.test(json)) return json;
+  const escaped = json.replace(NON_ASCII, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  // replace() keeps its subject's two-byte representation; a Latin-1 round trip makes it one-byte.
+  return Buffer.from(escaped, 'latin1').toString('latin1');
+}
+
 /** An object of values and JsonText members, in member order; undefined members are left out (as JSON.stringify does). */
 export function jsonObject(members: Readonly<Record<string, unknown>>): JsonText {
   let text = '';
   for (const [name, value] of Object.entries(members)) {
-    if (value !== undefined) text += `${text ? ',' : ''}${JSON.stringify(name)}:${jsonOf(value)}`;
+    if (value !== undefined)
+      text += `${text ? ',' : ''}${JSON.stringify(name)}:${value instanceof JsonText ? value.text : asciiJson(value)}`;
   }
   return new JsonText(`{${text}}`);
 }

@@ -1,4 +1,4 @@
-import { JsonText } from '../json-text';
+import { asciiJson, JsonText } from '../json-text';
 import type { ShopProduct } from '../schemas/shop-file';
 import { taxClassView } from './cart-view';
 import { type Catalog, localize } from './catalog';
@@ -59,7 +59,7 @@ export function productJson(catalog: Catalog, product: ShopProduct, ctx: Product
   const view = productView(catalog, product, ctx);
   let json = serialized.get(view);
   if (!json) {
-    json = new JsonText(JSON.stringify(view));
+    json = new JsonText(asciiJson(view));
     serialized.set(view, json);
   }
   return json;
