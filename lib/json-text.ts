@@ -21,7 +21,8 @@ const HAS_NON_ASCII = /[\u0080-\uffff]/;
  * JSON.stringify with every character beyond ASCII escaped (`€` → `\u20ac`): the same JSON for
  * any parser, held by V8 as a one-byte string. A single `€` or `–` makes a whole answer put
  * together from parts a two-byte string, which costs twice the copying when it is flattened and
- * encoded for sending (~0.08 ms of a 52 KB search answer). Meant for parts made once and kept.
+ * encoded for sending (~0.08 ms of a 52 KB search answer). Kept parts pay it once; small per-request
+ * members (the echoed query) pay a regex test.
  */
 export function asciiJson(value: unknown): string {
   const json = JSON.stringify(value);
