@@ -151,14 +151,7 @@ export function countedFields(
   return fields.map((f) => {
     const filter = active.get(fieldKey(f.field));
     if (!filter) return f;
-    if (f.field.kind === 'price') {
-      const mask = new Uint8Array(size);
-      for (let i = 0; i < prices.length; i++) {
-        const price = prices[i] as number;
-        if (!Number.isNaN(price) && filter.ranges.some((r) => price >= r.min && price <= r.max)) mask[i] = 1;
-      }
-      return { ...f, active: filter, mask };
-    }
+    if (f.field.kind === 'price') return { ...f, active: filter, mask: priceMask(prices, filter.ranges) };
     // From the products holding each chosen value: no walk over the whole catalog per request.
     const all = holdersOf(f.held, f.counts.length);
     const holders = [...filter.values].flatMap((value) => {
@@ -172,6 +165,36 @@ export function countedFields(
         : marked(holders, size);
     return { ...f, active: filter, mask, holders };
   });
+}
+
+const priceOrders = new WeakMap<Float64Array, Int32Array>();
+
+/**
+ * 1 for each product priced within one of the ranges (ends included). Walks the products in price
+ * order from each range's first price on (a binary search), so a range costs what it holds, not a
+ * pass over the catalog per request.
+ */
+function priceMask(prices: Float64Array, ranges: readonly { min: number; max: number }[]): Uint8Array {
+  let order = priceOrders.get(prices);
+  if (!order) {
+    // The priced products (NaN = no price in this currency), cheapest first; kept per price list.
+    order = Int32Array.from(prices.keys()).filter((i) => !Number.isNaN(prices[i]));
+    order.sort((a, b) => (prices[a] as number) - (prices[b] as number));
+    priceOrders.set(prices, order);
+  }
+  const mask = new Uint8Array(prices.length);
+  for (const { min, max } of ranges) {
+    let low = 0;
+    let high = order.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if ((prices[order[mid] as number] as number) < min) low = mid + 1;
+      else high = mid;
+    }
+    for (let k = low; k < order.length && (prices[order[k] as number] as number) <= max; k++)
+      mask[order[k] as number] = 1;
+  }
+  return mask;
 }
 
 /** 1 for each product the lists hold. */

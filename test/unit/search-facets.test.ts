@@ -174,6 +174,16 @@ const cases: { name: string; query: string; terms: string[]; filters: AttributeF
     ],
   },
   {
+    name: 'two price ranges (OR), one open above, and a colour',
+    query: '',
+    terms: [],
+    filters: [
+      { fieldName: 'ListPrice', attributeRange: { max: 24.99 } },
+      { fieldName: 'ListPrice', attributeRange: { min: 250 } },
+      { fieldName: 'PreDefString_en_Color', attributeValue: 'red' },
+    ],
+  },
+  {
     name: 'four fields at once, a phrase query',
     query: '"merino wool"',
     terms: ['merino wool'],
@@ -236,9 +246,16 @@ describe('faceted search on a generated 10,000-product catalog', () => {
 
     // Assess: price ranges are listed exactly where a product matching the other filters lies
     const priced = all.filter((r) => passing(r, 'ListPrice') && r.price !== null);
+    // A range the client chose may be open at one end.
+    const bounds = (value: { filter: { attributeRange?: { min?: number; max?: number } } }) => {
+      const { min, max } = value.filter.attributeRange ?? {};
+      return [
+        min === undefined ? Number.NEGATIVE_INFINITY : parseMoney(min, 'EUR'),
+        max === undefined ? Number.POSITIVE_INFINITY : parseMoney(max, 'EUR'),
+      ] as const;
+    };
     for (const value of facet('ListPrice')) {
-      const { min, max } = value.filter.attributeRange as { min: number; max: number };
-      const [low, high] = [parseMoney(min, 'EUR'), parseMoney(max, 'EUR')];
+      const [low, high] = bounds(value);
       expect(value.matches).toBe(-1);
       if (!value.selectedRange) {
         expect(priced.some((r) => (r.price as number) >= low && (r.price as number) <= high)).toBe(true);
@@ -247,10 +264,8 @@ describe('faceted search on a generated 10,000-product catalog', () => {
     const listed = facet('ListPrice').filter((v) => !v.selectedRange);
     for (const row of priced) {
       const inside = listed.filter((v) => {
-        const { min, max } = v.filter.attributeRange as { min: number; max: number };
-        return (
-          (row.price as number) >= parseMoney(min, 'EUR') && (row.price as number) <= parseMoney(max, 'EUR')
-        );
+        const [low, high] = bounds(v);
+        return (row.price as number) >= low && (row.price as number) <= high;
       });
       expect(inside.length, `price ${row.price}`).toBeLessThanOrEqual(1);
     }
@@ -262,6 +277,24 @@ describe('faceted search on a generated 10,000-product catalog', () => {
         input.attributeValue,
       );
     }
+  });
+
+  it('includes both ends of a price range', () => {
+    // Prepare: a range that starts and ends on one listed product's price
+    const row = rows('EUR').find((r) => r.price !== null);
+    const decimal = row?.product.prices.EUR?.price as string;
+    const exact = rows('EUR').filter((r) => r.price === row?.price);
+
+    // Act
+    const outcome = run('', [
+      { fieldName: 'ListPrice', attributeRange: { min: Number(decimal), max: Number(decimal) } },
+    ]);
+
+    // Assess
+    expect(outcome.products.length).toBeGreaterThan(0);
+    expect(new Set(outcome.products.map((p) => p.productId))).toEqual(
+      new Set(exact.map((r) => r.product.productId)),
+    );
   });
 
   it('sorts hits by name and by price both ways, products without a price last', () => {
