@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { MEDIA_TYPE_V1 } from '../../lib/http/middleware/versioning';
 import { MAX_QUANTITY } from '../../lib/domain/cart';
+import { MEDIA_TYPE_V1 } from '../../lib/http/middleware/versioning';
 import { newCart } from '../support/carts';
 import { checkConsistency } from '../support/consistency';
 import { type FuzzContext, fuzzContext } from '../support/fuzz-context';
