@@ -1,6 +1,7 @@
 import type { ShopProduct } from '../schemas/shop-file';
 import type { Catalog } from './catalog';
 import { type CatalogProjection, projectionOf } from './catalog-projection';
+import { keptByKey } from './kept';
 import { matchingProducts, parseQueryTerms } from './search-query';
 
 export interface ListingOptions {
@@ -32,17 +33,13 @@ export function listProducts(catalog: Catalog, options: ListingOptions): readonl
   // kept per projection like the query matches (issue "Performance": building it walked the whole
   // catalog on every request).
   const key = listingKey(options);
-  let listings = listingCache.get(projection);
-  if (!listings) {
-    listings = new Map();
-    listingCache.set(projection, listings);
-  }
-  let listing = listings.get(key);
-  if (!listing) {
-    listing = buildListing(projection, options);
-    if (listings.size >= LISTING_CACHE_SIZE) listings.delete(listings.keys().next().value as string);
-    listings.set(key, listing);
-  }
+  const listing = keptByKey(
+    listingCache,
+    projection,
+    key,
+    () => buildListing(projection, options),
+    LISTING_CACHE_SIZE,
+  );
   return listing;
 }
 

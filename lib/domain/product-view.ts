@@ -3,6 +3,7 @@ import type { ShopProduct } from '../schemas/shop-file';
 import { taxClassView } from './cart-view';
 import { type Catalog, localize } from './catalog';
 import { projectionOf } from './catalog-projection';
+import { keptByKey, keptFor } from './kept';
 import { link, type ViewContext } from './links';
 import { type Minor, money, parseMoney, savingsPercent } from './money';
 
@@ -35,21 +36,10 @@ const RENDERED_PER_CATALOG = 5000;
  * change the object they get.
  */
 export function productView(catalog: Catalog, product: ShopProduct, ctx: ProductViewContext) {
-  let views = rendered.get(catalog);
-  if (!views) {
-    views = new Map();
-    rendered.set(catalog, views);
-  }
-  const key = `${ctx.baseUrl}\u0000${ctx.shopId}\u0000${ctx.locale}\u0000${ctx.currency}\u0000${product.productId}`;
   // Only the catalog's own product object is kept (a changed copy renders fresh every time).
   if (catalog.products.get(product.productId) !== product) return renderProduct(catalog, product, ctx);
-  let view = views.get(key);
-  if (view === undefined) {
-    view = renderProduct(catalog, product, ctx);
-    if (views.size >= RENDERED_PER_CATALOG) views.delete(views.keys().next().value as string);
-    views.set(key, view);
-  }
-  return view;
+  const key = `${ctx.baseUrl}\u0000${ctx.shopId}\u0000${ctx.locale}\u0000${ctx.currency}\u0000${product.productId}`;
+  return keptByKey(rendered, catalog, key, () => renderProduct(catalog, product, ctx), RENDERED_PER_CATALOG);
 }
 
 const serialized = new WeakMap<object, JsonText>();
@@ -57,12 +47,7 @@ const serialized = new WeakMap<object, JsonText>();
 /** productView as JSON text, serialized once per kept view (search and list answers splice it in). */
 export function productJson(catalog: Catalog, product: ShopProduct, ctx: ProductViewContext): JsonText {
   const view = productView(catalog, product, ctx);
-  let json = serialized.get(view);
-  if (!json) {
-    json = new JsonText(asciiJson(view));
-    serialized.set(view, json);
-  }
-  return json;
+  return keptFor(serialized, view, () => new JsonText(asciiJson(view)));
 }
 
 function renderProduct(catalog: Catalog, product: ShopProduct, ctx: ProductViewContext) {

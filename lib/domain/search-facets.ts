@@ -1,6 +1,7 @@
 import { asciiJson, commaList, JsonText } from '../json-text';
 import { type Catalog, localize } from './catalog';
 import type { CatalogProjection, CurrencyProjection } from './catalog-projection';
+import { keptByKey, keptFor } from './kept';
 import { formatMoney, minorDigits, toDecimalString } from './money';
 import {
   type ActiveFilter,
@@ -175,13 +176,12 @@ const priceOrders = new WeakMap<Float64Array, Int32Array>();
  * pass over the catalog per request.
  */
 function priceMask(prices: Float64Array, ranges: readonly { min: number; max: number }[]): Uint8Array {
-  let order = priceOrders.get(prices);
-  if (!order) {
-    // The priced products (NaN = no price in this currency), cheapest first; kept per price list.
-    order = Int32Array.from(prices.keys()).filter((i) => !Number.isNaN(prices[i]));
-    order.sort((a, b) => (prices[a] as number) - (prices[b] as number));
-    priceOrders.set(prices, order);
-  }
+  // The priced products (NaN = no price in this currency), cheapest first; kept per price list.
+  const order = keptFor(priceOrders, prices, () =>
+    Int32Array.from(prices.keys())
+      .filter((i) => !Number.isNaN(prices[i]))
+      .sort((a, b) => (prices[a] as number) - (prices[b] as number)),
+  );
   const mask = new Uint8Array(prices.length);
   for (const { min, max } of ranges) {
     let low = 0;
@@ -217,17 +217,7 @@ function valueMask(
   holders: readonly Int32Array[],
   size: number,
 ): Uint8Array {
-  let byValue = valueMaskCache.get(held);
-  if (!byValue) {
-    byValue = new Map();
-    valueMaskCache.set(held, byValue);
-  }
-  let mask = byValue.get(value);
-  if (!mask) {
-    mask = marked(holders, size);
-    byValue.set(value, mask);
-  }
-  return mask;
+  return keptByKey(valueMaskCache, held, value, () => marked(holders, size));
 }
 
 const heldCache = new WeakMap<object, FieldValues>();
@@ -238,8 +228,7 @@ function heldValues(
   size: number,
   each: (product: number, add: (value: number) => void) => void,
 ): FieldValues {
-  let held = heldCache.get(source);
-  if (!held) {
+  return keptFor(heldCache, source, () => {
     const offsets = new Int32Array(size + 1);
     const values: number[] = [];
     const add = (value: number) => {
@@ -249,27 +238,22 @@ function heldValues(
       each(i, add);
       offsets[i + 1] = values.length;
     }
-    held = { offsets, values: Int32Array.from(values) };
-    heldCache.set(source, held);
-  }
-  return held;
+    return { offsets, values: Int32Array.from(values) };
+  });
 }
 
 const holderCache = new WeakMap<FieldValues, Int32Array[]>();
 
 /** Per value of a field, the products holding it (built on the first filter on that field). */
 function holdersOf(held: FieldValues, valueCount: number): Int32Array[] {
-  let holders = holderCache.get(held);
-  if (!holders) {
+  return keptFor(holderCache, held, () => {
     const lists: number[][] = Array.from({ length: valueCount }, () => []);
     for (let i = 0; i + 1 < held.offsets.length; i++) {
       for (let k = held.offsets[i] as number; k < (held.offsets[i + 1] as number); k++)
         lists[held.values[k] as number]?.push(i);
     }
-    holders = lists.map((list) => Int32Array.from(list));
-    holderCache.set(held, holders);
-  }
-  return holders;
+    return lists.map((list) => Int32Array.from(list));
+  });
 }
 
 const collators = new Map<string, Intl.Collator>();
@@ -309,17 +293,7 @@ interface FacetTexts {
 const textCache = new WeakMap<CatalogProjection, Map<string, FacetTexts>>();
 
 function facetTexts(catalog: Catalog, projection: CatalogProjection, locale: string): FacetTexts {
-  let byLocale = textCache.get(projection);
-  if (!byLocale) {
-    byLocale = new Map();
-    textCache.set(projection, byLocale);
-  }
-  let texts = byLocale.get(locale);
-  if (!texts) {
-    texts = buildFacetTexts(catalog, projection, locale);
-    byLocale.set(locale, texts);
-  }
-  return texts;
+  return keptByKey(textCache, projection, locale, () => buildFacetTexts(catalog, projection, locale));
 }
 
 function buildFacetTexts(catalog: Catalog, projection: CatalogProjection, locale: string): FacetTexts {
@@ -434,22 +408,14 @@ const bucketTextCache = new WeakMap<PriceBuckets, Map<string, string[]>>();
  * €","filter":{…}`; made once per currency and locale.
  */
 function bucketTexts(buckets: PriceBuckets, ctx: { locale: string; currency: string }): string[] {
-  let byLocale = bucketTextCache.get(buckets);
-  if (!byLocale) {
-    byLocale = new Map();
-    bucketTextCache.set(buckets, byLocale);
-  }
-  let texts = byLocale.get(ctx.locale);
-  if (!texts) {
+  return keptByKey(bucketTextCache, buckets, ctx.locale, () => {
     const { major, label } = priceFormat(ctx);
-    texts = buckets.bounds.slice(0, -1).map((min, k) => {
+    return buckets.bounds.slice(0, -1).map((min, k) => {
       const max = (buckets.bounds[k + 1] as number) - 1;
       const filter = { fieldName: PRICE_FIELD, attributeRange: { min: major(min), max: major(max) } };
       return `"name":${asciiJson(label(min, max))},"filter":${asciiJson(filter)}`;
     });
-    byLocale.set(ctx.locale, texts);
-  }
-  return texts;
+  });
 }
 
 /** The ListPrice facet's values as JSON texts: the buckets products lie in or the client chose (matches is always -1: spec). */
