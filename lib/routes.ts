@@ -38,6 +38,11 @@ export interface Route {
   /** Whether the route needs the cart token and loads the cart (contract: "Cart token and cart states"). */
   readonly cartToken: boolean;
   readonly body: BodyKind;
+  /**
+   * Whether the answer comes from the shop's catalog alone (handlers use answerFromCatalog): the
+   * catalog version read starts right after authentication, and the checks and the answer overlap it.
+   */
+  readonly catalogRead?: boolean;
   /** Whether the route writes to the table (read-only routes get read-only grants). */
   readonly writes: boolean;
   /** Whether an Idempotency-Key header makes retries replay the first answer (beyond the spec). */
@@ -270,6 +275,7 @@ export const routes = {
     cartToken: false,
     body: 'none',
     writes: false,
+    catalogRead: true,
     handler: 'functions/products/list-products.ts',
   }),
   listShippingMethods: route({
@@ -280,6 +286,7 @@ export const routes = {
     cartToken: false,
     body: 'none',
     writes: false,
+    catalogRead: true,
     handler: 'functions/shipping/list-shipping-methods.ts',
   }),
   // --- catalog: categories, assignments, product types, tax, customers, legal ---
@@ -291,6 +298,7 @@ export const routes = {
     cartToken: false,
     body: 'none',
     writes: false,
+    catalogRead: true,
     handler: 'functions/categories/list-categories.ts',
   }),
   getCategory: route({
@@ -301,6 +309,7 @@ export const routes = {
     cartToken: false,
     body: 'none',
     writes: false,
+    catalogRead: true,
     handler: 'functions/categories/get-category.ts',
   }),
   createCategory: route({
@@ -341,6 +350,7 @@ export const routes = {
     cartToken: false,
     body: 'none',
     writes: false,
+    catalogRead: true,
     handler: 'functions/categories/get-category-sequence.ts',
   }),
   updateCategorySequence: route({
@@ -381,6 +391,7 @@ export const routes = {
     cartToken: false,
     body: 'none',
     writes: false,
+    catalogRead: true,
     handler: 'functions/product-types/get-product-type.ts',
   }),
   listTaxClasses: route({
@@ -391,6 +402,7 @@ export const routes = {
     cartToken: false,
     body: 'none',
     writes: false,
+    catalogRead: true,
     handler: 'functions/tax/list-tax-classes.ts',
   }),
   getTaxClass: route({
@@ -401,6 +413,7 @@ export const routes = {
     cartToken: false,
     body: 'none',
     writes: false,
+    catalogRead: true,
     handler: 'functions/tax/get-tax-class.ts',
   }),
   getTaxModel: route({
@@ -411,6 +424,7 @@ export const routes = {
     cartToken: false,
     body: 'none',
     writes: false,
+    catalogRead: true,
     handler: 'functions/tax/get-tax-model.ts',
   }),
   listCustomers: route({
@@ -461,6 +475,7 @@ export const routes = {
     cartToken: false,
     body: 'none',
     writes: false,
+    catalogRead: true,
     handler: 'functions/legal/get-contact-information.ts',
   }),
   updateContactInformation: route({
@@ -482,6 +497,7 @@ export const routes = {
     cartToken: false,
     body: 'none',
     writes: false,
+    catalogRead: true,
     handler: 'functions/products/get-product.ts',
   }),
   listVariations: route({
@@ -492,6 +508,7 @@ export const routes = {
     cartToken: false,
     body: 'none',
     writes: false,
+    catalogRead: true,
     handler: 'functions/products/list-variations.ts',
   }),
   getCrossSelling: route({
@@ -502,6 +519,7 @@ export const routes = {
     cartToken: false,
     body: 'none',
     writes: false,
+    catalogRead: true,
     handler: 'functions/products/get-cross-selling.ts',
   }),
   getCustomAttributes: route({
@@ -512,6 +530,7 @@ export const routes = {
     cartToken: false,
     body: 'none',
     writes: false,
+    catalogRead: true,
     handler: 'functions/products/get-custom-attributes.ts',
   }),
   updateCustomAttributes: route({
@@ -532,6 +551,7 @@ export const routes = {
     cartToken: false,
     body: 'json',
     writes: false,
+    catalogRead: true,
     handler: 'functions/search/search-products.ts',
   }),
 } as const satisfies Record<string, Route>;

@@ -2,7 +2,7 @@ import { childrenOf } from '../../lib/domain/category-tree';
 import { endpoint } from '../../lib/http/endpoint';
 import { NotFound } from '../../lib/http/errors';
 import { ok } from '../../lib/http/reply';
-import { requireCatalog } from '../../lib/http/shop';
+import { answerFromCatalog } from '../../lib/http/shop';
 import { routes } from '../../lib/routes';
 import { CategoryPath } from '../../lib/schemas/categories';
 
@@ -11,7 +11,8 @@ import { CategoryPath } from '../../lib/schemas/categories';
  * (invisible ones included: this is the editor's view), in their order (contract "Categories").
  */
 export const handler = endpoint(routes.getCategorySequence, { path: CategoryPath }, async (req) => {
-  const catalog = await requireCatalog(req.shopId);
-  if (!catalog.categories.has(req.path.categoryId)) throw new NotFound('Category not found');
-  return ok(childrenOf(catalog, req.path.categoryId).map((c) => c.alias));
+  return answerFromCatalog(req, (catalog) => {
+    if (!catalog.categories.has(req.path.categoryId)) throw new NotFound('Category not found');
+    return ok(childrenOf(catalog, req.path.categoryId).map((c) => c.alias));
+  });
 });

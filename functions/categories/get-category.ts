@@ -5,7 +5,7 @@ import { endpoint } from '../../lib/http/endpoint';
 import { Forbidden, NotFound } from '../../lib/http/errors';
 import { hasScope } from '../../lib/http/middleware/auth';
 import { ok } from '../../lib/http/reply';
-import { requireCatalog } from '../../lib/http/shop';
+import { answerFromCatalog } from '../../lib/http/shop';
 import { routes } from '../../lib/routes';
 import { CategoryPath, GetCategoryQuery } from '../../lib/schemas/categories';
 
@@ -21,11 +21,12 @@ export const handler = endpoint(
     // contract: includeInvisible=true needs products_write as well.
     if (includeInvisible && !hasScope(req.principal, 'products_write'))
       throw new Forbidden('includeInvisible needs scope products_write');
-    const catalog = await requireCatalog(req.shopId);
-    const category = catalog.categories.get(req.path.categoryId);
-    if (!category || (!includeInvisible && !isShown(catalog, category)))
-      throw new NotFound('Category not found');
-    const ctx = { ...req.view(resolveLocale(catalog, req.query.locale)), includeInvisible };
-    return ok(categoryView(catalog, category, ctx));
+    return answerFromCatalog(req, (catalog) => {
+      const category = catalog.categories.get(req.path.categoryId);
+      if (!category || (!includeInvisible && !isShown(catalog, category)))
+        throw new NotFound('Category not found');
+      const ctx = { ...req.view(resolveLocale(catalog, req.query.locale)), includeInvisible };
+      return ok(categoryView(catalog, category, ctx));
+    });
   },
 );

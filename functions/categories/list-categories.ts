@@ -5,7 +5,7 @@ import { endpoint } from '../../lib/http/endpoint';
 import { Forbidden } from '../../lib/http/errors';
 import { hasScope } from '../../lib/http/middleware/auth';
 import { ok } from '../../lib/http/reply';
-import { requireCatalog } from '../../lib/http/shop';
+import { answerFromCatalog } from '../../lib/http/shop';
 import { routes } from '../../lib/routes';
 import { ListCategoriesQuery } from '../../lib/schemas/categories';
 import { ShopPath } from '../../lib/schemas/common';
@@ -23,8 +23,9 @@ export const handler = endpoint(
     // contract: includeInvisible=true needs products_write as well.
     if (includeInvisible && !hasScope(req.principal, 'products_write'))
       throw new Forbidden('includeInvisible needs scope products_write');
-    const catalog = await requireCatalog(req.shopId);
-    const ctx = { ...req.view(resolveLocale(catalog, req.query.locale)), includeInvisible };
-    return ok(treeOrder(catalog, includeInvisible).map((c) => categoryView(catalog, c, ctx)));
+    return answerFromCatalog(req, (catalog) => {
+      const ctx = { ...req.view(resolveLocale(catalog, req.query.locale)), includeInvisible };
+      return ok(treeOrder(catalog, includeInvisible).map((c) => categoryView(catalog, c, ctx)));
+    });
   },
 );

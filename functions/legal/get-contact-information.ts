@@ -2,7 +2,7 @@ import { resolveLocale } from '../../lib/domain/catalog';
 import { endpoint } from '../../lib/http/endpoint';
 import { NotFound } from '../../lib/http/errors';
 import { ok } from '../../lib/http/reply';
-import { requireCatalog } from '../../lib/http/shop';
+import { answerFromCatalog } from '../../lib/http/shop';
 import { routes } from '../../lib/routes';
 import { ShopPath } from '../../lib/schemas/common';
 import { GetContactInformationQuery } from '../../lib/schemas/legal';
@@ -15,13 +15,14 @@ export const handler = endpoint(
   routes.getContactInformation,
   { path: ShopPath, query: GetContactInformationQuery },
   async (req) => {
-    const catalog = await requireCatalog(req.shopId);
-    const locale = resolveLocale(catalog, req.query.locale);
-    const info =
-      catalog.legal[locale] ??
-      catalog.legal[catalog.settings.defaultLocale] ??
-      Object.values(catalog.legal)[0];
-    if (!info) throw new NotFound('Contact information not found');
-    return ok(info);
+    return answerFromCatalog(req, (catalog) => {
+      const locale = resolveLocale(catalog, req.query.locale);
+      const info =
+        catalog.legal[locale] ??
+        catalog.legal[catalog.settings.defaultLocale] ??
+        Object.values(catalog.legal)[0];
+      if (!info) throw new NotFound('Contact information not found');
+      return ok(info);
+    });
   },
 );

@@ -2,7 +2,7 @@ import { localize, resolveLocale } from '../../lib/domain/catalog';
 import { endpoint } from '../../lib/http/endpoint';
 import { NotFound } from '../../lib/http/errors';
 import { ok } from '../../lib/http/reply';
-import { requireCatalog } from '../../lib/http/shop';
+import { answerFromCatalog } from '../../lib/http/shop';
 import { routes } from '../../lib/routes';
 import { GetProductTypeQuery, ProductTypePath } from '../../lib/schemas/product-types';
 
@@ -15,29 +15,30 @@ export const handler = endpoint(
   routes.getProductType,
   { path: ProductTypePath, query: GetProductTypeQuery },
   async (req) => {
-    const catalog = await requireCatalog(req.shopId);
-    const type = catalog.productTypes.get(req.path.productTypeId);
-    if (!type) throw new NotFound('Product type not found');
-    const locale = resolveLocale(catalog, req.query.locale);
-    return ok({
-      name: localize(catalog, type.name, locale) ?? type.alias,
-      productTypeId: type.productTypeId,
-      alias: type.alias,
-      attributes: type.attributeKeys.flatMap((key) => {
-        const definition = catalog.attributeDefinitions.get(key);
-        if (!definition) return [];
-        return [
-          {
-            visible: true,
-            name: localize(catalog, definition.displayKey, locale) ?? key,
-            values: definition.values.map((v) => ({
-              value: v.value,
-              name: localize(catalog, v.displayValue, locale) ?? v.value,
-            })),
-            preDefAttribute: definition.type === 'PreDefString',
-          },
-        ];
-      }),
+    return answerFromCatalog(req, (catalog) => {
+      const type = catalog.productTypes.get(req.path.productTypeId);
+      if (!type) throw new NotFound('Product type not found');
+      const locale = resolveLocale(catalog, req.query.locale);
+      return ok({
+        name: localize(catalog, type.name, locale) ?? type.alias,
+        productTypeId: type.productTypeId,
+        alias: type.alias,
+        attributes: type.attributeKeys.flatMap((key) => {
+          const definition = catalog.attributeDefinitions.get(key);
+          if (!definition) return [];
+          return [
+            {
+              visible: true,
+              name: localize(catalog, definition.displayKey, locale) ?? key,
+              values: definition.values.map((v) => ({
+                value: v.value,
+                name: localize(catalog, v.displayValue, locale) ?? v.value,
+              })),
+              preDefAttribute: definition.type === 'PreDefString',
+            },
+          ];
+        }),
+      });
     });
   },
 );

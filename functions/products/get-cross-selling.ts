@@ -3,7 +3,7 @@ import { crossSellingView } from '../../lib/domain/product-cross-selling';
 import { allowInvisible, requireCurrency, requireProduct } from '../../lib/domain/product-request';
 import { endpoint } from '../../lib/http/endpoint';
 import { ok } from '../../lib/http/reply';
-import { requireCatalog } from '../../lib/http/shop';
+import { answerFromCatalog } from '../../lib/http/shop';
 import { routes } from '../../lib/routes';
 import { GetCrossSellingQuery, ProductPath } from '../../lib/schemas/products';
 
@@ -13,10 +13,11 @@ export const handler = endpoint(
   { path: ProductPath, query: GetCrossSellingQuery },
   async (req) => {
     const includeInvisible = allowInvisible(req.principal, req.query.includeInvisible);
-    const catalog = await requireCatalog(req.shopId);
-    const currency = requireCurrency(catalog, req.query.currency);
-    const product = requireProduct(catalog, req.path.productId, includeInvisible);
-    const locale = resolveLocale(catalog, req.query.locale);
-    return ok(crossSellingView(catalog, product, { ...req.view(locale), currency }, includeInvisible));
+    return answerFromCatalog(req, (catalog) => {
+      const currency = requireCurrency(catalog, req.query.currency);
+      const product = requireProduct(catalog, req.path.productId, includeInvisible);
+      const locale = resolveLocale(catalog, req.query.locale);
+      return ok(crossSellingView(catalog, product, { ...req.view(locale), currency }, includeInvisible));
+    });
   },
 );

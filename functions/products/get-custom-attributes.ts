@@ -3,7 +3,7 @@ import { customAttributesView } from '../../lib/domain/product-custom-attributes
 import { allowInvisible, requireProduct } from '../../lib/domain/product-request';
 import { endpoint } from '../../lib/http/endpoint';
 import { ok } from '../../lib/http/reply';
-import { requireCatalog } from '../../lib/http/shop';
+import { answerFromCatalog } from '../../lib/http/shop';
 import { routes } from '../../lib/routes';
 import { GetCustomAttributesQuery, ProductPath } from '../../lib/schemas/products';
 
@@ -13,9 +13,10 @@ export const handler = endpoint(
   { path: ProductPath, query: GetCustomAttributesQuery },
   async (req) => {
     const includeInvisible = allowInvisible(req.principal, req.query.includeInvisible);
-    const catalog = await requireCatalog(req.shopId);
-    const product = requireProduct(catalog, req.path.productId, includeInvisible);
-    const locale = resolveLocale(catalog, req.query.locale);
-    return ok({ items: customAttributesView(catalog, product, locale) });
+    return answerFromCatalog(req, (catalog) => {
+      const product = requireProduct(catalog, req.path.productId, includeInvisible);
+      const locale = resolveLocale(catalog, req.query.locale);
+      return ok({ items: customAttributesView(catalog, product, locale) });
+    });
   },
 );

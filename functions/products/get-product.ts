@@ -3,7 +3,7 @@ import { allowInvisible, requireCurrency, requireProduct } from '../../lib/domai
 import { productView } from '../../lib/domain/product-view';
 import { endpoint } from '../../lib/http/endpoint';
 import { ok } from '../../lib/http/reply';
-import { requireCatalog } from '../../lib/http/shop';
+import { answerFromCatalog } from '../../lib/http/shop';
 import { routes } from '../../lib/routes';
 import { GetProductQuery, ProductPath } from '../../lib/schemas/products';
 
@@ -13,10 +13,11 @@ export const handler = endpoint(
   { path: ProductPath, query: GetProductQuery },
   async (req) => {
     const includeInvisible = allowInvisible(req.principal, req.query.includeInvisible);
-    const catalog = await requireCatalog(req.shopId);
-    const currency = requireCurrency(catalog, req.query.currency);
-    const product = requireProduct(catalog, req.path.productId, includeInvisible);
-    const locale = resolveLocale(catalog, req.query.locale);
-    return ok(productView(catalog, product, { ...req.view(locale), currency }));
+    return answerFromCatalog(req, (catalog) => {
+      const currency = requireCurrency(catalog, req.query.currency);
+      const product = requireProduct(catalog, req.path.productId, includeInvisible);
+      const locale = resolveLocale(catalog, req.query.locale);
+      return ok(productView(catalog, product, { ...req.view(locale), currency }));
+    });
   },
 );

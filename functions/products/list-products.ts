@@ -4,7 +4,7 @@ import { allowInvisible, requireCurrency } from '../../lib/domain/product-reques
 import { productJson } from '../../lib/domain/product-view';
 import { endpoint } from '../../lib/http/endpoint';
 import { ok } from '../../lib/http/reply';
-import { requireCatalog } from '../../lib/http/shop';
+import { answerFromCatalog } from '../../lib/http/shop';
 import { jsonArray, jsonObject } from '../../lib/json-text';
 import { routes } from '../../lib/routes';
 import { pageOf, ShopPath } from '../../lib/schemas/common';
@@ -20,21 +20,24 @@ export const handler = endpoint(
   async (req) => {
     const { query } = req;
     const includeInvisible = allowInvisible(req.principal, query.includeInvisible);
-    const catalog = await requireCatalog(req.shopId);
-    const currency = requireCurrency(catalog, query.currency);
-    const locale = resolveLocale(catalog, query.locale);
-    const products = listProducts(catalog, {
-      locale,
-      currency,
-      sort: query.sort,
-      direction: query.direction,
-      q: query.q,
-      categoryId: query.categoryId,
-      ids: query.id,
-      includeInvisible,
+    return answerFromCatalog(req, (catalog) => {
+      const currency = requireCurrency(catalog, query.currency);
+      const locale = resolveLocale(catalog, query.locale);
+      const products = listProducts(catalog, {
+        locale,
+        currency,
+        sort: query.sort,
+        direction: query.direction,
+        q: query.q,
+        categoryId: query.categoryId,
+        ids: query.id,
+        includeInvisible,
+      });
+      const page = pageOf(products, query.page, query.resultsPerPage);
+      const ctx = { ...req.view(locale), currency };
+      return ok(
+        jsonObject({ ...page, items: jsonArray(page.items.map((p) => productJson(catalog, p, ctx))) }),
+      );
     });
-    const page = pageOf(products, query.page, query.resultsPerPage);
-    const ctx = { ...req.view(locale), currency };
-    return ok(jsonObject({ ...page, items: jsonArray(page.items.map((p) => productJson(catalog, p, ctx))) }));
   },
 );

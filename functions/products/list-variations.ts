@@ -3,7 +3,7 @@ import { requireProduct } from '../../lib/domain/product-request';
 import { variationList } from '../../lib/domain/product-variations';
 import { endpoint } from '../../lib/http/endpoint';
 import { ok } from '../../lib/http/reply';
-import { requireCatalog } from '../../lib/http/shop';
+import { answerFromCatalog } from '../../lib/http/shop';
 import { routes } from '../../lib/routes';
 import { ListVariationsQuery, ProductPath } from '../../lib/schemas/products';
 
@@ -15,9 +15,10 @@ export const handler = endpoint(
   routes.listVariations,
   { path: ProductPath, query: ListVariationsQuery },
   async (req) => {
-    const catalog = await requireCatalog(req.shopId);
-    const product = requireProduct(catalog, req.path.productId, false);
-    const locale = resolveLocale(catalog, req.query.locale);
-    return ok(variationList(catalog, product, req.view(locale), req.query));
+    return answerFromCatalog(req, (catalog) => {
+      const product = requireProduct(catalog, req.path.productId, false);
+      const locale = resolveLocale(catalog, req.query.locale);
+      return ok(variationList(catalog, product, req.view(locale), req.query));
+    });
   },
 );

@@ -7,7 +7,7 @@ import { parseFilters } from '../../lib/domain/search-filters';
 import { endpoint } from '../../lib/http/endpoint';
 import { BadRequest } from '../../lib/http/errors';
 import { ok } from '../../lib/http/reply';
-import { requireCatalog } from '../../lib/http/shop';
+import { answerFromCatalog } from '../../lib/http/shop';
 import { jsonArray, jsonObject } from '../../lib/json-text';
 import { routes } from '../../lib/routes';
 import { pageOf, ShopPath } from '../../lib/schemas/common';
@@ -20,30 +20,30 @@ import { SearchProductsBody, SearchProductsQuery } from '../../lib/schemas/produ
 export const handler = endpoint(
   routes.searchProducts,
   { path: ShopPath, query: SearchProductsQuery, body: SearchProductsBody },
-  async (req) => {
-    const { query, body } = req;
-    const catalog = await requireCatalog(req.shopId);
-    const currency = requireCurrency(catalog, query.currency);
-    const locale = resolveLocale(catalog, query.locale);
-    const { filters, errors } = parseFilters(projectionOf(catalog), body.attributeFilters, currency);
-    if (errors.length > 0) throw new BadRequest('Invalid request', errors);
-    const outcome = searchProducts(catalog, {
-      query: body.query,
-      sortBy: body.sortBy,
-      filters,
-      locale,
-      currency,
-    });
-    const page = pageOf(outcome.products, query.page, query.resultsPerPage);
-    const ctx = { ...req.view(locale), currency };
-    return ok(
-      jsonObject({
-        ...page,
-        items: jsonArray(page.items.map((p) => productJson(catalog, p, ctx))),
+  (req) =>
+    answerFromCatalog(req, (catalog) => {
+      const { query, body } = req;
+      const currency = requireCurrency(catalog, query.currency);
+      const locale = resolveLocale(catalog, query.locale);
+      const { filters, errors } = parseFilters(projectionOf(catalog), body.attributeFilters, currency);
+      if (errors.length > 0) throw new BadRequest('Invalid request', errors);
+      const outcome = searchProducts(catalog, {
         query: body.query,
-        fallbackQuery: outcome.fallbackQuery,
-        facets: outcome.facets,
-      }),
-    );
-  },
+        sortBy: body.sortBy,
+        filters,
+        locale,
+        currency,
+      });
+      const page = pageOf(outcome.products, query.page, query.resultsPerPage);
+      const ctx = { ...req.view(locale), currency };
+      return ok(
+        jsonObject({
+          ...page,
+          items: jsonArray(page.items.map((p) => productJson(catalog, p, ctx))),
+          query: body.query,
+          fallbackQuery: outcome.fallbackQuery,
+          facets: outcome.facets,
+        }),
+      );
+    }),
 );

@@ -3,7 +3,7 @@ import { taxClassResource } from '../../lib/domain/tax-view';
 import { endpoint } from '../../lib/http/endpoint';
 import { NotFound } from '../../lib/http/errors';
 import { ok } from '../../lib/http/reply';
-import { requireCatalog } from '../../lib/http/shop';
+import { answerFromCatalog } from '../../lib/http/shop';
 import { routes } from '../../lib/routes';
 import { GetTaxClassQuery, TaxClassPath } from '../../lib/schemas/tax';
 
@@ -12,9 +12,10 @@ export const handler = endpoint(
   routes.getTaxClass,
   { path: TaxClassPath, query: GetTaxClassQuery },
   async (req) => {
-    const catalog = await requireCatalog(req.shopId);
-    const taxClass = catalog.taxClasses.get(req.path.taxClassId);
-    if (!taxClass) throw new NotFound('Tax class not found');
-    return ok(taxClassResource(catalog, taxClass, resolveLocale(catalog, req.query.locale)));
+    return answerFromCatalog(req, (catalog) => {
+      const taxClass = catalog.taxClasses.get(req.path.taxClassId);
+      if (!taxClass) throw new NotFound('Tax class not found');
+      return ok(taxClassResource(catalog, taxClass, resolveLocale(catalog, req.query.locale)));
+    });
   },
 );

@@ -2,7 +2,7 @@ import { resolveLocale } from '../../lib/domain/catalog';
 import { taxModelResource } from '../../lib/domain/tax-view';
 import { endpoint } from '../../lib/http/endpoint';
 import { ok } from '../../lib/http/reply';
-import { requireCatalog } from '../../lib/http/shop';
+import { answerFromCatalog } from '../../lib/http/shop';
 import { routes } from '../../lib/routes';
 import { ShopPath } from '../../lib/schemas/common';
 import { GetTaxModelQuery } from '../../lib/schemas/tax';
@@ -11,11 +11,8 @@ import { GetTaxModelQuery } from '../../lib/schemas/tax';
  * GET /{shopId}/tax-model: `{model, displayTaxes, noTaxesMessage, deliveryThresholdIsActive,
  * countryCode2}` (contract "Customers, tax, legal, orders"); noTaxesMessage in the requested locale.
  */
-export const handler = endpoint(
-  routes.getTaxModel,
-  { path: ShopPath, query: GetTaxModelQuery },
-  async (req) => {
-    const catalog = await requireCatalog(req.shopId);
-    return ok(taxModelResource(catalog, resolveLocale(catalog, req.query.locale)));
-  },
+export const handler = endpoint(routes.getTaxModel, { path: ShopPath, query: GetTaxModelQuery }, (req) =>
+  answerFromCatalog(req, (catalog) =>
+    ok(taxModelResource(catalog, resolveLocale(catalog, req.query.locale))),
+  ),
 );

@@ -2,7 +2,7 @@ import { resolveLocale } from '../../lib/domain/catalog';
 import { taxClassResource } from '../../lib/domain/tax-view';
 import { endpoint } from '../../lib/http/endpoint';
 import { ok } from '../../lib/http/reply';
-import { requireCatalog } from '../../lib/http/shop';
+import { answerFromCatalog } from '../../lib/http/shop';
 import { routes } from '../../lib/routes';
 import { pageOf, ShopPath } from '../../lib/schemas/common';
 import { ListTaxClassesQuery } from '../../lib/schemas/tax';
@@ -15,14 +15,15 @@ export const handler = endpoint(
   routes.listTaxClasses,
   { path: ShopPath, query: ListTaxClassesQuery },
   async (req) => {
-    const catalog = await requireCatalog(req.shopId);
-    const locale = resolveLocale(catalog, req.query.locale);
-    const page = pageOf([...catalog.taxClasses.values()], req.query.page, req.query.resultsPerPage);
-    const fallback = catalog.taxClasses.get(catalog.settings.defaultTaxClassId);
-    return ok({
-      ...page,
-      items: page.items.map((t) => taxClassResource(catalog, t, locale)),
-      defaultTaxClass: fallback ? taxClassResource(catalog, fallback, locale) : null,
+    return answerFromCatalog(req, (catalog) => {
+      const locale = resolveLocale(catalog, req.query.locale);
+      const page = pageOf([...catalog.taxClasses.values()], req.query.page, req.query.resultsPerPage);
+      const fallback = catalog.taxClasses.get(catalog.settings.defaultTaxClassId);
+      return ok({
+        ...page,
+        items: page.items.map((t) => taxClassResource(catalog, t, locale)),
+        defaultTaxClass: fallback ? taxClassResource(catalog, fallback, locale) : null,
+      });
     });
   },
 );

@@ -7,6 +7,7 @@ import { MethodNotAllowed, NotFound } from './errors';
 import { auth } from './middleware/auth';
 import { bodyParsing } from './middleware/body-parsing';
 import { cartToken } from './middleware/cart-token';
+import { catalogVersionRead } from './middleware/catalog-version';
 import { errorShaping } from './middleware/error-shaping';
 import { idempotency } from './middleware/idempotency';
 import { rateLimit } from './middleware/rate-limit';
@@ -29,6 +30,8 @@ export interface ApiRequest<R extends Route, S extends InputSchemas> {
   cart: R['cartToken'] extends true ? CartRecord : undefined;
   /** The catalog version read with the cart (cart routes), for requireCatalog. */
   catalogVersion?: number | null;
+  /** The catalog version being read (catalog reads), for answerFromCatalog. */
+  catalogVersionRead: R['catalogRead'] extends true ? Promise<number | null> : undefined;
   headers: Readonly<Record<string, string | undefined>>;
   requestId: string;
   /** For rendering: base URL, shop, and the locale (the handler sets the resolved one). */
@@ -49,6 +52,7 @@ export function endpoint<R extends Route, S extends InputSchemas>(
     .use(versioning())
     .use(errorShaping())
     .use(auth(route))
+    .use(catalogVersionRead(route))
     .use(rateLimit())
     .use(bodyParsing(route))
     .use(validation(schemas))
@@ -89,6 +93,7 @@ function apiRequest<R extends Route, S extends InputSchemas>(
     principal: api.principal as Principal,
     cart: api.cart as ApiRequest<R, S>['cart'],
     catalogVersion: api.catalogVersion,
+    catalogVersionRead: api.catalogVersionRead as ApiRequest<R, S>['catalogVersionRead'],
     headers: event.headers ?? {},
     requestId: api.requestId,
     view: (locale) => ({ baseUrl: api.baseUrl, shopId, locale }),

@@ -24,6 +24,8 @@ export interface PipelineState {
   cart?: CartRecord;
   /** The shop's catalog version, read together with the cart (cart routes). */
   catalogVersion?: number | null;
+  /** The shop's catalog version, being read (catalog reads: middleware/catalog-version.ts). */
+  catalogVersionRead?: Promise<number | null>;
   /** An Idempotency-Key claimed by this request: its answer is stored after the handler. */
   idempotency?: {
     shopId: string;

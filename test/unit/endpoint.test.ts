@@ -1,10 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ensureDevKeys, signDevToken } from '../../infra/local/dev-issuer';
 import { devIssuer, resetConfig } from '../../lib/config';
 import { getCartWithCatalogVersion } from '../../lib/data/cart-repository';
+import { catalogVersion } from '../../lib/data/catalog-repository';
 import type { CartRecord } from '../../lib/domain/cart';
 import { endpoint, routeNotFound } from '../../lib/http/endpoint';
 import { NotFound } from '../../lib/http/errors';
@@ -19,6 +20,7 @@ import { ListProductsQuery } from '../../lib/schemas/products';
 import { eventWith, jsonBody, lambdaContext } from './support/api-event';
 
 vi.mock('../../lib/data/cart-repository', () => ({ getCartWithCatalogVersion: vi.fn() }));
+vi.mock('../../lib/data/catalog-repository', () => ({ catalogVersion: vi.fn(async () => 7) }));
 
 const dir = mkdtempSync(join(tmpdir(), 'endpoint-unit-'));
 const keys = ensureDevKeys(dir);
@@ -46,8 +48,9 @@ function event(
   return base;
 }
 
-const listProducts = vi.fn(async (request: { query: unknown; principal: unknown; shopId: string }) =>
-  ok({ query: request.query, shopId: request.shopId }),
+const listProducts = vi.fn(
+  async (request: { query: unknown; shopId: string; catalogVersionRead: Promise<number | null> }) =>
+    ok({ query: request.query, shopId: request.shopId, catalogVersion: await request.catalogVersionRead }),
 );
 const listHandler = endpoint(routes.listProducts, { path: ShopPath, query: ListProductsQuery }, listProducts);
 const createHandler = endpoint(routes.createCart, { path: ShopPath, body: CreateCartBody }, async (request) =>
@@ -67,6 +70,7 @@ beforeAll(() => {
 
 beforeEach(() => {
   listProducts.mockClear();
+  vi.mocked(catalogVersion).mockClear();
   vi.mocked(getCartWithCatalogVersion).mockReset();
   vi.mocked(getCartWithCatalogVersion).mockResolvedValue({
     cart: {
@@ -97,7 +101,9 @@ describe('endpoint chain', () => {
     expect(jsonBody(result)).toEqual({
       shopId: 'demo',
       query: { page: 1, resultsPerPage: 5, sort: 'price', direction: 'desc', locale: 'de_DE' },
+      catalogVersion: 7,
     });
+    expect(catalogVersion).toHaveBeenCalledWith('demo');
     expect(result.headers).toMatchObject({
       'Content-Type': 'application/json; charset=utf-8',
       'X-Service-Media-Type': MEDIA_TYPE_V1,
@@ -144,6 +150,7 @@ describe('endpoint chain', () => {
     // Assess
     expect(result.statusCode).toBe(403);
     expect(listProducts).not.toHaveBeenCalled();
+    expect(catalogVersion).not.toHaveBeenCalled();
   });
 
   it('validates the query before the handler runs', async () => {
@@ -157,6 +164,8 @@ describe('endpoint chain', () => {
     expect(result.statusCode).toBe(400);
     expect(jsonBody(result)).toMatchObject({ status: '400', errors: [{ field: 'resultsPerPage' }] });
     expect(listProducts).not.toHaveBeenCalled();
+    // A catalog read starts reading the catalog version before validation, to overlap it.
+    expect(catalogVersion).toHaveBeenCalledWith('demo');
   });
 
   it('checks the token before the body: 403 wins over 415', async () => {
@@ -215,6 +224,7 @@ describe('endpoint chain', () => {
       body: { productId: 'trail-tshirt-red-m', quantity: 1 },
     });
     expect(getCartWithCatalogVersion).toHaveBeenCalledWith('demo', CART_ID);
+    expect(catalogVersion).not.toHaveBeenCalled(); // read with the cart instead
   });
 
   it('never reads the cart for a caller without a valid token', async () => {
@@ -299,5 +309,18 @@ describe('routeNotFound', () => {
     // Assess
     expect(result.statusCode).toBe(406);
     expect(result.headers?.['Content-Type']).toBe('application/json; charset=utf-8');
+  });
+});
+
+describe('catalog reads', () => {
+  it('answer through answerFromCatalog, which uses the version read the chain started', () => {
+    const catalogReads = Object.values(routes).filter((route) => 'catalogRead' in route && route.catalogRead);
+    const sources = catalogReads.map((route) => readFileSync(route.handler, 'utf8'));
+
+    expect(catalogReads.length).toBeGreaterThan(0);
+    for (const [i, source] of sources.entries()) {
+      expect(source, catalogReads[i]?.handler).toContain('answerFromCatalog(req,');
+      expect(source, catalogReads[i]?.handler).not.toContain('requireCatalog(');
+    }
   });
 });
