@@ -10,8 +10,6 @@ export interface DynamoUsage {
   leaseWrites: number;
   readUnits: number;
   writeUnits: number;
-  /** Time spent waiting for DynamoDB (ms). */
-  waitMs: number;
   /** Command names, in call order (GetCommand, QueryCommand, ...). */
   commands: string[];
 }
@@ -31,7 +29,6 @@ const emptyUsage = (): DynamoUsage => ({
   leaseWrites: 0,
   readUnits: 0,
   writeUnits: 0,
-  waitMs: 0,
   commands: [],
 });
 
@@ -58,9 +55,7 @@ export function meterDynamo(client: DynamoDBDocumentClient): { take(): DynamoUsa
       if (!isWrite) usage.reads++;
       if (isWrite && isRateLimitKey(input.Key)) usage.leaseWrites++;
       usage.commands.push(command);
-      const started = performance.now();
       const result = await next(args);
-      usage.waitMs += performance.now() - started;
       const output = result.output as { ConsumedCapacity?: Capacity | Capacity[] };
       const consumed = output.ConsumedCapacity;
       for (const capacity of Array.isArray(consumed) ? consumed : consumed ? [consumed] : []) {

@@ -7,8 +7,8 @@ import { MethodNotAllowed, NotFound } from './errors';
 import { auth } from './middleware/auth';
 import { bodyParsing } from './middleware/body-parsing';
 import { cartToken } from './middleware/cart-token';
-import { catalogVersionRead } from './middleware/catalog-version';
 import { errorShaping } from './middleware/error-shaping';
+import { firstRead } from './middleware/first-read';
 import { idempotency } from './middleware/idempotency';
 import { rateLimit } from './middleware/rate-limit';
 import { requestContext } from './middleware/request-context';
@@ -52,7 +52,7 @@ export function endpoint<R extends Route, S extends InputSchemas>(
     .use(versioning())
     .use(errorShaping())
     .use(auth(route))
-    .use(catalogVersionRead(route))
+    .use(firstRead(route))
     .use(rateLimit())
     .use(bodyParsing(route))
     .use(validation(schemas))

@@ -24,7 +24,9 @@ export interface PipelineState {
   cart?: CartRecord;
   /** The shop's catalog version, read together with the cart (cart routes). */
   catalogVersion?: number | null;
-  /** The shop's catalog version, being read (catalog reads: middleware/catalog-version.ts). */
+  /** The first read, started right after auth (middleware/first-read.ts): cart routes' cart... */
+  cartRead?: Promise<{ cart: CartRecord | null; catalogVersion: number | null }>;
+  /** ...and catalog reads' catalog version. */
   catalogVersionRead?: Promise<number | null>;
   /** An Idempotency-Key claimed by this request: its answer is stored after the handler. */
   idempotency?: {

@@ -210,7 +210,32 @@ describe('endpoint chain', () => {
     expect(jsonBody(result)).toEqual({ body: { currency: 'EUR', forceCreate: true } });
   });
 
-  it('loads the cart last and hands it to the handler', async () => {
+  it('starts the cart read right after auth, to overlap validation, and answers 400 first', async () => {
+    // Prepare
+    const request = event('carts/add-line-item', {}, { body: JSON.stringify({ quantity: 1 }) });
+
+    // Act
+    const result = await addHandler(request, lambdaContext());
+
+    // Assess
+    expect(result.statusCode).toBe(400);
+    expect(getCartWithCatalogVersion).toHaveBeenCalledWith('demo', CART_ID);
+  });
+
+  it('reads no cart for a path whose cart id cannot be one', async () => {
+    // Prepare
+    const request = event('carts/add-line-item');
+    if (request.pathParameters) request.pathParameters.cartId = 'not-a-cart';
+
+    // Act
+    const result = await addHandler(request, lambdaContext());
+
+    // Assess
+    expect(result.statusCode).toBe(404);
+    expect(getCartWithCatalogVersion).not.toHaveBeenCalled();
+  });
+
+  it('checks the cart last and hands it to the handler', async () => {
     // Prepare
     const request = event('carts/add-line-item');
 
@@ -223,6 +248,7 @@ describe('endpoint chain', () => {
       cartId: CART_ID,
       body: { productId: 'trail-tshirt-red-m', quantity: 1 },
     });
+    expect(getCartWithCatalogVersion).toHaveBeenCalledTimes(1);
     expect(getCartWithCatalogVersion).toHaveBeenCalledWith('demo', CART_ID);
     expect(catalogVersion).not.toHaveBeenCalled(); // read with the cart instead
   });

@@ -15,9 +15,11 @@ export function cartToken(route: Route): MiddlewareObj<ApiEvent, ApiResult, Erro
   return {
     before: async (request) => {
       if (!route.cartToken) return;
-      const { shopId, cartId } = request.event.pathParameters ?? {};
-      if (!shopId || !cartId || !CART_ID.test(cartId)) throw new NotFound('Cart not found');
-      const { cart, catalogVersion } = await getCartWithCatalogVersion(shopId, cartId);
+      const path = cartOfPath(request.event);
+      if (!path) throw new NotFound('Cart not found');
+      // Started right after auth (middleware/first-read.ts), or here.
+      const { cart, catalogVersion } = await (request.context.api.cartRead ??
+        getCartWithCatalogVersion(path.shopId, path.cartId));
       if (!cart) throw new NotFound('Cart not found');
       request.context.api.catalogVersion = catalogVersion;
       const token = request.event.headers?.[CART_TOKEN_HEADER.toLowerCase()];
@@ -34,6 +36,12 @@ export function cartToken(route: Route): MiddlewareObj<ApiEvent, ApiResult, Erro
 
 /** Cart ids are ULIDs. */
 const CART_ID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
+
+/** The shop and cart of a cart route's path; undefined when the cart id cannot be one. */
+export function cartOfPath(event: ApiEvent): { shopId: string; cartId: string } | undefined {
+  const { shopId, cartId } = event.pathParameters ?? {};
+  return shopId && cartId && CART_ID.test(cartId) ? { shopId, cartId } : undefined;
+}
 
 /** The stored form of a cart token: only its hash is kept. */
 export function hashCartToken(token: string): string {

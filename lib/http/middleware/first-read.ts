@@ -1,0 +1,36 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { MiddlewareObj } from '@middy/core';
+import { getCartWithCatalogVersion } from '../../data/cart-repository';
+import { catalogVersion } from '../../data/catalog-repository';
+import type { Route } from '../../routes';
+import type { ApiContext, ApiEvent, ApiResult } from '../types';
+import { cartOfPath } from './cart-token';
+
+/**
+ * Starts the request's first DynamoDB read right after authentication, so that the rate limit, body
+ * parsing, validation and, for catalog reads, the answer run while DynamoDB answers instead of after:
+ * - cart routes: the cart with the catalog version, which middleware/cart-token.ts checks in its turn;
+ * - catalog reads (`catalogRead`): the catalog version, for answerFromCatalog (lib/http/shop.ts).
+ * The checks keep their order and their answers: nothing waits for the read before its own step. A
+ * request refused meanwhile (429, 400) has paid that one read for nothing.
+ */
+export function firstRead(route: Route): MiddlewareObj<ApiEvent, ApiResult, Error, ApiContext> {
+  return {
+    before: async (request) => {
+      const { api } = request.context;
+      const cart = route.cartToken ? cartOfPath(request.event) : undefined;
+      const shopId = request.event.pathParameters?.shopId;
+      if (cart) api.cartRead = handled(getCartWithCatalogVersion(cart.shopId, cart.cartId));
+      else if (route.catalogRead && shopId) api.catalogVersionRead = handled(catalogVersion(shopId));
+      else return;
+      // The SDK sends the request over a few microtasks: let it reach the socket before more work.
+      await nextTurn();
+    },
+  };
+}
+
+/** Awaited in a later step; a request refused before then must not leave an unhandled rejection. */
+function handled<T>(read: Promise<T>): Promise<T> {
+  read.catch(() => undefined);
+  return read;
+}
