@@ -36,10 +36,12 @@ const settings = {
 
 /**
  * Modules swapped at bundling time: the SDK's default credential chain becomes the environment
- * provider Lambda needs (see lambda-credentials.ts).
+ * provider Lambda needs (see lambda-credentials.ts), and the event-stream support DynamoDB never
+ * uses becomes a stub (see no-event-streams.ts).
  */
 export const bundleAliases: Record<string, string> = {
   '@aws-sdk/credential-provider-node': join(projectRoot, 'infra/constructs/lambda-credentials.ts'),
+  '@smithy/core/event-streams': join(projectRoot, 'infra/constructs/no-event-streams.ts'),
 };
 
 /** NodejsFunction bundling: local esbuild only, nothing external (the SDK is bundled, not the runtime's). */
