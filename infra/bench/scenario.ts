@@ -18,14 +18,6 @@ export interface ScenarioResult {
   samples: number;
   p50: number;
   p95: number;
-  /**
-   * p50 and p95 of this process's CPU time per request, all its threads: the pipeline, the domain,
-   * the SDK's side of its calls, and the share of V8's GC and compiler threads. Counted whether or
-   * not the work overlapped the wait for DynamoDB (catalog reads work while that wait is on, so wall
-   * time minus the wait would leave it out).
-   */
-  p50Cpu: number;
-  p95Cpu: number;
   max: number;
   readsPerRequest: number;
   readUnitsPerRequest: number;
@@ -51,7 +43,6 @@ export async function runScenario(
   for (let i = 0; i < warmup; i++) await transport(scenario.request(i));
   meter.take();
   const times: number[] = [];
-  const cpu: number[] = [];
   let reads = 0;
   let writes = 0;
   let readUnits = 0;
@@ -59,12 +50,9 @@ export async function runScenario(
   const commands = new Set<string>();
   for (let i = 0; i < samples; i++) {
     const request = scenario.request(warmup + i);
-    const cpuBefore = process.cpuUsage();
     const started = performance.now();
     const response = await transport(request);
     times.push(performance.now() - started);
-    const cpuUsed = process.cpuUsage(cpuBefore);
-    cpu.push((cpuUsed.user + cpuUsed.system) / 1000);
     const usage = meter.take();
     reads += usage.reads;
     writes += usage.calls - usage.reads;
@@ -80,8 +68,6 @@ export async function runScenario(
     samples,
     p50: percentile(times, 50),
     p95: percentile(times, 95),
-    p50Cpu: percentile(cpu, 50),
-    p95Cpu: percentile(cpu, 95),
     max: Math.max(...times),
     readsPerRequest: reads / samples,
     readUnitsPerRequest: readUnits / samples,
