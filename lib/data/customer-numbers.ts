@@ -8,8 +8,3 @@ const OFFSET = 10000;
 export function generatedCustomerNumber(n: number): string {
   return `C-${OFFSET + n}`;
 }
-
-/** The counter value a generated customer number stands for. */
-export function customerSequence(customerNumber: string): number {
-  return Number(customerNumber.slice(2)) - OFFSET;
-}

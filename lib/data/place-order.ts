@@ -1,17 +1,18 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { CartRecord } from '../domain/cart';
 import type { CustomerRecord } from '../domain/customer';
 import type { OrderRecord } from '../domain/order';
-import { Conflict, Gone, NotFound, ServiceUnavailable } from '../http/errors';
+import { Gone, NotFound, ServiceUnavailable } from '../http/errors';
 import { backoff } from './backoff';
 import { getCart } from './cart-repository';
 import { dynamo, tableName } from './client';
+import { nextCounterValue } from './counters';
 import { customerItems } from './customer-items';
-import { customerSequence, generatedCustomerNumber } from './customer-numbers';
+import { generatedCustomerNumber } from './customer-numbers';
 import { isTransientDependencyError } from './dependency-errors';
 import { newId } from './ids';
-import { type Key, keys } from './keys';
+import { keys } from './keys';
 import { orderItem } from './order-items';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -26,24 +27,33 @@ export interface CheckoutIdentity {
   newCustomer: CustomerRecord | null;
 }
 
-/** Racing checkouts take turns on the shop's counter; each lost round backs off a little more. */
-const MAX_ATTEMPTS = 25;
+/** Lost rounds (the same cart or the same new buyer raced) before the client is asked to retry. */
+const MAX_ATTEMPTS = 10;
+
+/** Transaction items in order; a cancellation reason's index says which one failed. */
+const CART = 0;
+const CUSTOMER_NUMBER_GUARD = 3;
 
 /**
  * Turns a cart into an order in ONE DynamoDB transaction (DESIGN "Aggregates"): the cart flips to
- * ordered only if it is still the open version we priced, the order is put only if new, the
- * per-shop order counter moves from the number we read to the next (so numbers have no gaps and
- * never repeat), and a buyer seen for the first time becomes a customer with a unique number.
- * However many requests race, exactly one order is created; the others get 410.
- * Costs one BatchGetItem (counters and the buyer's e-mail guard) and one TransactWriteItems.
+ * ordered only if it is still the open version we priced, the order is put only if new, and a buyer
+ * seen for the first time becomes a customer with a unique number and e-mail guard. However many
+ * requests race on one cart, exactly one order is created; the others get 410.
+ *
+ * Nothing in the transaction is shared between checkouts of different carts, so they never wait
+ * for or cancel each other. The order number is taken before it, with one atomic ADD on the shop's
+ * order counter (a single-item write that holds no lock across a transaction): numbers are unique
+ * and increasing, and a number taken by a checkout that then fails is not reused (a gap).
+ * Costs: the order counter ADD and the buyer's e-mail guard GetItem side by side, a customer
+ * counter ADD for a new buyer, and one TransactWriteItems.
  */
 export async function placeOrder(
   cart: CartRecord,
   build: (cart: CartRecord, identity: CheckoutIdentity) => OrderRecord,
 ): Promise<OrderRecord> {
   let current = cart;
+  let identity = await checkoutIdentity(cart);
   for (let attempt = 1; ; attempt++) {
-    const identity = await checkoutIdentity(current);
     const order = build(current, identity);
     try {
       await dynamo().send(
@@ -53,65 +63,68 @@ export async function placeOrder(
     } catch (error) {
       // Throttled or failing: nothing was written; the API answers 503 and the client retries.
       if (!(error instanceof TransactionCanceledException) || isTransientDependencyError(error)) throw error;
-      if (error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') {
+      const failed = (error.CancellationReasons ?? []).map((r) => r.Code);
+      let buyerChanged = false;
+      if (failed[CART] === 'ConditionalCheckFailed' || failed[CART] === 'TransactionConflict') {
         const fresh = await getCart(cart.shopId, cart.cartId);
         if (!fresh) throw new NotFound('Cart not found');
         if (fresh.status === 'ordered') throw new Gone('Cart has been ordered');
+        buyerChanged = emailOf(fresh) !== emailOf(current);
         current = fresh;
       }
-      // Otherwise a counter or customer guard moved under us: read them again.
-      // Still contended after many rounds: a temporary condition, the client retries.
+      const guardFailed = failed.slice(CART + 2).some((code) => code && code !== 'None');
+      if (buyerChanged || (identity.newCustomer && guardFailed)) {
+        // Another e-mail address, or the buyer became a customer meanwhile (another checkout,
+        // POST /customers), or the generated number is taken by an imported customer: decide the
+        // customer again, keeping the new customer's number unless that is what failed.
+        const keep = !buyerChanged && failed[CUSTOMER_NUMBER_GUARD] !== 'ConditionalCheckFailed';
+        identity = { ...identity, ...(await checkoutCustomer(current, keep ? identity.newCustomer : null)) };
+      }
       if (attempt === MAX_ATTEMPTS) throw new ServiceUnavailable(1);
       await backoff(attempt);
     }
   }
 }
 
+/** The order's id and number, and its customer (found by the buyer's e-mail address, or new). */
 async function checkoutIdentity(cart: CartRecord): Promise<CheckoutIdentity> {
-  const email = cart.billingAddress?.emailAddress ?? '';
-  const wanted = {
-    orderCounter: keys.counter(cart.shopId, 'order'),
-    customerCounter: keys.counter(cart.shopId, 'customer'),
-    emailGuard: keys.customerEmail(cart.shopId, email),
-  };
-  const found = await batchGet(Object.values(wanted));
-  const item = (key: Key) => found.find((i) => i.pk === key.pk && i.sk === key.sk);
-  const orderCount = (item(wanted.orderCounter)?.value as number | undefined) ?? 0;
-  const guard = item(wanted.emailGuard);
-  const orderNumber = String(orderCount + 1);
-  if (guard) {
-    const { customerId, customerNumber } = guard as { customerId: string; customerNumber: string };
-    return { orderId: newId(), orderNumber, customerId, customerNumber, newCustomer: null };
-  }
-  const customerCount = (item(wanted.customerCounter)?.value as number | undefined) ?? 0;
-  const newCustomer: CustomerRecord = {
-    customerId: newId(),
-    customerNumber: generatedCustomerNumber(customerCount + 1),
-    creationDate: new Date().toISOString(),
-    billingAddress: cart.billingAddress ?? {},
-    internalNote: null,
-  };
-  return {
-    orderId: newId(),
-    orderNumber,
-    customerId: newCustomer.customerId,
-    customerNumber: newCustomer.customerNumber,
-    newCustomer,
-  };
+  const [orderNumber, customer] = await Promise.all([
+    nextCounterValue(cart.shopId, 'order'),
+    checkoutCustomer(cart, null),
+  ]);
+  return { orderId: newId(), orderNumber: String(orderNumber), ...customer };
 }
 
-async function batchGet(wanted: Key[]): Promise<Record<string, unknown>[]> {
-  const found: Record<string, unknown>[] = [];
-  let pending: Key[] = wanted;
-  for (let round = 0; pending.length > 0 && round < 5; round++) {
-    const result = await dynamo().send(
-      new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: true } } }),
-    );
-    found.push(...(result.Responses?.[tableName()] ?? []));
-    pending = (result.UnprocessedKeys?.[tableName()]?.Keys ?? []) as Key[];
+/**
+ * The customer an order goes to: the one the buyer's e-mail address belongs to, else a new one
+ * (keeping `reuse`'s id and number when given, so a retry does not burn another number).
+ */
+async function checkoutCustomer(
+  cart: CartRecord,
+  reuse: CustomerRecord | null,
+): Promise<Pick<CheckoutIdentity, 'customerId' | 'customerNumber' | 'newCustomer'>> {
+  const email = emailOf(cart);
+  const { Item: guard } = await dynamo().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.customerEmail(cart.shopId, email),
+      ConsistentRead: true,
+    }),
+  );
+  if (guard) {
+    const { customerId, customerNumber } = guard as { customerId: string; customerNumber: string };
+    return { customerId, customerNumber, newCustomer: null };
   }
-  if (pending.length > 0) throw new Conflict('Checkout is contended; try again');
-  return found;
+  const newCustomer: CustomerRecord = reuse
+    ? { ...reuse, billingAddress: cart.billingAddress ?? {} }
+    : {
+        customerId: newId(),
+        customerNumber: generatedCustomerNumber(await nextCounterValue(cart.shopId, 'customer')),
+        creationDate: new Date().toISOString(),
+        billingAddress: cart.billingAddress ?? {},
+        internalNote: null,
+      };
+  return { customerId: newCustomer.customerId, customerNumber: newCustomer.customerNumber, newCustomer };
 }
 
 function transactItems(cart: CartRecord, order: OrderRecord, identity: CheckoutIdentity): TransactItem[] {
@@ -135,28 +148,16 @@ function transactItems(cart: CartRecord, order: OrderRecord, identity: CheckoutI
       },
     },
     { Put: { TableName: table, Item: orderItem(order), ConditionExpression: 'attribute_not_exists(pk)' } },
-    counterStep(cart.shopId, 'order', Number(order.orderNumber)),
   ];
   if (identity.newCustomer) {
     const { customer, numberGuard, emailGuard } = customerItems(cart.shopId, identity.newCustomer);
     for (const item of [customer, numberGuard, ...(emailGuard ? [emailGuard] : [])]) {
       items.push({ Put: { TableName: table, Item: item, ConditionExpression: 'attribute_not_exists(pk)' } });
     }
-    items.push(counterStep(cart.shopId, 'customer', customerSequence(identity.newCustomer.customerNumber)));
   }
   return items;
 }
 
-/** Moves a counter from next − 1 to next, only if nobody else moved it meanwhile. */
-function counterStep(shopId: string, name: string, next: number): TransactItem {
-  return {
-    Update: {
-      TableName: tableName(),
-      Key: keys.counter(shopId, name),
-      UpdateExpression: 'SET #value = :next',
-      ConditionExpression: next === 1 ? 'attribute_not_exists(#value)' : '#value = :previous',
-      ExpressionAttributeNames: { '#value': 'value' },
-      ExpressionAttributeValues: next === 1 ? { ':next': next } : { ':next': next, ':previous': next - 1 },
-    },
-  };
+function emailOf(cart: CartRecord): string {
+  return cart.billingAddress?.emailAddress ?? '';
 }

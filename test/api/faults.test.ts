@@ -12,6 +12,7 @@ import { MEDIA_TYPE_V1 } from '../../lib/http/middleware/versioning';
 import { tokenFor } from '../support/api';
 import { BILLING } from '../support/carts';
 import { useLocalTable } from '../support/local-env';
+import { privateDemoShop } from '../support/shops';
 
 /**
  * Failing dependencies: DynamoDB throttling (injected inside the SDK's retry loop) and a DynamoDB
@@ -109,6 +110,35 @@ describe('DynamoDB throttling', () => {
     expect(stillOpen.status).toBe(200);
     expect(ordersBetween).toBe(ordersBefore);
     expect(retried.status).toBe(201);
+  });
+
+  it('never reuses the order number of a checkout that failed: the next order leaves a gap', async () => {
+    // Prepare: a shop of its own, so no other test file takes numbers in between
+    const shop = await privateDemoShop('gap');
+    const orderable = async () => {
+      const created = await api(`/${shop}/carts`, {
+        method: 'POST',
+        body: { lineItems: [{ productId: 'espresso-beans', quantity: 2 }] },
+        shop,
+      });
+      const cartToken = created.headers.get('x-service-cart-token') as string;
+      const path = `/${shop}/carts/${created.body.cartId}`;
+      await api(`${path}/billing-address`, { method: 'PUT', body: BILLING, cartToken, shop });
+      return () => api(`${path}/order`, { method: 'POST', cartToken, shop });
+    };
+    const [first, failing, third] = [await orderable(), await orderable(), await orderable()];
+
+    // Act
+    const one = await first();
+    injectFaults({ commands: ['TransactWriteItemsCommand'], times: Number.POSITIVE_INFINITY });
+    const failed = await failing();
+    clearFaults();
+    const next = await third();
+    const retried = await failing();
+
+    // Assess
+    expect([one.status, failed.status, next.status, retried.status]).toEqual([201, 503, 201, 201]);
+    expect([one.body.orderNumber, next.body.orderNumber, retried.body.orderNumber]).toEqual(['1', '3', '4']);
   });
 
   it('answers 503 for a throttled cart write and keeps the cart as it was', async () => {
