@@ -5,36 +5,31 @@ import { resolveLocale } from '../../lib/domain/catalog';
 import { NO_STORE } from '../../lib/http/cart-reply';
 import { endpoint } from '../../lib/http/endpoint';
 import { BadRequest } from '../../lib/http/errors';
+import { listBody, requireWantedPage } from '../../lib/http/list-reply';
 import { ok } from '../../lib/http/reply';
 import { requireCatalog } from '../../lib/http/shop';
 import { routes } from '../../lib/routes';
 import { ListCartsQuery } from '../../lib/schemas/carts';
-import { pageOf, ShopPath } from '../../lib/schemas/common';
+import { ShopPath } from '../../lib/schemas/common';
 
 /**
  * GET /{shopId}/carts (carts_read): open carts, newest first, paged; createdAfter / createdBefore
- * within a 30-day window (contract), hasAddressData true / false / absent.
+ * within a 30-day window (contract), hasAddressData true / false / absent. Reads the page and the
+ * total, never the whole shop (lib/data/lists).
  */
 export const handler = endpoint(routes.listCarts, { path: ShopPath, query: ListCartsQuery }, async (req) => {
   const { query } = req;
   const window = cartListWindow(query.createdAfter, query.createdBefore);
   if (typeof window === 'string')
     throw new BadRequest('Invalid request', [{ field: 'createdBefore', message: window }]);
-  const catalog = await requireCatalog(req.shopId, req.catalogVersion);
-  const carts = (await listCarts(req.shopId, window)).filter(
-    (cart) =>
-      query.hasAddressData === undefined ||
-      (cart.billingAddress !== null || cart.shippingAddress !== null) === query.hasAddressData,
-  );
-  const page = pageOf(carts, query.page, query.resultsPerPage);
+  const wanted = requireWantedPage(query);
+  const [catalog, found] = await Promise.all([
+    requireCatalog(req.shopId, req.catalogVersion),
+    listCarts(req.shopId, { ...window, hasAddressData: query.hasAddressData }, wanted),
+  ]);
   const locale = query.locale ? resolveLocale(catalog, query.locale) : undefined;
-  return ok(
-    {
-      ...page,
-      items: page.items.map((cart) =>
-        cartView(cart, catalog, req.view(locale ?? cart.locale), { listFields: true }),
-      ),
-    },
-    NO_STORE,
+  const body = listBody(req, 'carts', wanted, found, (cart) =>
+    cartView(cart, catalog, req.view(locale ?? cart.locale), { listFields: true }),
   );
+  return ok(body, NO_STORE);
 });

@@ -1,10 +1,11 @@
 import { listCustomers } from '../../lib/data/customer-repository';
 import { customerView } from '../../lib/domain/customer-view';
 import { endpoint } from '../../lib/http/endpoint';
+import { listBody, requireWantedPage } from '../../lib/http/list-reply';
 import { ok } from '../../lib/http/reply';
 import { requireCatalog } from '../../lib/http/shop';
 import { routes } from '../../lib/routes';
-import { pageOf, ShopPath } from '../../lib/schemas/common';
+import { ShopPath } from '../../lib/schemas/common';
 import { ListCustomersQuery } from '../../lib/schemas/customers';
 
 /** GET /{shopId}/customers: the paged envelope of the shop's customers, newest first. */
@@ -12,9 +13,12 @@ export const handler = endpoint(
   routes.listCustomers,
   { path: ShopPath, query: ListCustomersQuery },
   async (req) => {
-    const catalog = await requireCatalog(req.shopId);
-    const page = pageOf(await listCustomers(req.shopId), req.query.page, req.query.resultsPerPage);
+    const wanted = requireWantedPage(req.query);
+    const [catalog, found] = await Promise.all([
+      requireCatalog(req.shopId),
+      listCustomers(req.shopId, wanted),
+    ]);
     const ctx = req.view(catalog.settings.defaultLocale);
-    return ok({ ...page, items: page.items.map((c) => customerView(c, ctx)) });
+    return ok(listBody(req, 'customers', wanted, found, (c) => customerView(c, ctx)));
   },
 );

@@ -32,7 +32,8 @@ export class ShopTable extends Construct {
         indexName: index.indexName,
         partitionKey: key(index.partitionKey),
         sortKey: key(index.sortKey),
-        projectionType: ProjectionType.ALL,
+        projectionType: ProjectionType.INCLUDE,
+        nonKeyAttributes: [...index.nonKeyAttributes],
       });
     }
   }

@@ -4,8 +4,12 @@ import { CART_LIFETIME_SECONDS, type CartRecord, isExpired } from '../domain/car
 import { Conflict, Gone, NotFound, ServiceUnavailable } from '../http/errors';
 import { backoff } from './backoff';
 import { dynamo, tableName } from './client';
-import { keys } from './keys';
-import { queryAll } from './query-all';
+import { type Key, keys } from './keys';
+import type { CreationWindow } from './lists/count';
+import { type Listing, listingAttributes } from './lists/listing';
+import type { PageWanted } from './lists/page';
+import { type ListPage, readList } from './lists/read-list';
+import { cartSeries, series } from './lists/series';
 
 /**
  * The cart aggregate: one item per cart, written with a `version` condition so two writers never
@@ -59,7 +63,7 @@ export async function insertCart(cart: CartRecord): Promise<void> {
   await dynamo().send(
     new PutCommand({
       TableName: tableName(),
-      Item: toItem(cart),
+      Item: toItem(cart, undefined),
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );
@@ -82,16 +86,25 @@ export async function updateCart(
       version: current.version + 1,
       updatedAt: new Date().toISOString(),
     };
+    const tallied = talliedOf.get(current);
     try {
       await dynamo().send(
         new PutCommand({
           TableName: tableName(),
-          Item: toItem(next),
-          ConditionExpression: 'version = :expected AND #status = :open',
+          Item: toItem(next, tallied),
+          // The fold may have moved the cart's counters since it was read (lib/data/lists).
+          ConditionExpression: `version = :expected AND #status = :open AND ${
+            tallied === undefined ? 'attribute_not_exists(tallied)' : 'tallied = :tallied'
+          }`,
           ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':expected': current.version, ':open': 'open' },
+          ExpressionAttributeValues: {
+            ':expected': current.version,
+            ':open': 'open',
+            ...(tallied === undefined ? {} : { ':tallied': tallied }),
+          },
         }),
       );
+      talliedOf.set(next, tallied);
       return next;
     } catch (error) {
       if (!(error instanceof ConditionalCheckFailedException)) throw error;
@@ -105,56 +118,76 @@ export async function updateCart(
   }
 }
 
-function toItem(cart: CartRecord): Record<string, unknown> {
+/**
+ * What the list counters hold for each cart as read (lib/data/lists/listing.ts): a write puts the
+ * whole item back, so it must carry that value and be refused if the fold changed it meanwhile.
+ */
+const talliedOf = new WeakMap<CartRecord, string | undefined>();
+
+/** Days an expired cart is kept before DynamoDB's TTL may delete it: the fold deletes it first. */
+const TTL_GRACE_SECONDS = 7 * 24 * 3600;
+
+function toItem(cart: CartRecord, tallied: string | undefined): Record<string, unknown> {
+  const key = keys.cart(cart.shopId, cart.cartId);
+  const validUntil = Date.parse(cart.updatedAt) + CART_LIFETIME_SECONDS * 1000;
   return {
-    ...keys.cart(cart.shopId, cart.cartId),
+    ...key,
     kind: 'cart',
-    gsi1pk: keys.cartsByCreation(cart.shopId),
-    gsi1sk: keys.cartCreationSort(cart.createdAt, cart.cartId),
-    expiresAt: Math.floor(Date.parse(cart.updatedAt) / 1000) + CART_LIFETIME_SECONDS,
-    hasAddressData: cart.billingAddress !== null || cart.shippingAddress !== null,
+    ...listingAttributes(cart.shopId, cartListing(cart, key, validUntil), tallied),
+    expiresAt: Math.floor(validUntil / 1000) + TTL_GRACE_SECONDS,
     ...cart,
   };
 }
 
+/** Open carts are listed (with or without address data) until they expire. */
+function cartListing(cart: CartRecord, key: Key, validUntil: number): Listing {
+  const withAddressData = cart.billingAddress !== null || cart.shippingAddress !== null;
+  return {
+    kind: 'CART',
+    key,
+    id: cart.cartId,
+    createdAt: cart.createdAt,
+    series: cart.status === 'open' ? [series.carts(withAddressData)] : [],
+    validUntil: new Date(validUntil).toISOString(),
+  };
+}
+
+const STORAGE_ATTRIBUTES = new Set([
+  'pk',
+  'sk',
+  'kind',
+  'expiresAt',
+  'validUntil',
+  'tally',
+  'tallied',
+  'gsi1pk',
+  'gsi1sk',
+  'gsi2pk',
+  'gsi2sk',
+  'gsi3pk',
+  'gsi3sk',
+  'hasAddressData',
+]);
+
 function fromItem(item: Record<string, unknown>): CartRecord {
-  const {
-    pk: _pk,
-    sk: _sk,
-    kind: _kind,
-    gsi1pk: _g1,
-    gsi1sk: _g1s,
-    expiresAt: _exp,
-    hasAddressData: _has,
-    ...cart
-  } = item;
-  return cart as unknown as CartRecord;
+  const cart: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(item)) if (!STORAGE_ATTRIBUTES.has(name)) cart[name] = value;
+  const record = cart as unknown as CartRecord;
+  talliedOf.set(record, item.tallied as string | undefined);
+  return record;
 }
 
 /**
- * Open, unexpired carts of a shop created within [from, to] (ISO 8601; either open-ended), newest
- * first. Reads the shop's creation index for the range (gsi1).
+ * A page of a shop's open, unexpired carts created within a window (either end open), newest
+ * first; with or without address data, or both.
  */
-export async function listCarts(
+export function listCarts(
   shopId: string,
-  range: { from?: string; to?: string },
-): Promise<CartRecord[]> {
-  const low = range.from ?? '0';
-  const high = `${range.to ?? '9999'}#\uffff`;
-  // DynamoDB refuses BETWEEN with low > high (a ValidationException, i.e. a 500): an empty range.
-  if (low > high) return [];
-  const items = await queryAll({
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :low AND :high',
-    FilterExpression: '#status = :open',
-    ExpressionAttributeNames: { '#status': 'status' },
-    ExpressionAttributeValues: {
-      ':pk': keys.cartsByCreation(shopId),
-      ':low': low,
-      ':high': high,
-      ':open': 'open',
-    },
-    ScanIndexForward: false,
+  filter: CreationWindow & { hasAddressData?: boolean },
+  wanted: PageWanted,
+): Promise<ListPage<CartRecord>> {
+  return readList(shopId, 'CART', cartSeries(filter.hasAddressData), filter, wanted, (item, now) => {
+    const cart = fromItem(item);
+    return cart.status === 'open' && !isExpired(cart, now.getTime()) ? cart : null;
   });
-  return items.map(fromItem).filter((cart) => !isExpired(cart));
 }

@@ -8,7 +8,9 @@ import { customerItems } from './customer-items';
 import { generatedCustomerNumber } from './customer-numbers';
 import { newId } from './ids';
 import { keys } from './keys';
-import { queryAll } from './query-all';
+import type { PageWanted } from './lists/page';
+import { type ListPage, readList } from './lists/read-list';
+import { series } from './lists/series';
 
 /**
  * Customers: one item each, with guard items keeping customer numbers unique per shop
@@ -39,15 +41,9 @@ export async function customerIdByEmail(shopId: string, email: string): Promise<
   return Item ? (Item.customerId as string) : null;
 }
 
-/** Every customer of the shop, newest first. */
-export async function listCustomers(shopId: string): Promise<CustomerRecord[]> {
-  const items = await queryAll({
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': keys.customersByCreation(shopId) },
-    ScanIndexForward: false,
-  });
-  return items.map((item) => item.data as CustomerRecord);
+/** A page of the shop's customers, newest first. */
+export function listCustomers(shopId: string, wanted: PageWanted): Promise<ListPage<CustomerRecord>> {
+  return readList(shopId, 'CUSTOMER', [series.customers], {}, wanted, (item) => item.data as CustomerRecord);
 }
 
 /** A new customer record; its number is the one given or the next free generated one. */
@@ -161,20 +157,22 @@ export async function saveCustomer(
   after: CustomerRecord,
 ): Promise<CustomerRecord> {
   const stored: CustomerRecord = { ...after, version: (before.version ?? 0) + 1 };
-  const { customer } = customerItems(shopId, stored);
+  // An update of the record alone: the item's list attributes stay as they are (lib/data/lists).
   const items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']> = [
     {
-      Put: {
+      Update: {
         TableName: tableName(),
-        Item: customer,
+        Key: keys.customer(shopId, stored.customerId),
+        UpdateExpression: 'SET #data = :stored',
         ConditionExpression:
           before.version === undefined
             ? 'attribute_exists(pk) AND attribute_not_exists(#data.#version)'
             : 'attribute_exists(pk) AND #data.#version = :version',
         ExpressionAttributeNames: { '#data': 'data', '#version': 'version' },
-        ...(before.version === undefined
-          ? {}
-          : { ExpressionAttributeValues: { ':version': before.version } }),
+        ExpressionAttributeValues: {
+          ':stored': stored,
+          ...(before.version === undefined ? {} : { ':version': before.version }),
+        },
       },
     },
   ];

@@ -1,5 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ShopFile } from '../schemas/shop-file';
+import { batchGetItems } from './batch-get';
 import { type BatchWrite, batchWrite } from './batch-write';
 import { catalogItem } from './catalog-items';
 import type { CatalogItemData } from './catalog-repository';
@@ -26,8 +27,9 @@ export async function importShop(
   file: ShopFile,
   onProgress?: (written: number, total: number) => void,
 ): Promise<ImportReport> {
+  const tallied = await talliedCustomers(shopId, file.customers);
   const customers = file.customers.flatMap((c) => {
-    const { customer, numberGuard, emailGuard } = customerItems(shopId, c);
+    const { customer, numberGuard, emailGuard } = customerItems(shopId, c, tallied.get(c.customerId));
     return emailGuard ? [customer, numberGuard, emailGuard] : [customer, numberGuard];
   });
   const puts = [...catalogItems(shopId, file), ...customers];
@@ -70,4 +72,18 @@ async function existingCatalogKeys(shopId: string): Promise<Key[]> {
     ProjectionExpression: 'pk, sk',
   });
   return items.map((item) => ({ pk: item.pk as string, sk: item.sk as string }));
+}
+
+/**
+ * What the list counters hold for the file's customers that exist already: a customer imported
+ * again keeps it, so a second import does not count it twice (lib/data/lists).
+ */
+async function talliedCustomers(shopId: string, customers: ShopFile['customers']) {
+  const found = await batchGetItems(customers.map((c) => keys.customer(shopId, c.customerId)));
+  const tallied = new Map<string, string>();
+  customers.forEach((c, i) => {
+    const value = found[i]?.tallied;
+    if (typeof value === 'string') tallied.set(c.customerId, value);
+  });
+  return tallied;
 }

@@ -49,17 +49,12 @@ export const keys = {
 
   /** One item per cart, line items embedded. */
   cart: (shopId: string, cartId: string): Key => ({ pk: `${shop(shopId)}#CART#${part(cartId)}`, sk: 'CART' }),
-  /** gsi1: carts of a shop by creation time (GET /carts). */
-  cartsByCreation: (shopId: string): string => `${shop(shopId)}#CARTS`,
-  cartCreationSort: (createdAt: string, cartId: string): string => `${createdAt}#${part(cartId)}`,
 
   /** One item per customer. */
   customer: (shopId: string, customerId: string): Key => ({
     pk: `${shop(shopId)}#CUSTOMER#${part(customerId)}`,
     sk: 'CUSTOMER',
   }),
-  /** gsi1: customers of a shop by creation time. */
-  customersByCreation: (shopId: string): string => `${shop(shopId)}#CUSTOMERS`,
   /** Guard item making customer numbers unique per shop (attribute_not_exists). */
   customerNumber: (shopId: string, customerNumber: string): Key => ({
     pk: `${shop(shopId)}#CUSTOMERNUMBER#${part(customerNumber)}`,
@@ -81,13 +76,26 @@ export const keys = {
     pk: keys.order(shopId, orderId).pk,
     sk: `DOCUMENT#${part(documentNumber.padStart(12, '0'))}`,
   }),
-  /** gsi1: orders of a shop by creation time. */
-  ordersByCreation: (shopId: string): string => `${shop(shopId)}#ORDERS`,
-  /** gsi2: orders of one customer by creation time. */
-  ordersByCustomer: (shopId: string, customerId: string): string =>
-    `${shop(shopId)}#CUSTOMER_ORDERS#${part(customerId)}`,
-  /** Sort key of the creation indexes: time, then id. */
+
+  /**
+   * Lists (lib/data/lists): an index partition per series of listed items (open carts with and
+   * without address data, orders, one customer's orders, customers), sorted by creation time.
+   */
+  listSeries: (shopId: string, series: string): string => `${shop(shopId)}#${series}`,
+  /** A series name made of a fixed head and an id ("CUSTOMER_ORDERS#01J..."). */
+  seriesOf: (head: string, id: string): string => `${head}#${part(id)}`,
+  /** Sort key of the list indexes: creation time, then id. */
   creationSort: (createdAt: string, id: string): string => `${createdAt}#${part(id)}`,
+  /** The counter of a series' items created in one period ("m#2026-11-23T10:05", "Y#2026"). */
+  tallyCounter: (shopId: string, series: string, level: string, period: string): Key => ({
+    pk: `${shop(shopId)}#TALLY#${series}`,
+    sk: `${part(level)}#${part(period)}`,
+  }),
+  tallyCounters: (shopId: string, series: string): string => `${shop(shopId)}#TALLY#${series}`,
+  /** gsi3: listed items of a kind whose counters are not yet folded in (lib/data/lists/fold.ts). */
+  untallied: (shopId: string, kind: string): string => `${shop(shopId)}#UNTALLIED#${part(kind)}`,
+  /** gsi2: open carts by the moment they expire. */
+  cartsByExpiry: (shopId: string): string => `${shop(shopId)}#CARTS_EXPIRY`,
 
   /** The shared request counter of one token in one hourly window (expires by TTL). */
   rateLimit: (shopId: string, tokenId: string, windowStart: number): Key => ({

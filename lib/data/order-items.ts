@@ -1,15 +1,25 @@
 import type { DocumentRecord, OrderRecord } from '../domain/order';
 import { type Key, keys } from './keys';
+import { listingAttributes } from './lists/listing';
+import { series } from './lists/series';
 
-/** The stored item of an order: indexed by creation time (gsi1) and by customer (gsi2). */
+/** The stored item of an order: listed in the shop's orders and in its customer's (lib/data/lists). */
 export function orderItem(order: OrderRecord): Record<string, unknown> & Key {
+  const key = keys.order(order.shopId, order.orderId);
   return {
-    ...keys.order(order.shopId, order.orderId),
+    ...key,
     kind: 'order',
-    gsi1pk: keys.ordersByCreation(order.shopId),
-    gsi1sk: keys.creationSort(order.createdAt, order.orderId),
-    gsi2pk: keys.ordersByCustomer(order.shopId, order.customerId),
-    gsi2sk: keys.creationSort(order.createdAt, order.orderId),
+    ...listingAttributes(
+      order.shopId,
+      {
+        kind: 'ORDER',
+        key,
+        id: order.orderId,
+        createdAt: order.createdAt,
+        series: [series.orders, series.customerOrders(order.customerId)],
+      },
+      undefined,
+    ),
     // Top-level copies for stream consumers (domain events) and consistency checks.
     shopId: order.shopId,
     orderId: order.orderId,

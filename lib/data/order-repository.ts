@@ -1,5 +1,9 @@
 import type { DocumentRecord, OrderRecord } from '../domain/order';
 import { keys } from './keys';
+import type { CreationWindow } from './lists/count';
+import type { PageWanted } from './lists/page';
+import { type ListPage, readList } from './lists/read-list';
+import { series } from './lists/series';
 import { queryAll } from './query-all';
 
 /** Reads of orders and their documents. */
@@ -23,28 +27,12 @@ export async function getOrderWithDocuments(
   return order ? { order, documents } : null;
 }
 
-/** Orders of a shop (or of one customer) created within [from, to], newest first. */
-export async function listOrders(
+/** A page of a shop's orders (or of one customer's) created within a window, newest first. */
+export function listOrders(
   shopId: string,
-  filter: { customerId?: string; from?: string; to?: string },
-): Promise<OrderRecord[]> {
-  const byCustomer = filter.customerId !== undefined;
-  const low = filter.from ?? '0';
-  const high = `${filter.to ?? '9999'}#\uffff`;
-  // DynamoDB refuses BETWEEN with low > high (a ValidationException, i.e. a 500): an empty range.
-  if (low > high) return [];
-  const index = byCustomer ? 'gsi2' : 'gsi1';
-  const items = await queryAll({
-    IndexName: index,
-    KeyConditionExpression: `${index}pk = :pk AND ${index}sk BETWEEN :low AND :high`,
-    ExpressionAttributeValues: {
-      ':pk': byCustomer
-        ? keys.ordersByCustomer(shopId, filter.customerId as string)
-        : keys.ordersByCreation(shopId),
-      ':low': low,
-      ':high': high,
-    },
-    ScanIndexForward: false,
-  });
-  return items.map((item) => item.data as OrderRecord);
+  filter: CreationWindow & { customerId?: string },
+  wanted: PageWanted,
+): Promise<ListPage<OrderRecord>> {
+  const list = [filter.customerId === undefined ? series.orders : series.customerOrders(filter.customerId)];
+  return readList(shopId, 'ORDER', list, filter, wanted, (item) => item.data as OrderRecord);
 }

@@ -13,6 +13,7 @@ import { generatedCustomerNumber } from './customer-numbers';
 import { isTransientDependencyError } from './dependency-errors';
 import { newId } from './ids';
 import { keys } from './keys';
+import { UNLISTED_ATTRIBUTES, untalliedAttributes } from './lists/listing';
 import { orderItem } from './order-items';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -129,12 +130,15 @@ async function checkoutCustomer(
 
 function transactItems(cart: CartRecord, order: OrderRecord, identity: CheckoutIdentity): TransactItem[] {
   const table = tableName();
+  const key = keys.cart(cart.shopId, cart.cartId);
+  const untallied = untalliedAttributes(cart.shopId, { kind: 'CART', key });
   const items: TransactItem[] = [
     {
       Update: {
         TableName: table,
-        Key: keys.cart(cart.shopId, cart.cartId),
-        UpdateExpression: 'SET #status = :ordered, orderId = :orderId, version = :next, updatedAt = :now',
+        Key: key,
+        // An ordered cart leaves the lists: its counters are folded out later (lib/data/lists).
+        UpdateExpression: `SET #status = :ordered, orderId = :orderId, version = :next, updatedAt = :now, gsi3pk = :untallied, gsi3sk = :pk REMOVE ${UNLISTED_ATTRIBUTES.join(', ')}`,
         ConditionExpression: 'version = :version AND #status = :open',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
@@ -144,6 +148,8 @@ function transactItems(cart: CartRecord, order: OrderRecord, identity: CheckoutI
           ':version': cart.version,
           ':next': cart.version + 1,
           ':now': order.createdAt,
+          ':untallied': untallied.gsi3pk,
+          ':pk': untallied.gsi3sk,
         },
       },
     },

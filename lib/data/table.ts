@@ -8,9 +8,25 @@ import type { CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
 export const tableDefinition = {
   partitionKey: 'pk',
   sortKey: 'sk',
+  /**
+   * The list indexes (lib/data/lists): gsi1 and gsi2 hold list series by creation time (and gsi2
+   * the carts by expiry), gsi3 the items whose counters lag. They carry keys and the few attributes
+   * paging, counting and folding read, never whole items: skipping a page costs ~100 bytes an item.
+   */
   globalSecondaryIndexes: [
-    { indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
-    { indexName: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
+    { indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk', nonKeyAttributes: ['validUntil'] },
+    {
+      indexName: 'gsi2',
+      partitionKey: 'gsi2pk',
+      sortKey: 'gsi2sk',
+      nonKeyAttributes: ['validUntil', 'tally', 'tallied'],
+    },
+    {
+      indexName: 'gsi3',
+      partitionKey: 'gsi3pk',
+      sortKey: 'gsi3sk',
+      nonKeyAttributes: ['validUntil', 'tally', 'tallied'],
+    },
   ],
   /** Epoch seconds after which DynamoDB deletes the item (expired carts, idempotency records). */
   timeToLiveAttribute: 'expiresAt',
@@ -40,7 +56,7 @@ export function createTableInput(tableName: string): CreateTableCommandInput {
         { AttributeName: g.partitionKey, KeyType: 'HASH' },
         { AttributeName: g.sortKey, KeyType: 'RANGE' },
       ],
-      Projection: { ProjectionType: 'ALL' },
+      Projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: [...g.nonKeyAttributes] },
     })),
     StreamSpecification: { StreamEnabled: true, StreamViewType: tableDefinition.streamViewType },
   };

@@ -33,6 +33,8 @@ export interface ApiRequest<R extends Route, S extends InputSchemas> {
   /** The catalog version being read (catalog reads), for answerFromCatalog. */
   catalogVersionRead: R['catalogRead'] extends true ? Promise<number | null> : undefined;
   headers: Readonly<Record<string, string | undefined>>;
+  /** The query string as sent (next links of lists keep the request's filters). */
+  rawQuery: string;
   requestId: string;
   /** For rendering: base URL, shop, and the locale (the handler sets the resolved one). */
   view: (locale: string) => ViewContext;
@@ -95,6 +97,7 @@ function apiRequest<R extends Route, S extends InputSchemas>(
     catalogVersion: api.catalogVersion,
     catalogVersionRead: api.catalogVersionRead as ApiRequest<R, S>['catalogVersionRead'],
     headers: event.headers ?? {},
+    rawQuery: event.rawQueryString ?? '',
     requestId: api.requestId,
     view: (locale) => ({ baseUrl: api.baseUrl, shopId, locale }),
   };

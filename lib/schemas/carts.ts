@@ -1,5 +1,5 @@
 import { MAX_LINE_ITEMS, MAX_QUANTITY } from '../domain/cart';
-import { Instant, LocaleParam, paging, QueryBoolean } from './common';
+import { cursorPaging, Instant, LocaleParam, QueryBoolean } from './common';
 import * as z from './zod';
 
 /** Schemas of the cart operations (contract "Carts"). */
@@ -86,7 +86,7 @@ export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 /** spec "GET /carts" query. */
 export const ListCartsQuery = z.lazy(() =>
   z.object({
-    ...paging(),
+    ...cursorPaging(),
     locale: LocaleParam,
     createdBefore: z.optional(Instant),
     createdAfter: z.optional(Instant),

@@ -1,3 +1,4 @@
+import { decodeCursor, type ListCursor } from '../domain/list-envelope';
 import * as z from './zod';
 
 /**
@@ -16,14 +17,14 @@ export const ShopPath = z.lazy(() => z.object({ shopId: ShopId }));
 export const CartPath = z.lazy(() => z.object({ shopId: ShopId, cartId: PathId }));
 
 /** A query integer: digits only, so "1.5", "1e3" and "" are 400. */
+const wholeNumber = (min: number, max: number) =>
+  z.pipe(
+    z.pipe(z.string().check(z.regex(/^\d{1,6}$/, 'expected a whole number')), z.transform(Number)),
+    z.number().check(z.int(), z.minimum(min), z.maximum(max)),
+  );
 const queryInt = (min: number, max: number, fallback: number) =>
   z.pipe(
-    z.optional(
-      z.pipe(
-        z.pipe(z.string().check(z.regex(/^\d{1,6}$/, 'expected a whole number')), z.transform(Number)),
-        z.number().check(z.int(), z.minimum(min), z.maximum(max)),
-      ),
-    ),
+    z.optional(wholeNumber(min, max)),
     z.transform((v: number | undefined) => v ?? fallback),
   );
 
@@ -32,6 +33,36 @@ export const paging = (max = 100, fallback = 10) => ({
   page: queryInt(1, 999999, 1),
   resultsPerPage: queryInt(1, max, fallback),
 });
+
+/**
+ * paging() plus `cursor`, the opaque position of a `next` link (lists read from the table, beyond
+ * the contract); a cursor and a page number exclude each other.
+ */
+export const cursorPaging = () => ({
+  page: z.optional(wholeNumber(1, 999999)),
+  resultsPerPage: queryInt(1, 100, 10),
+  cursor: z.optional(
+    z.pipe(
+      z.string().check(z.maxLength(600)),
+      z.transform((text: string, ctx) => {
+        const cursor = decodeCursor(text);
+        if (!cursor) ctx.issues.push({ code: 'custom', message: 'invalid cursor', input: text });
+        return cursor ?? undefined;
+      }),
+    ),
+  ),
+});
+
+/** The page a cursor-paged request asks for; a problem text when page and cursor are both given. */
+export function wantedPage(query: {
+  page?: number;
+  resultsPerPage: number;
+  cursor?: ListCursor;
+}): { page: number; perPage: number; after?: string } | string {
+  if (!query.cursor) return { page: query.page ?? 1, perPage: query.resultsPerPage };
+  if (query.page !== undefined) return 'page and cursor exclude each other';
+  return { page: query.cursor.page, perPage: query.resultsPerPage, after: query.cursor.after };
+}
 
 export const LocaleParam = z.lazy(() =>
   z.optional(z.string().check(z.regex(/^[a-z]{2}_[A-Z]{2}$/, 'expected a locale like en_GB'))),

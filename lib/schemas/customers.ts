@@ -1,5 +1,5 @@
 import { AddressBody } from './address';
-import { PathId, paging, ShopId } from './common';
+import { cursorPaging, PathId, ShopId } from './common';
 import * as z from './zod';
 
 /** Schemas of the customer operations (contract "Customers, tax, legal, orders"). */
@@ -17,7 +17,7 @@ export const CustomerNumber = z.lazy(() =>
 export const InternalNote = z.lazy(() => z.nullable(z.string().check(z.maxLength(MAX_INTERNAL_NOTE_LENGTH))));
 
 export const CustomerPath = z.lazy(() => z.object({ shopId: ShopId, customerId: PathId }));
-export const ListCustomersQuery = z.lazy(() => z.object({ ...paging() }));
+export const ListCustomersQuery = z.lazy(() => z.object({ ...cursorPaging() }));
 
 /** POST /customers: billingAddress required; customerNumber generated when absent. */
 export const CreateCustomerBody = z.lazy(() =>

@@ -1,4 +1,4 @@
-import { Instant, LocaleParam, PathId, paging, QueryBoolean, ShopId } from './common';
+import { cursorPaging, Instant, LocaleParam, PathId, paging, QueryBoolean, ShopId } from './common';
 import * as z from './zod';
 
 /** Schemas of the order operations (beyond the spec: list and read; documents per the spec). */
@@ -7,7 +7,7 @@ export const OrderPath = z.lazy(() => z.object({ shopId: ShopId, orderId: PathId
 
 export const ListOrdersQuery = z.lazy(() =>
   z.object({
-    ...paging(),
+    ...cursorPaging(),
     customerId: z.optional(PathId),
     createdAfter: z.optional(Instant),
     createdBefore: z.optional(Instant),

@@ -163,13 +163,13 @@ async function numberingProblems(
 
 async function shopOrderProblems(shop: string) {
   const problems: string[] = [];
-  const orders = await listOrders(shop, {});
+  const orders = await allOrders(shop);
   for (const order of orders) problems.push(...totalsProblems(`order ${shop}/${order.orderNumber}`, order));
   problems.push(
     ...(await numberingProblems(
       shop,
       'order',
-      async () => (await listOrders(shop, {})).map((o) => o.orderNumber),
+      async () => (await allOrders(shop)).map((o) => o.orderNumber),
       false,
     )),
   );
@@ -180,7 +180,7 @@ async function shopOrderProblems(shop: string) {
       'document',
       async () => {
         const numbers: string[] = [];
-        for (const order of await listOrders(shop, {})) {
+        for (const order of await allOrders(shop)) {
           const found = await getOrderWithDocuments(shop, order.orderId);
           for (const document of found?.documents ?? []) {
             numbers.push(document.documentNumber);
@@ -194,4 +194,16 @@ async function shopOrderProblems(shop: string) {
     )),
   );
   return { orders: orders.length, documents, problems: [...new Set(problems)] };
+}
+
+/** Every order of a shop, walking its list page after page with the `next` cursor's position. */
+export async function allOrders(shop: string): Promise<OrderRecord[]> {
+  const orders: OrderRecord[] = [];
+  let after: string | undefined;
+  for (let page = 1; ; page++) {
+    const found = await listOrders(shop, {}, { page, perPage: 100, after });
+    orders.push(...found.items);
+    if (found.last === undefined) return orders;
+    after = found.last;
+  }
 }

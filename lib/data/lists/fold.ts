@@ -1,0 +1,148 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { backoff } from '../backoff';
+import { dynamo, tableName } from '../client';
+import { keys } from '../keys';
+import { untalliedItems } from './count';
+import { effectiveTally, readTally } from './listing';
+import { periodsOf } from './periods';
+import type { ListedKind } from './series';
+
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+const KINDS: readonly ListedKind[] = ['CART', 'ORDER', 'CUSTOMER'];
+/** DynamoDB's TransactWriteItems limit. */
+const MAX_TRANSACTION_ITEMS = 100;
+/** Lagging items read per round. */
+const BATCH = 25;
+
+/** What one fold did. */
+export interface FoldReport {
+  /** Items whose counters were brought up to date (expired carts among them). */
+  folded: number;
+  /** Expired carts deleted. */
+  expired: number;
+  /** Rounds that lost a race and were read again. */
+  retries: number;
+}
+
+/**
+ * Folds a shop's lagging items into its list counters (lib/data/lists/listing.ts): each item's
+ * `tallied` becomes what it should count now, and the counters of its periods move by the
+ * difference, in one transaction per batch, conditional on the item being as read (an item changed
+ * meanwhile is left for the next round). Expired carts are deleted in the same step, so they leave
+ * the lists and the counters at once. Runs every minute in AWS (a schedule) and in the local twin,
+ * which keeps the corrections a count must read to a few minutes' worth. Safe to run concurrently.
+ */
+export async function foldTallies(shopId: string, now = () => new Date()): Promise<FoldReport> {
+  const report: FoldReport = { folded: 0, expired: 0, retries: 0 };
+  for (const kind of KINDS) {
+    for (let round = 1; ; round++) {
+      const nowIso = now().toISOString();
+      const lagging = await untalliedItems(shopId, kind, nowIso, BATCH);
+      if (lagging.length === 0) break;
+      const { items, taken, expired } = foldTransaction(shopId, lagging, nowIso);
+      try {
+        await dynamo().send(new TransactWriteCommand({ TransactItems: items }));
+        report.folded += taken;
+        report.expired += expired;
+      } catch (error) {
+        // An item changed since it was read, or another fold got there first: read again.
+        if (!(error instanceof TransactionCanceledException)) throw error;
+        report.retries++;
+        if (round > 50) throw error;
+        await backoff(Math.min(round, 5));
+      }
+    }
+  }
+  return report;
+}
+
+/** The transaction folding as many of `lagging` as fit: their updates and the counter moves. */
+function foldTransaction(shopId: string, lagging: Record<string, unknown>[], nowIso: string) {
+  const moves = new Map<string, { series: string; level: string; period: string; by: number }>();
+  const items: TransactItem[] = [];
+  let expired = 0;
+  for (const item of lagging) {
+    const should = effectiveTally(item, nowIso);
+    const was = item.tallied as string | undefined;
+    const itemMoves = new Map(moves);
+    const move = (tally: string | undefined, by: number) => {
+      const read = readTally(tally);
+      if (!read) return;
+      for (const name of read.names)
+        for (const { level, period } of periodsOf(read.at)) {
+          const id = `${name}|${level}|${period}`;
+          const current = itemMoves.get(id);
+          itemMoves.set(id, { series: name, level, period, by: (current?.by ?? 0) + by });
+        }
+    };
+    move(should, 1);
+    move(was, -1);
+    const counters = [...itemMoves.values()].filter((m) => m.by !== 0).length;
+    if (items.length > 0 && items.length + 1 + counters > MAX_TRANSACTION_ITEMS) break;
+    moves.clear();
+    for (const [id, m] of itemMoves) moves.set(id, m);
+    const step = itemStep(item, should, was);
+    if (step.Delete) expired++;
+    items.push(step);
+  }
+  const taken = items.length;
+  for (const m of moves.values()) {
+    if (m.by === 0) continue;
+    items.push({
+      Update: {
+        TableName: tableName(),
+        Key: keys.tallyCounter(shopId, m.series, m.level, m.period),
+        UpdateExpression: 'ADD n :by',
+        ExpressionAttributeValues: { ':by': m.by },
+      },
+    });
+  }
+  return { items, taken, expired };
+}
+
+/**
+ * The step of one item, conditional on it being as read: an expired cart is deleted; any other
+ * item records what the counters now hold for it and leaves gsi3.
+ */
+function itemStep(
+  item: Record<string, unknown>,
+  should: string | undefined,
+  was: string | undefined,
+): TransactItem {
+  const values: Record<string, unknown> = {};
+  const conditions: string[] = [];
+  const same = (attribute: string, value: unknown) => {
+    if (value === undefined) conditions.push(`attribute_not_exists(${attribute})`);
+    else {
+      conditions.push(`${attribute} = :${attribute}`);
+      values[`:${attribute}`] = value;
+    }
+  };
+  same('tally', item.tally);
+  same('tallied', was);
+  same('validUntil', item.validUntil);
+  const key = { pk: item.pk, sk: item.sk };
+  const expired = item.tally !== undefined && should === undefined && item.validUntil !== undefined;
+  if (expired) {
+    return {
+      Delete: {
+        TableName: tableName(),
+        Key: key,
+        ConditionExpression: conditions.join(' AND '),
+        ExpressionAttributeValues: values,
+      },
+    };
+  }
+  if (should !== undefined) values[':should'] = should;
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: key,
+      UpdateExpression: `${should === undefined ? 'REMOVE tallied, ' : 'SET tallied = :should REMOVE '}gsi3pk, gsi3sk`,
+      ConditionExpression: conditions.join(' AND '),
+      ...(Object.keys(values).length > 0 ? { ExpressionAttributeValues: values } : {}),
+    },
+  };
+}

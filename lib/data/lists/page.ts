@@ -1,0 +1,68 @@
+import type { Key } from '../keys';
+import type { CreationWindow } from './count';
+import { BEGINNING, END } from './periods';
+import { creationBounds, queryUntil, seriesQuery } from './query';
+import type { Series } from './series';
+
+/** Which slice of a list: a page by number, or the page after the item a cursor names. */
+export interface PageWanted {
+  page: number;
+  perPage: number;
+  /** Sort key of the last item the client has seen (a cursor); the page then starts after it. */
+  after?: string;
+}
+
+/** Keys of a page of a list, newest first, with the sort key of its last item. */
+export interface PageKeys {
+  keys: Key[];
+  last: string | undefined;
+}
+
+/**
+ * The keys of one page of `list` (items created within `window`, listed now), newest first. Reads
+ * the list index only (keys and the expiry time, never whole items): up to page × perPage keys per
+ * series, the offset being skipped in the index; with `after`, only the page itself.
+ */
+export async function readPageKeys(
+  shopId: string,
+  list: readonly Series[],
+  window: CreationWindow,
+  wanted: PageWanted,
+  now = new Date(),
+): Promise<PageKeys> {
+  const skip = wanted.after === undefined ? (wanted.page - 1) * wanted.perPage : 0;
+  const need = skip + wanted.perPage;
+  const { low, high } = creationBounds(
+    window.from === undefined ? BEGINNING : Date.parse(window.from),
+    window.to === undefined ? END - 1 : Date.parse(window.to),
+  );
+  const upTo = wanted.after !== undefined && wanted.after < high ? wanted.after : high;
+  const nowIso = now.toISOString();
+  const found = await Promise.all(
+    list.map(async (one) => {
+      const sortKey = `${one.index}sk`;
+      const query = seriesQuery(shopId, one, low, upTo, nowIso);
+      // One more than needed, as the item named by `after` may be among them.
+      const items = await queryUntil(
+        {
+          ...query,
+          Limit: need + 1,
+          ProjectionExpression: 'pk, sk, #sort',
+          ExpressionAttributeNames: { '#sort': sortKey },
+        },
+        need + 1,
+      );
+      return items.map((item) => ({
+        pk: item.pk as string,
+        sk: item.sk as string,
+        sort: item[sortKey] as string,
+      }));
+    }),
+  );
+  const merged = found
+    .flat()
+    .filter((item) => item.sort !== wanted.after)
+    .sort((a, b) => (a.sort < b.sort ? 1 : a.sort > b.sort ? -1 : 0))
+    .slice(skip, need);
+  return { keys: merged.map(({ pk, sk }) => ({ pk, sk })), last: merged.at(-1)?.sort };
+}
