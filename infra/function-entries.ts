@@ -8,3 +8,4 @@
 export const ROUTE_NOT_FOUND_ENTRY = 'functions/fallback/route-not-found.ts';
 export const PUBLISHER_ENTRY = 'functions/events/publish-domain-events.ts';
 export const ADD_SHOP_CLAIM_ENTRY = 'functions/auth/add-shop-claim.ts';
+export const FOLD_TALLIES_ENTRY = 'functions/lists/fold-tallies.ts';

@@ -6,6 +6,7 @@ import { type Route, routeList } from '../lib/routes';
 import { type ShopStackConfig, shopSlug } from './config';
 import { type ApiEnvironment, ApiFunction } from './constructs/api-function';
 import { EventPublisher } from './constructs/event-publisher';
+import { ListCounters } from './constructs/list-counters';
 import { ShopAlarms } from './constructs/shop-alarms';
 import { defaultDomainPrefix, ShopAuth } from './constructs/shop-auth';
 import { ShopHttpApi } from './constructs/shop-http-api';
@@ -118,10 +119,18 @@ export class ShopStack extends Stack {
       logLevel: config.logLevel,
     });
 
+    const lists = new ListCounters(this, 'Lists', {
+      shopId: config.shopId,
+      table,
+      logRetention: config.logRetention,
+      logLevel: config.logLevel,
+    });
+
     const allFunctions: IFunction[] = [
       ...[...this.functions.values()].map((f) => f.fn),
       fallback.fn,
       events.consumer.fn,
+      lists.folder.fn,
       ...(auth ? [auth.claimFunction.fn] : []),
     ];
     const alarms = new ShopAlarms(this, 'Alarms', {

@@ -20,6 +20,8 @@ export interface LocalServerOptions {
   loadHandler?: (file: string) => Promise<LambdaHandler>;
   /** Called with one line per request (method, path, status, ms). */
   log?: (line: string) => void;
+  /** Called with the shop of every request to a route (the twin's fold schedule follows them). */
+  onShop?: (shopId: string) => void;
 }
 
 export interface LocalServer {
@@ -36,10 +38,11 @@ export function startLocalServer({
   host = '127.0.0.1',
   loadHandler: load = loadHandler,
   log,
+  onShop,
 }: LocalServerOptions): Promise<LocalServer> {
   const server = createServer({ keepAlive: true }, (req, res) => {
     const started = Date.now();
-    handle(req, load).then(
+    handle(req, load, onShop).then(
       (reply) => {
         send(res, reply);
         log?.(`${req.method} ${req.url} ${reply.statusCode} ${Date.now() - started}ms`);
@@ -63,6 +66,7 @@ export function startLocalServer({
 async function handle(
   req: IncomingMessage,
   load: (file: string) => Promise<LambdaHandler>,
+  onShop?: (shopId: string) => void,
 ): Promise<HttpReply> {
   const body = await readBody(req);
   if (!body) return { ...gatewayError(413, 'Request body too large'), headers: closing() };
@@ -83,6 +87,8 @@ async function handle(
   );
   const [file, name] =
     match.kind === 'route' ? [match.route.handler, match.route.name] : [FALLBACK_HANDLER, FALLBACK_NAME];
+  const shopId = event.pathParameters?.shopId;
+  if (shopId && match.kind === 'route') onShop?.(shopId);
   try {
     const handler = await load(file);
     const reply = fromApiResult(await handler(event, lambdaContext(name, requestId)));

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { createTableIfMissing } from '../../lib/data/create-table';
 import { repoRoot } from './dev-issuer';
 import { startDynamoDbLocal } from './dynamodb-local';
+import { startFoldSchedule } from './fold-schedule';
 import { importShopFile } from './import-file';
 import { applyLocalEnv } from './local-env';
 import { assertPortFree } from './ports';
@@ -53,13 +54,16 @@ export async function startTwin({
         say(`seeded shop ${shopId}: ${report.items} items written, ${report.deleted} deleted`);
       }
     }
+    const folds = startFoldSchedule();
+    for (const { shopId } of seed ? SEED_SHOPS : []) folds.add(shopId);
     // The handlers log every request themselves; the server only reports its own 502s.
-    const server = await startLocalServer({ port });
+    const server = await startLocalServer({ port, onShop: folds.add });
     return {
       url: server.url,
       dynamoEndpoint: dynamo.endpoint,
       stop: async () => {
         await server.close();
+        await folds.stop();
         await dynamo.stop();
       },
     };

@@ -46,9 +46,9 @@ const actionsOf = (s: { Action: string | string[] }) => (Array.isArray(s.Action)
 const tableId = () => ofType('AWS::DynamoDB::Table')[0]?.[0] as string;
 
 describe('shop stack: functions', () => {
-  it('has one function per route, plus the fallback, the stream consumer and the pre-token trigger', () => {
+  it('has one function per route, plus the fallback, the stream consumer, the list fold and the pre-token trigger', () => {
     // Assess
-    template.resourceCountIs('AWS::Lambda::Function', routeList.length + 3);
+    template.resourceCountIs('AWS::Lambda::Function', routeList.length + 4);
     expect(stack.functions.size).toBe(routeList.length);
     for (const route of routeList) {
       const fn = resources[routeFunctionId(route.name)];
@@ -213,8 +213,37 @@ describe('shop stack: table', () => {
         { AttributeName: tableDefinition.sortKey, KeyType: 'RANGE' },
       ],
     });
-    expect(table.Properties.GlobalSecondaryIndexes.map((g: { IndexName: string }) => g.IndexName)).toEqual(
-      tableDefinition.globalSecondaryIndexes.map((g) => g.indexName),
+    expect(table.Properties.GlobalSecondaryIndexes).toEqual(
+      tableDefinition.globalSecondaryIndexes.map((g) => ({
+        IndexName: g.indexName,
+        KeySchema: [
+          { AttributeName: g.partitionKey, KeyType: 'HASH' },
+          { AttributeName: g.sortKey, KeyType: 'RANGE' },
+        ],
+        // Keys and a few attributes, never whole items: skipping a list's offset stays cheap.
+        Projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: [...g.nonKeyAttributes] },
+      })),
+    );
+  });
+});
+
+describe('shop stack: list counters', () => {
+  it("folds the shop's list counters every minute with a function that may write the table", () => {
+    // Prepare
+    const [[ruleId, rule]] = ofType('AWS::Events::Rule').filter(
+      ([, r]) => r.Properties.ScheduleExpression,
+    ) as [[string, Resource]];
+    const target = rule.Properties.Targets[0];
+    const folderId = target.Arn['Fn::GetAtt'][0];
+
+    // Assess
+    expect(ruleId).toBeDefined();
+    expect(rule.Properties.ScheduleExpression).toBe('rate(1 minute)');
+    expect(JSON.parse(target.Input)).toEqual({ shopId: 'demo' });
+    expect(resources[folderId]?.Properties.Handler).toBeDefined();
+    const actions = statementsOf(folderId).flatMap(actionsOf);
+    expect(actions).toEqual(
+      expect.arrayContaining(['dynamodb:Query', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem']),
     );
   });
 });
@@ -415,6 +444,6 @@ describe('shop stack with an external issuer', () => {
       AUTH_JWKS_URI: 'https://id.example.com/.well-known/jwks.json',
       AUTH_AUDIENCE: 'shop-api',
     });
-    external.resourceCountIs('AWS::Lambda::Function', 2 + 2);
+    external.resourceCountIs('AWS::Lambda::Function', 2 + 3);
   });
 });

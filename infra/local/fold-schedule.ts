@@ -1,0 +1,51 @@
+import { foldTallies } from '../../lib/data/lists/fold';
+
+/** How often the twin folds the list counters (AWS: every minute; here sooner, to be exercised). */
+const DEFAULT_INTERVAL_MS = 15_000;
+const MAX_SHOPS = 1000;
+
+export interface FoldSchedule {
+  /** Shops to fold from now on (the server reports each shop it serves). */
+  add(shopId: string): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * The local stand-in for the stack's every-minute fold (infra/constructs/list-counters.ts): folds
+ * the list counters of every shop the twin has served or seeded, one shop after another. A failing
+ * fold is reported and tried again on the next tick, as the schedule would.
+ */
+export function startFoldSchedule(
+  intervalMs = Number(process.env.LIST_FOLD_INTERVAL_MS ?? DEFAULT_INTERVAL_MS),
+): FoldSchedule {
+  const shops = new Set<string>();
+  let running: Promise<void> = Promise.resolve();
+  let stopped = false;
+  const tick = () => {
+    running = (async () => {
+      for (const shopId of shops) {
+        if (stopped) return;
+        try {
+          await foldTallies(shopId);
+        } catch (error) {
+          process.stderr.write(`[fold] shop ${shopId}: ${(error as Error).message}\n`);
+        }
+      }
+    })();
+  };
+  const timer = setInterval(() => {
+    running.then(tick);
+  }, intervalMs);
+  timer.unref();
+  return {
+    add: (shopId) => {
+      // A shop id as the API accepts it; requests to made-up shops stop adding at a bound.
+      if (/^[A-Za-z0-9_-]{1,64}$/.test(shopId) && shops.size < MAX_SHOPS) shops.add(shopId);
+    },
+    stop: async () => {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,145 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { batchGetItems } from '../../lib/data/batch-get';
+import { insertCart, listCarts, updateCart } from '../../lib/data/cart-repository';
+import { keys } from '../../lib/data/keys';
+import { countListed, untalliedItems } from '../../lib/data/lists/count';
+import { foldTallies } from '../../lib/data/lists/fold';
+import { cartSeries } from '../../lib/data/lists/series';
+import { type CartRecord, isExpired } from '../../lib/domain/cart';
+import { cartAt, freshShopId, spreadTimes } from '../support/list-fixtures';
+import { useLocalTable } from '../support/local-env';
+
+beforeAll(() => useLocalTable());
+
+const DAY = 24 * 3600 * 1000;
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** What GET /carts must count: open, unexpired carts in the window, with or without address data. */
+function truth(carts: CartRecord[], window: { from?: string; to?: string }, address?: boolean) {
+  return carts.filter(
+    (c) =>
+      c.status === 'open' &&
+      !isExpired(c) &&
+      (window.from === undefined || c.createdAt >= window.from) &&
+      (window.to === undefined || c.createdAt <= window.to) &&
+      (address === undefined || (c.billingAddress !== null) === address),
+  ).length;
+}
+
+/** Windows with ends at random milliseconds, whole minutes and days, open ends, and empty ones. */
+function windows(now: number, random: () => number) {
+  const at = () => now - Math.floor(random() * 70 * DAY);
+  const list: { from?: string; to?: string }[] = [
+    {},
+    { from: iso(now - 40 * DAY) },
+    { to: iso(now - 3 * DAY) },
+  ];
+  for (let i = 0; i < 12; i++) {
+    const [a, b] = [at(), at()].sort((x, y) => x - y) as [number, number];
+    const round = i % 3 === 0 ? 60_000 : i % 3 === 1 ? DAY : 1;
+    list.push({ from: iso(Math.floor(a / round) * round), to: iso(Math.floor(b / round) * round) });
+  }
+  list.push({ from: iso(now), to: iso(now - 1) });
+  return list;
+}
+
+describe('list counts', () => {
+  it('count exactly in any window, before and after the fold, with expired carts and changed ones', async () => {
+    // Prepare: carts over 70 days (created more than 30 days ago and not changed since: expired)
+    let seed = 7;
+    const random = () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
+    const shopId = freshShopId('counts');
+    const now = Date.now();
+    const carts = spreadTimes(120, 70, now, random).map((created, i) =>
+      cartAt(shopId, created, {
+        address: i % 3 === 0,
+        updatedMs: i % 4 === 0 ? Math.min(now - 1000, created + 50 * DAY) : created,
+      }),
+    );
+    for (const cart of carts) await insertCart(cart);
+    const check = async () => {
+      for (const window of windows(now, random))
+        for (const address of [undefined, true, false]) {
+          const counted = await countListed(shopId, 'CART', cartSeries(address), window);
+          expect({ window, address, counted }).toEqual({
+            window,
+            address,
+            counted: truth(carts, window, address),
+          });
+        }
+    };
+
+    // Act + Assess: nothing folded yet, then all folded, then some changed after the fold
+    await check();
+    const report = await foldTallies(shopId);
+    await check();
+    const changed = carts.filter((c) => !isExpired(c)).slice(0, 10);
+    for (const [i, cart] of changed.entries()) {
+      const stored = await updateCart(cart, (c) => ({
+        ...c,
+        billingAddress: i % 2 ? null : { firstName: 'B' },
+      }));
+      carts[carts.indexOf(cart)] = stored;
+    }
+    await check();
+    await foldTallies(shopId);
+    await check();
+
+    // Each expired cart was deleted by the fold, and nothing is left to fold.
+    expect(report.folded).toBeGreaterThan(0);
+    const stored = await batchGetItems(carts.map((c) => keys.cart(shopId, c.cartId)));
+    expect(stored.map((item) => item === null)).toEqual(carts.map((c) => isExpired(c)));
+    expect(await untalliedItems(shopId, 'CART', new Date().toISOString())).toEqual([]);
+  }, 90_000);
+
+  it('keep every racing cart change: the fold and the writers never undo each other', async () => {
+    const shopId = freshShopId('race');
+    const carts = Array.from({ length: 12 }, () => cartAt(shopId, Date.now()));
+    for (const cart of carts) await insertCart(cart);
+
+    // Twelve carts toggle their address data five times each while folds run alongside.
+    const writers = carts.map(async (cart) => {
+      let current = cart;
+      for (let i = 0; i < 5; i++)
+        current = await updateCart(current, (c) => ({
+          ...c,
+          billingAddress: c.billingAddress ? null : { firstName: 'C' },
+        }));
+      return current;
+    });
+    const folding = (async () => {
+      for (let i = 0; i < 6; i++) await foldTallies(shopId);
+    })();
+    const final = await Promise.all(writers);
+    await folding;
+    await foldTallies(shopId);
+
+    const withAddress = await countListed(shopId, 'CART', cartSeries(true), {});
+    const without = await countListed(shopId, 'CART', cartSeries(false), {});
+    expect([withAddress, without]).toEqual([truth(final, {}, true), truth(final, {}, false)]);
+    expect(withAddress + without).toBe(12);
+  });
+});
+
+describe('list pages', () => {
+  it('walk a whole list with cursors, newest first, each item once', async () => {
+    const shopId = freshShopId('walk');
+    const carts = spreadTimes(45, 20).map((ms, i) => cartAt(shopId, ms, { address: i % 2 === 0 }));
+    for (const cart of carts) await insertCart(cart);
+    const newestFirst = [...carts].sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1)).map((c) => c.cartId);
+
+    const seen: string[] = [];
+    let after: string | undefined;
+    for (let page = 1; page < 20; page++) {
+      const found = await listCarts(shopId, {}, { page, perPage: 7, after });
+      expect(found.results).toBe(45);
+      seen.push(...found.items.map((c) => c.cartId));
+      if (seen.length >= 45) break;
+      after = found.last;
+    }
+    const page3 = await listCarts(shopId, {}, { page: 3, perPage: 7 });
+
+    expect(seen).toEqual(newestFirst);
+    expect(page3.items.map((c) => c.cartId)).toEqual(newestFirst.slice(14, 21));
+  });
+});
