@@ -47,7 +47,10 @@ describe('list counts', () => {
   it('count exactly in any window, before and after the fold, with expired carts and changed ones', async () => {
     // Prepare: carts over 70 days (created more than 30 days ago and not changed since: expired)
     let seed = 7;
-    const random = () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
+    const random = () => {
+      seed = (seed * 16807) % 2147483647;
+      return (seed - 1) / 2147483646;
+    };
     const shopId = freshShopId('counts');
     const now = Date.now();
     const carts = spreadTimes(120, 70, now, random).map((created, i) =>
