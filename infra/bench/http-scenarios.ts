@@ -75,7 +75,7 @@ export function httpScenarios({ demo, catalog }: ScenarioInput): HttpScenario[] 
     },
     {
       name: 'POST /carts/{c}/order',
-      maxCalls: 3,
+      maxCalls: 4,
       consumes: true,
       requests: (side) => {
         const carts = demo.fresh[side];

@@ -7,7 +7,7 @@
  *    one HTTP round trip plus the DynamoDB calls the endpoint cannot avoid, same SDK client), side by
  *    side in alternating rounds; DynamoDB calls and consumed capacity per request from an SDK
  *    middleware in each server. Budgets at concurrency 1: p50 ≤ 1.5× the floor's; calls per request
- *    (lease writes of the rate limit aside): cart read 1, cart change 2, checkout 3, catalog reads 1.
+ *    (lease writes of the rate limit aside): cart read 1, cart change 2, checkout 4, catalog reads 1.
  * 2. In process: list and search handlers called without sockets (pipeline and domain cost alone).
  * 3. Cold start proxy: every function bundled as the CDK bundles it, import time in a fresh Node
  *    process against an empty one, and size (budgets: ≤ 60 ms above, < 600 KB).
