@@ -16,6 +16,7 @@ export interface CreationWindow {
  * the sum of counters (at most two runs of periods per level, lib/data/lists/periods.ts), corrected
  * by the items whose counters are not yet folded in (changed or expired since the last fold: a few
  * minutes' worth at most); the partial minutes at either end are counted in the list index itself.
+ * A series without counters (one customer's orders) is counted in its index partition.
  */
 export async function countListed(
   shopId: string,
@@ -27,8 +28,17 @@ export async function countListed(
   const from = window.from === undefined ? BEGINNING : Date.parse(window.from);
   const end = window.to === undefined ? END : Date.parse(window.to) + 1;
   if (from >= end) return 0;
-  const middle = { from: ceilMinute(from), to: floorMinute(end) };
   const nowIso = now.toISOString();
+  const uncounted = list.filter((s) => !s.counted);
+  if (uncounted.length > 0) {
+    const rest = list.filter((s) => s.counted);
+    const [inIndex, counted] = await Promise.all([
+      countInIndex(shopId, uncounted, from, end, nowIso),
+      rest.length > 0 ? countListed(shopId, kind, rest, window, now) : 0,
+    ]);
+    return inIndex + counted;
+  }
+  const middle = { from: ceilMinute(from), to: floorMinute(end) };
   if (middle.from >= middle.to) return countInIndex(shopId, list, from, end, nowIso);
   const [edges, counted, lagging] = await Promise.all([
     Promise.all([
