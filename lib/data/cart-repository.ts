@@ -63,7 +63,7 @@ export async function insertCart(cart: CartRecord): Promise<void> {
   await dynamo().send(
     new PutCommand({
       TableName: tableName(),
-      Item: toItem(cart, undefined),
+      Item: cartItem(cart, undefined),
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );
@@ -91,7 +91,7 @@ export async function updateCart(
       await dynamo().send(
         new PutCommand({
           TableName: tableName(),
-          Item: toItem(next, tallied),
+          Item: cartItem(next, tallied),
           // The fold may have moved the cart's counters since it was read (lib/data/lists).
           ConditionExpression: `version = :expected AND #status = :open AND ${
             tallied === undefined ? 'attribute_not_exists(tallied)' : 'tallied = :tallied'
@@ -127,7 +127,8 @@ const talliedOf = new WeakMap<CartRecord, string | undefined>();
 /** Days an expired cart is kept before DynamoDB's TTL may delete it: the fold deletes it first. */
 const TTL_GRACE_SECONDS = 7 * 24 * 3600;
 
-function toItem(cart: CartRecord, tallied: string | undefined): Record<string, unknown> {
+/** The stored item of a cart, given what the list counters hold for it. */
+export function cartItem(cart: CartRecord, tallied: string | undefined): Record<string, unknown> & Key {
   const key = keys.cart(cart.shopId, cart.cartId);
   const validUntil = Date.parse(cart.updatedAt) + CART_LIFETIME_SECONDS * 1000;
   return {

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BEGINNING, END, periodRuns, periodsOf } from '../../lib/data/lists/periods';
+import { BEGINNING, END, periodEnd, periodRuns, periodStart, periodsOf } from '../../lib/data/lists/periods';
 
-const MINUTE = 60_000;
+const HOUR = 3_600_000;
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** Every period a run names, expanded: [start, end) in ms. */
@@ -23,20 +23,19 @@ function nextOf(ms: number, level: string): number {
   if (level === 'Y') d.setUTCFullYear(d.getUTCFullYear() + 1);
   else if (level === 'M') d.setUTCMonth(d.getUTCMonth() + 1);
   else if (level === 'D') d.setUTCDate(d.getUTCDate() + 1);
-  else if (level === 'h') d.setUTCHours(d.getUTCHours() + 1);
-  else d.setUTCMinutes(d.getUTCMinutes() + 1);
+  else d.setUTCHours(d.getUTCHours() + 1);
   return d.getTime();
 }
 
 describe('periodRuns', () => {
-  it('covers a minute-aligned range exactly, with at most two runs per level', () => {
-    const minute = fc.integer({
-      min: Date.parse('2019-01-01T00:00Z') / MINUTE,
-      max: Date.parse('2031-01-01T00:00Z') / MINUTE,
+  it('covers a hour-aligned range exactly, with at most two runs per level', () => {
+    const hour = fc.integer({
+      min: Date.parse('2019-01-01T00:00Z') / HOUR,
+      max: Date.parse('2031-01-01T00:00Z') / HOUR,
     });
     fc.assert(
-      fc.property(minute, minute, (a, b) => {
-        const [from, to] = [Math.min(a, b) * MINUTE, Math.max(a, b) * MINUTE];
+      fc.property(hour, hour, (a, b) => {
+        const [from, to] = [Math.min(a, b) * HOUR, Math.max(a, b) * HOUR];
         const runs = periodRuns(from, to);
         const spans = runs.flatMap(expand);
         let at = from;
@@ -45,7 +44,7 @@ describe('periodRuns', () => {
           at = end;
         }
         expect(at).toBe(to);
-        for (const level of ['Y', 'M', 'D', 'h', 'm'])
+        for (const level of ['Y', 'M', 'D', 'h'])
           expect(runs.filter((r) => r.level === level).length).toBeLessThanOrEqual(2);
       }),
       { numRuns: 300 },
@@ -53,22 +52,24 @@ describe('periodRuns', () => {
   });
 
   it('names the periods by the prefixes of the times they hold', () => {
-    const runs = periodRuns(Date.parse('2026-10-30T10:05Z'), Date.parse('2026-11-23T16:07Z'));
+    const runs = periodRuns(Date.parse('2026-10-30T10:00Z'), Date.parse('2026-11-23T16:00Z'));
 
     expect(runs).toEqual([
-      { level: 'm', first: '2026-10-30T10:05', last: '2026-10-30T10:59' },
-      { level: 'h', first: '2026-10-30T11', last: '2026-10-30T23' },
+      { level: 'h', first: '2026-10-30T10', last: '2026-10-30T23' },
       { level: 'D', first: '2026-10-31', last: '2026-11-22' },
       { level: 'h', first: '2026-11-23T00', last: '2026-11-23T15' },
-      { level: 'm', first: '2026-11-23T16:00', last: '2026-11-23T16:06' },
     ]);
     expect(periodsOf('2026-11-23T16:06:59.999Z').map((p) => p.period)).toEqual([
       '2026',
       '2026-11',
       '2026-11-23',
       '2026-11-23T16',
-      '2026-11-23T16:06',
     ]);
+    expect(
+      [periodStart('2026-11'), periodEnd('2026-11'), periodEnd('2026-12-31T23')].map((ms) =>
+        new Date(ms).toISOString(),
+      ),
+    ).toEqual(['2026-11-01T00:00:00.000Z', '2026-12-01T00:00:00.000Z', '2027-01-01T00:00:00.000Z']);
   });
 
   it('takes all time as one run of years', () => {

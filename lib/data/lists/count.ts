@@ -1,6 +1,16 @@
 import { keys } from '../keys';
 import { effectiveTally, readTally } from './listing';
-import { BEGINNING, ceilMinute, END, floorMinute, type PeriodRun, periodRuns } from './periods';
+import {
+  BEGINNING,
+  CHILD_LEVEL,
+  ceilHour,
+  END,
+  floorHour,
+  LEVELS,
+  type Level,
+  periodEnd,
+  periodRuns,
+} from './periods';
 import { creationBounds, queryCount, queryUntil, seriesQuery } from './query';
 import type { ListedKind, Series } from './series';
 
@@ -11,13 +21,89 @@ export interface CreationWindow {
 }
 
 /**
+ * Where the page at an offset starts: the creation time (ms, exclusive) its newest possible item
+ * is older than, and how many items below it to skip (at most an hour's worth).
+ */
+export interface Seek {
+  before: number;
+  skip: number;
+}
+
+/** A list's total, and the way to the item at any offset without reading the items before it. */
+export interface ListTally {
+  results: number;
+  seek(offset: number): Promise<Seek>;
+}
+
+/**
  * How many items of `list` (one series or several) were created within `window` and are listed
- * now: exact, at a cost that does not grow with the shop. The minute-aligned middle of the window is
+ * now: exact, at a cost that does not grow with the shop. The hour-aligned middle of the window is
  * the sum of counters (at most two runs of periods per level, lib/data/lists/periods.ts), corrected
  * by the items whose counters are not yet folded in (changed or expired since the last fold: a few
- * minutes' worth at most); the partial minutes at either end are counted in the list index itself.
+ * minutes' worth at most); the partial hours at either end are counted in the list index itself.
  * A series without counters (one customer's orders) is counted in its index partition.
+ *
+ * `seek` finds where a deep page starts by descending the same counters newest first (year, month,
+ * day, hour: a few small reads), so a page costs at most an hour of keys whatever its number.
  */
+export async function tallyListed(
+  shopId: string,
+  kind: ListedKind,
+  list: readonly Series[],
+  window: CreationWindow,
+  now = new Date(),
+): Promise<ListTally> {
+  const from = window.from === undefined ? BEGINNING : Date.parse(window.from);
+  const end = window.to === undefined ? END : Date.parse(window.to) + 1;
+  const nowIso = now.toISOString();
+  const skipFromEnd = (results: number): ListTally => ({
+    results,
+    seek: async (offset) => ({ before: end, skip: offset }),
+  });
+  if (from >= end) return skipFromEnd(0);
+  if (list.some((s) => !s.counted)) return skipFromEnd(await countInIndex(shopId, list, from, end, nowIso));
+  const middle = { from: ceilHour(from), to: floorHour(end) };
+  if (middle.from >= middle.to) return skipFromEnd(await countInIndex(shopId, list, from, end, nowIso));
+
+  const runs = periodRuns(middle.from, middle.to);
+  const [older, newer, counted, lagging] = await Promise.all([
+    from < middle.from ? countInIndex(shopId, list, from, middle.from, nowIso) : 0,
+    middle.to < end ? countInIndex(shopId, list, middle.to, end, nowIso) : 0,
+    Promise.all(runs.map((run) => readCounters(shopId, list, run.level, run.first, run.last))),
+    untalliedItems(shopId, kind, nowIso),
+  ]);
+  const corrections = correctionsOf(list, lagging, nowIso, middle);
+  // Per period of each run: its counter plus what the lagging items change in it.
+  const periods = runs.map((run, i) =>
+    withCorrections(counted[i] as Map<string, number>, corrections, run.level, run.first, run.last),
+  );
+  const inMiddle = periods.reduce((sum, run) => sum + [...run.values()].reduce((a, b) => a + b, 0), 0);
+
+  return {
+    results: older + inMiddle + newer,
+    seek: async (offset) => {
+      if (offset < newer) return { before: end, skip: offset };
+      let left = offset - newer;
+      // Runs are oldest first; a page counts from the newest.
+      for (let r = runs.length - 1; r >= 0; r--) {
+        const level = (runs[r] as (typeof runs)[number]).level;
+        const found = await descend(
+          shopId,
+          list,
+          level,
+          periods[r] as Map<string, number>,
+          left,
+          corrections,
+        );
+        if (found.seek) return found.seek;
+        left = found.left;
+      }
+      return { before: middle.from, skip: left };
+    },
+  };
+}
+
+/** The total of `list` in `window` (see tallyListed). */
 export async function countListed(
   shopId: string,
   kind: ListedKind,
@@ -25,41 +111,108 @@ export async function countListed(
   window: CreationWindow,
   now = new Date(),
 ): Promise<number> {
-  const from = window.from === undefined ? BEGINNING : Date.parse(window.from);
-  const end = window.to === undefined ? END : Date.parse(window.to) + 1;
-  if (from >= end) return 0;
-  const nowIso = now.toISOString();
-  const uncounted = list.filter((s) => !s.counted);
-  if (uncounted.length > 0) {
-    const rest = list.filter((s) => s.counted);
-    const [inIndex, counted] = await Promise.all([
-      countInIndex(shopId, uncounted, from, end, nowIso),
-      rest.length > 0 ? countListed(shopId, kind, rest, window, now) : 0,
-    ]);
-    return inIndex + counted;
+  return (await tallyListed(shopId, kind, list, window, now)).results;
+}
+
+/**
+ * Walks periods newest first, skipping whole ones while items remain to skip; in the period that
+ * holds the offset it goes down a level (reading that period's children counters) until an hour.
+ */
+async function descend(
+  shopId: string,
+  list: readonly Series[],
+  level: Level,
+  periods: Map<string, number>,
+  skip: number,
+  corrections: Corrections,
+): Promise<{ seek?: Seek; left: number }> {
+  let left = skip;
+  for (const period of [...periods.keys()].sort().reverse()) {
+    const count = periods.get(period) ?? 0;
+    if (left >= count) {
+      left -= count;
+      continue;
+    }
+    const child = CHILD_LEVEL[level];
+    if (!child) return { seek: { before: periodEnd(period), skip: left }, left: 0 };
+    const [first, last] = [`${period}${child.separator}`, `${period}${child.separator}\uffff`];
+    const children = await readCounters(shopId, list, child.level, first, last);
+    const corrected = withCorrections(children, corrections, child.level, first, last);
+    return descend(shopId, list, child.level, corrected, left, corrections);
   }
-  const middle = { from: ceilMinute(from), to: floorMinute(end) };
-  if (middle.from >= middle.to) return countInIndex(shopId, list, from, end, nowIso);
-  const [edges, counted, lagging] = await Promise.all([
-    Promise.all([
-      from < middle.from ? countInIndex(shopId, list, from, middle.from, nowIso) : 0,
-      middle.to < end ? countInIndex(shopId, list, middle.to, end, nowIso) : 0,
-    ]),
-    sumCounters(shopId, list, periodRuns(middle.from, middle.to)),
-    untalliedItems(shopId, kind, nowIso),
-  ]);
+  return { left };
+}
+
+/** Counter values of `list`'s series at one level, periods first..last, summed over the series. */
+async function readCounters(
+  shopId: string,
+  list: readonly Series[],
+  level: Level,
+  first: string,
+  last: string,
+): Promise<Map<string, number>> {
+  const sums = new Map<string, number>();
+  const found = await Promise.all(
+    list.map((one) =>
+      queryUntil({
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :first AND :last',
+        ExpressionAttributeValues: {
+          ':pk': keys.tallyCounters(shopId, one.name),
+          ':first': `${level}#${first}`,
+          ':last': `${level}#${last}`,
+        },
+        ProjectionExpression: 'sk, n',
+        // As current as the fold left them; the indexes the corrections come from may lag a moment.
+        ConsistentRead: true,
+      }),
+    ),
+  );
+  for (const item of found.flat()) {
+    const period = (item.sk as string).slice(level.length + 1);
+    sums.set(period, (sums.get(period) ?? 0) + ((item.n as number | undefined) ?? 0));
+  }
+  return sums;
+}
+
+/** What lagging items change, by creation time: +1 for what they should count, -1 for what they did. */
+type Corrections = { at: string; by: number }[];
+
+function correctionsOf(
+  list: readonly Series[],
+  lagging: Record<string, unknown>[],
+  nowIso: string,
+  middle: { from: number; to: number },
+): Corrections {
   const names = new Set(list.map((s) => s.name));
-  const weight = (tally: string | undefined) => {
+  const changes: Corrections = [];
+  const add = (tally: string | undefined, by: number) => {
     const read = readTally(tally);
     const at = read ? Date.parse(read.at) : Number.NaN;
-    if (!read || !(at >= middle.from && at < middle.to)) return 0;
-    return read.names.filter((name) => names.has(name)).length;
+    if (!read || !(at >= middle.from && at < middle.to)) return;
+    for (const name of read.names) if (names.has(name)) changes.push({ at: read.at, by });
   };
-  const correction = lagging.reduce(
-    (sum, item) => sum + weight(effectiveTally(item, nowIso)) - weight(item.tallied as string | undefined),
-    0,
-  );
-  return edges[0] + edges[1] + counted + correction;
+  for (const item of lagging) {
+    add(effectiveTally(item, nowIso), 1);
+    add(item.tallied as string | undefined, -1);
+  }
+  return changes;
+}
+
+/** Counter values of one level's periods first..last, with the corrections that fall in them. */
+function withCorrections(
+  counted: Map<string, number>,
+  corrections: Corrections,
+  level: Level,
+  first: string,
+  last: string,
+): Map<string, number> {
+  const prefix = LEVELS.find((l) => l.level === level)?.prefix ?? 13;
+  const periods = new Map(counted);
+  for (const { at, by } of corrections) {
+    const period = at.slice(0, prefix);
+    if (period >= first && period <= last) periods.set(period, (periods.get(period) ?? 0) + by);
+  }
+  return periods;
 }
 
 /** Items of `list` created in [fromMs, endMs) that are listed now, counted in the list index. */
@@ -75,26 +228,6 @@ async function countInIndex(
     list.map((one) => queryCount(seriesQuery(shopId, one, low, high, nowIso))),
   );
   return counts.reduce((a, b) => a + b, 0);
-}
-
-async function sumCounters(shopId: string, list: readonly Series[], runs: PeriodRun[]): Promise<number> {
-  const sums = await Promise.all(
-    list.flatMap((one) =>
-      runs.map(async (run) => {
-        const items = await queryUntil({
-          KeyConditionExpression: 'pk = :pk AND sk BETWEEN :first AND :last',
-          ExpressionAttributeValues: {
-            ':pk': keys.tallyCounters(shopId, one.name),
-            ':first': `${run.level}#${run.first}`,
-            ':last': `${run.level}#${run.last}`,
-          },
-          ProjectionExpression: 'n',
-        });
-        return items.reduce((sum, item) => sum + ((item.n as number | undefined) ?? 0), 0);
-      }),
-    ),
-  );
-  return sums.reduce((a, b) => a + b, 0);
 }
 
 /**

@@ -15,6 +15,8 @@ const KINDS: readonly ListedKind[] = ['CART', 'ORDER', 'CUSTOMER'];
 const MAX_TRANSACTION_ITEMS = 100;
 /** Lagging items read per round. */
 const BATCH = 25;
+/** Rounds in a row a fold may lose to writers before it gives up until its next run. */
+const MAX_LOST_ROUNDS = 50;
 
 /** What one fold did. */
 export interface FoldReport {
@@ -37,21 +39,37 @@ export interface FoldReport {
 export async function foldTallies(shopId: string, now = () => new Date()): Promise<FoldReport> {
   const report: FoldReport = { folded: 0, expired: 0, retries: 0 };
   for (const kind of KINDS) {
-    for (let round = 1; ; round++) {
+    let lost = 0;
+    for (;;) {
       const nowIso = now().toISOString();
-      const lagging = await untalliedItems(shopId, kind, nowIso, BATCH);
+      let lagging = await untalliedItems(shopId, kind, nowIso, BATCH);
       if (lagging.length === 0) break;
-      const { items, taken, expired } = foldTransaction(shopId, lagging, nowIso);
-      try {
-        await dynamo().send(new TransactWriteCommand({ TransactItems: items }));
-        report.folded += taken;
-        report.expired += expired;
-      } catch (error) {
-        // An item changed since it was read, or another fold got there first: read again.
-        if (!(error instanceof TransactionCanceledException)) throw error;
-        report.retries++;
-        if (round > 50) throw error;
-        await backoff(Math.min(round, 5));
+      // Items that changed since they were read drop out of the batch; the rest goes again at once.
+      while (lagging.length > 0) {
+        const { items, taken, expired } = foldTransaction(shopId, lagging, nowIso);
+        try {
+          await dynamo().send(new TransactWriteCommand({ TransactItems: items }));
+          report.folded += taken;
+          report.expired += expired;
+          lost = 0;
+          lagging = lagging.slice(taken);
+        } catch (error) {
+          if (!(error instanceof TransactionCanceledException)) throw error;
+          report.retries++;
+          if (++lost > MAX_LOST_ROUNDS) throw error;
+          const reasons = error.CancellationReasons ?? [];
+          const changed = new Set(
+            reasons.flatMap((r, i) => (i < taken && r.Code === 'ConditionalCheckFailed' ? [i] : [])),
+          );
+          // Another writer holds an item right now (a conflict): wait a little, then read again.
+          if (changed.size === 0) {
+            await backoff(Math.min(lost, 5));
+            break;
+          }
+          lagging = lagging.filter((_, i) => i >= taken || !changed.has(i));
+          // The index may still show the old state for a moment: let it catch up before reading.
+          if (lagging.length === 0) await backoff(Math.min(lost, 5));
+        }
       }
     }
   }

@@ -63,7 +63,9 @@ export const UNLISTED_ATTRIBUTES = ['gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'tal
 /** What an item should add to the counters: creation time and series names, as one string. */
 export function tallyOf(listing: Pick<Listing, 'createdAt' | 'series'>): string | undefined {
   const counted = listing.series.filter((s) => s.counted);
-  return counted.length === 0 ? undefined : JSON.stringify([listing.createdAt, ...counted.map((s) => s.name)]);
+  return counted.length === 0
+    ? undefined
+    : JSON.stringify([listing.createdAt, ...counted.map((s) => s.name)]);
 }
 
 /** What a stored tally adds now: nothing once the item has expired. */

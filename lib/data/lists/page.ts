@@ -1,6 +1,6 @@
 import type { Key } from '../keys';
-import type { CreationWindow } from './count';
-import { BEGINNING, END } from './periods';
+import type { CreationWindow, Seek } from './count';
+import { BEGINNING } from './periods';
 import { creationBounds, queryUntil, seriesQuery } from './query';
 import type { Series } from './series';
 
@@ -20,22 +20,21 @@ export interface PageKeys {
 
 /**
  * The keys of one page of `list` (items created within `window`, listed now), newest first. Reads
- * the list index only (keys and the expiry time, never whole items): up to page × perPage keys per
- * series, the offset being skipped in the index; with `after`, only the page itself.
+ * the list index only (keys and the expiry time, never whole items): from the start `seek` found
+ * (lib/data/lists/count.ts: at most an hour of keys to skip), or after the cursor's item.
  */
 export async function readPageKeys(
   shopId: string,
   list: readonly Series[],
   window: CreationWindow,
   wanted: PageWanted,
+  seek: Seek,
   now = new Date(),
 ): Promise<PageKeys> {
-  const skip = wanted.after === undefined ? (wanted.page - 1) * wanted.perPage : 0;
+  const skip = wanted.after === undefined ? seek.skip : 0;
   const need = skip + wanted.perPage;
-  const { low, high } = creationBounds(
-    window.from === undefined ? BEGINNING : Date.parse(window.from),
-    window.to === undefined ? END - 1 : Date.parse(window.to),
-  );
+  const from = window.from === undefined ? BEGINNING : Date.parse(window.from);
+  const { low, high } = creationBounds(from, Math.max(from, seek.before - 1));
   const upTo = wanted.after !== undefined && wanted.after < high ? wanted.after : high;
   const nowIso = now.toISOString();
   const found = await Promise.all(

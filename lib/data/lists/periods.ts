@@ -1,10 +1,10 @@
 /**
- * Time periods of the list counters. A count is kept per period at five levels (year, month, day,
- * hour, minute; each named by the prefix of an ISO 8601 UTC timestamp), so any minute-aligned time
- * range is the sum of a few counters: at most two runs of consecutive periods per level.
+ * Time periods of the list counters. A count is kept per period at four levels (year, month, day,
+ * hour; each named by the prefix of an ISO 8601 UTC timestamp), so any hour-aligned time range is
+ * the sum of a few counters: at most two runs of consecutive periods per level.
  */
 
-export type Level = 'Y' | 'M' | 'D' | 'h' | 'm';
+export type Level = 'Y' | 'M' | 'D' | 'h';
 
 /** Levels from the coarsest, with the length of the ISO prefix that names a period. */
 export const LEVELS: readonly { level: Level; prefix: number }[] = [
@@ -12,8 +12,14 @@ export const LEVELS: readonly { level: Level; prefix: number }[] = [
   { level: 'M', prefix: 7 },
   { level: 'D', prefix: 10 },
   { level: 'h', prefix: 13 },
-  { level: 'm', prefix: 16 },
 ];
+
+/** The next finer level and the text that follows a period's name in its children's names. */
+export const CHILD_LEVEL: Partial<Record<Level, { level: Level; separator: string }>> = {
+  Y: { level: 'M', separator: '-' },
+  M: { level: 'D', separator: '-' },
+  D: { level: 'h', separator: 'T' },
+};
 
 /** A run of consecutive periods of one level, named by the first and last prefix (inclusive). */
 export interface PeriodRun {
@@ -22,63 +28,66 @@ export interface PeriodRun {
   last: string;
 }
 
-const MINUTE = 60_000;
+const HOUR = 3_600_000;
 /** The edges of time the API deals in (request dates are refused outside the years 0000-9999). */
 export const BEGINNING = Date.parse('0000-01-01T00:00:00.000Z');
-export const END = Date.parse('9999-12-31T23:59:00.000Z') + MINUTE;
+export const END = Date.parse('9999-12-31T23:00:00.000Z') + HOUR;
 
 /** The periods a creation time counts in, one per level ("2026", "2026-11", ...). */
 export function periodsOf(iso: string): { level: Level; period: string }[] {
   return LEVELS.map(({ level, prefix }) => ({ level, period: iso.slice(0, prefix) }));
 }
 
-export function floorMinute(ms: number): number {
-  return Math.floor(ms / MINUTE) * MINUTE;
+export function floorHour(ms: number): number {
+  return Math.floor(ms / HOUR) * HOUR;
 }
 
-export function ceilMinute(ms: number): number {
-  return Math.ceil(ms / MINUTE) * MINUTE;
+export function ceilHour(ms: number): number {
+  return Math.ceil(ms / HOUR) * HOUR;
+}
+
+/** The start (ms) of the period a prefix names ("2026-11" → 2026-11-01T00:00Z). */
+export function periodStart(period: string): number {
+  return Date.parse(`${period}${'0000-01-01T00:00:00.000Z'.slice(period.length)}`);
+}
+
+/** The end (ms, exclusive) of the period a prefix names. */
+export function periodEnd(period: string): number {
+  const level = LEVELS.find((l) => l.prefix === period.length)?.level ?? 'h';
+  return nextStart(periodStart(period), level);
 }
 
 /** The start of the period after the one of `level` that starts at `ms`. */
 function nextStart(ms: number, level: Level): number {
   const d = new Date(ms);
-  const [y, mo, day, h, mi] = [
-    d.getUTCFullYear(),
-    d.getUTCMonth(),
-    d.getUTCDate(),
-    d.getUTCHours(),
-    d.getUTCMinutes(),
-  ];
-  const at = (...parts: [number, number, number, number, number]) => {
+  const [y, mo, day, h] = [d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), d.getUTCHours()];
+  const at = (...parts: [number, number, number, number]) => {
     const next = new Date(0);
     next.setUTCFullYear(parts[0], parts[1], parts[2]);
-    next.setUTCHours(parts[3], parts[4], 0, 0);
+    next.setUTCHours(parts[3], 0, 0, 0);
     return next.getTime();
   };
   switch (level) {
     case 'Y':
-      return at(y + 1, 0, 1, 0, 0);
+      return at(y + 1, 0, 1, 0);
     case 'M':
-      return at(y, mo + 1, 1, 0, 0);
+      return at(y, mo + 1, 1, 0);
     case 'D':
-      return at(y, mo, day + 1, 0, 0);
-    case 'h':
-      return at(y, mo, day, h + 1, 0);
+      return at(y, mo, day + 1, 0);
     default:
-      return at(y, mo, day, h, mi + 1);
+      return at(y, mo, day, h + 1);
   }
 }
 
 /** Whether `ms` is the start of a period of `level`. */
 function startsPeriod(ms: number, level: Level): boolean {
   const iso = new Date(ms).toISOString();
-  const prefix = LEVELS.find((l) => l.level === level)?.prefix ?? 16;
-  return Date.parse(`${iso.slice(0, prefix)}${'0000-01-01T00:00:00.000Z'.slice(prefix)}`) === ms;
+  const prefix = LEVELS.find((l) => l.level === level)?.prefix ?? 13;
+  return periodStart(iso.slice(0, prefix)) === ms;
 }
 
 /**
- * The runs of whole periods that exactly cover [from, to) (minute-aligned, within BEGINNING..END):
+ * The runs of whole periods that exactly cover [from, to) (hour-aligned, within BEGINNING..END):
  * always the coarsest period that fits, so at most two runs per level.
  */
 export function periodRuns(from: number, to: number): PeriodRun[] {
@@ -86,7 +95,7 @@ export function periodRuns(from: number, to: number): PeriodRun[] {
   let at = from;
   while (at < to) {
     const fit = LEVELS.find(({ level }) => startsPeriod(at, level) && nextStart(at, level) <= to);
-    if (!fit) throw new RangeError(`${new Date(at).toISOString()} is not minute-aligned`);
+    if (!fit) throw new RangeError(`${new Date(at).toISOString()} is not hour-aligned`);
     const period = new Date(at).toISOString().slice(0, fit.prefix);
     // Whole years go in one step (an open range spans ten thousand of them); the finer levels
     // take at most a few dozen steps a side.

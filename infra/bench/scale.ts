@@ -1,0 +1,92 @@
+/**
+ * `npm run bench:scale` (issue "Scale"): whether latency and cost stay flat as a shop grows. Parts,
+ * one table each, exit 1 when a budget is missed (each printed):
+ * - lists: shops of growing size (default 100, 10,000 and 100,000 carts, orders and customers,
+ *   seeded through the data layer), each list request over HTTP at concurrency 1: p50, p99,
+ *   DynamoDB calls and read units per request, `results` against what the shop holds. Budgets: p50
+ *   at the largest size ≤ 2× the smallest's; read units independent of size (a deep page against
+ *   the next smaller size that has that many items); p99 under 1 s at the largest size.
+ * - checkout: POST /carts/{c}/order on distinct carts at c=1, 16 and 64 against its floor at the
+ *   same concurrency. Budgets at c ≥ 16: p50 ≤ 1.5× the floor's, orders/s ≥ 2/3 of the floor's, no
+ *   409 or 503.
+ * Options: --parts lists,checkout --sizes 100,10000,100000 --samples N (30) --concurrency 1,16,64
+ */
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { applyLocalEnv } from '../local/local-env';
+import { type Child, startChild } from './child-process';
+import { httpTable } from './http-suite';
+import { machine } from './machine';
+import { measureCheckoutScale, missedCheckoutBudgets } from './scale-checkout';
+import { listTable, measureListScale, missedListBudgets } from './scale-lists';
+
+const say = (line: string) => process.stderr.write(`${line}\n`);
+const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: {
+      parts: { type: 'string', default: 'lists,checkout' },
+      sizes: { type: 'string', default: '100,10000,100000' },
+      samples: { type: 'string', default: '30' },
+      concurrency: { type: 'string', default: '1,16,64' },
+    },
+    strict: true,
+  });
+  const parts = new Set(values.parts.split(','));
+  const env = {
+    LOG_LEVEL: 'warn',
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+    RATE_LIMIT_PER_HOUR: '100000000',
+  };
+  Object.assign(process.env, env);
+  const started = performance.now();
+  const m = machine();
+  const sections = [
+    `machine: ${m.cpus} CPUs, ${m.cpuModel}, Node ${m.node}; DynamoDB Local in memory on the same CPUs`,
+  ];
+  const missed: string[] = [];
+  let api: Child | undefined;
+  let floor: Child | undefined;
+  try {
+    say('starting the local twin (DynamoDB Local, demo shops, API server)...');
+    api = await startChild(here('./api-process.ts'), env);
+    const dynamoEndpoint = String(api.ready.dynamoEndpoint);
+    applyLocalEnv({ endpoint: dynamoEndpoint });
+    if (parts.has('checkout')) {
+      floor = await startChild(here('./floor-server.ts'), {
+        ...env,
+        BENCH_DYNAMODB_ENDPOINT: dynamoEndpoint,
+      });
+      const results = await measureCheckoutScale(api, floor, values.concurrency.split(',').map(Number), say);
+      sections.push(
+        `checkout on distinct carts against its floor at the same concurrency (autocannon, 127.0.0.1)\n\n${httpTable(results)}`,
+      );
+      missed.push(...missedCheckoutBudgets(results));
+      await floor.stop();
+      floor = undefined;
+    }
+    if (parts.has('lists')) {
+      const sizes = values.sizes.split(',').map(Number);
+      const rows = await measureListScale(api, sizes, Number(values.samples), say);
+      sections.push(
+        `lists by shop size (${values.samples} requests each at concurrency 1, resultsPerPage 10)\n\n${listTable(rows)}`,
+      );
+      missed.push(...missedListBudgets(rows));
+    }
+  } finally {
+    await floor?.stop();
+    await api?.stop();
+  }
+  sections.push(`bench:scale took ${((performance.now() - started) / 60_000).toFixed(1)} min`);
+  process.stdout.write(`${sections.join('\n\n')}\n`);
+  if (missed.length > 0) {
+    say(`\n${missed.length} budget(s) missed:`);
+    for (const line of missed) say(`  - ${line}`);
+    return 1;
+  }
+  say('\nevery budget met');
+  return 0;
+}
+
+process.exitCode = await main();

@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { meterDynamo } from '../../infra/bench/dynamo-meter';
+import { cartItem, listCarts } from '../../lib/data/cart-repository';
+import { dynamo } from '../../lib/data/client';
+import { customerItems } from '../../lib/data/customer-items';
+import { listCustomers } from '../../lib/data/customer-repository';
+import { newId } from '../../lib/data/ids';
+import { bulkLoadFolded } from '../../lib/data/lists/bulk-load';
+import { cartAt, freshShopId, spreadTimes } from '../support/list-fixtures';
+import { useLocalTable } from '../support/local-env';
+
+/**
+ * The small version of `npm run bench:scale`'s lists: a list request reads what its page needs,
+ * whatever the shop's size. Asserted on the read units DynamoDB reports, never on time.
+ */
+let meter: ReturnType<typeof meterDynamo>;
+beforeAll(() => {
+  useLocalTable();
+  meter = meterDynamo(dynamo());
+});
+afterAll(() => meter.remove());
+
+async function shopOf(size: number): Promise<string> {
+  const shopId = freshShopId(`cost${size}`);
+  const carts = spreadTimes(size, 25).map((ms, i) =>
+    cartItem(cartAt(shopId, ms, { address: i % 3 === 0 }), undefined),
+  );
+  const customers = spreadTimes(size, 300).map(
+    (ms, i) =>
+      customerItems(shopId, {
+        customerId: newId(),
+        customerNumber: `N-${i}`,
+        creationDate: new Date(ms).toISOString(),
+        billingAddress: { emailAddress: `c${i}@example.com` },
+        internalNote: null,
+      }).customer,
+  );
+  await bulkLoadFolded(shopId, [...carts, ...customers], { parallel: 4 });
+  return shopId;
+}
+
+/** Read units and calls of one list read. */
+async function cost(read: () => Promise<{ results: number }>) {
+  meter.take();
+  const { results } = await read();
+  const usage = meter.take();
+  return { results, readUnits: usage.readUnits, calls: usage.calls };
+}
+
+describe('list cost', () => {
+  it('reads as much for a page of 40 carts or customers as of 600; a deep page only what it skips', async () => {
+    const [small, large] = [await shopOf(40), await shopOf(600)];
+
+    const carts = async (shopId: string, page: number) =>
+      cost(() => listCarts(shopId, {}, { page, perPage: 10 }));
+    const customers = async (shopId: string, page: number) =>
+      cost(() => listCustomers(shopId, { page, perPage: 10 }));
+    const [smallCarts, largeCarts, largeDeep] = [
+      await carts(small, 1),
+      await carts(large, 1),
+      await carts(large, 20),
+    ];
+    const [smallCustomers, largeCustomers] = [await customers(small, 1), await customers(large, 1)];
+
+    expect([smallCarts.results, largeCarts.results, smallCustomers.results, largeCustomers.results]).toEqual([
+      40, 600, 40, 600,
+    ]);
+    expect(largeCarts.readUnits).toBeGreaterThan(0);
+    expect(largeCarts.readUnits).toBe(smallCarts.readUnits);
+    expect(largeCarts.calls).toBe(smallCarts.calls);
+    expect(largeCustomers.readUnits).toBe(smallCustomers.readUnits);
+    // Page 20 skips 190 keys of each series (~100 bytes each): a few units, never the 600 carts.
+    expect(largeDeep.readUnits).toBeLessThan(largeCarts.readUnits + 20);
+  }, 60_000);
+});
