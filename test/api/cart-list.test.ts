@@ -43,6 +43,52 @@ describe('GET /{shopId}/carts (carts_read)', () => {
     expect(page2.body.items.map((c: any) => c.cartId)).toEqual([ids[0]]);
   });
 
+  it('links the next page while carts follow; the cursor keeps the filters', async () => {
+    const first = await call(`/${shop}/carts?resultsPerPage=1&hasAddressData=false&locale=de_DE`);
+    const url = new URL(first.body.links.find((l: any) => l.rel === 'next').href);
+    const second = await call(`${url.pathname}${url.search}`);
+    const wholeList = await call(`/${shop}/carts?resultsPerPage=3`);
+
+    expect(first.body).toMatchObject({ results: 2, page: 1, resultsPerPage: 1 });
+    expect(first.body.items.map((c: any) => c.cartId)).toEqual([ids[2]]);
+    expect(url.searchParams.get('hasAddressData')).toBe('false');
+    expect(url.searchParams.get('locale')).toBe('de_DE');
+    expect(url.searchParams.has('page')).toBe(false);
+    // Nothing follows the last page.
+    expect(second.status).toBe(200);
+    expect(second.body).toMatchObject({ results: 2, page: 2, links: [] });
+    expect(second.body.items.map((c: any) => c.cartId)).toEqual([ids[0]]);
+    expect(wholeList.body.links).toEqual([]);
+  });
+
+  it('walks every cart once by following next links', async () => {
+    const seen: string[] = [];
+    let path: string | undefined = `/${shop}/carts?resultsPerPage=1`;
+    const pages: number[] = [];
+    while (path) {
+      const response = await call(path);
+      seen.push(...response.body.items.map((c: any) => c.cartId));
+      pages.push(response.body.page);
+      const next = response.body.links.find((l: any) => l.rel === 'next');
+      path = next ? `${new URL(next.href).pathname}${new URL(next.href).search}` : undefined;
+    }
+
+    expect(seen).toEqual([...ids].reverse());
+    expect(pages).toEqual([1, 2, 3]);
+  });
+
+  it('answers 400 for a cursor that is not ours, and for page and cursor together', async () => {
+    const first = await call(`/${shop}/carts?resultsPerPage=1`);
+    const cursor = new URL(first.body.links[0].href).searchParams.get('cursor');
+
+    const forged = await call(`/${shop}/carts?cursor=bm90LW91cnM`);
+    const both = await call(`/${shop}/carts?cursor=${cursor}&page=2`);
+
+    expect([forged.status, both.status]).toEqual([400, 400]);
+    expect(forged.body.errors[0].field).toBe('cursor');
+    expect(both.body.errors[0]).toEqual({ field: 'cursor', message: 'page and cursor exclude each other' });
+  });
+
   it('applies the 30-day window of createdAfter / createdBefore', async () => {
     const day = 24 * 3600 * 1000;
     const iso = (ms: number) => new Date(ms).toISOString();
