@@ -31,7 +31,8 @@ function listRequests(size: number) {
   return [
     { request: 'GET /carts', path: 'carts', expected: size },
     { request: 'GET /carts page 50', path: 'carts?page=50', expected: size },
-    // Carts are created over 29 days, evenly: a week holds about 7/29 of them.
+    // Carts are created over 29 days, evenly: a week holds about 7/29 of them. Its partial hours at
+    // either end are counted in the index: read units follow the shop's hourly rate (not budgeted).
     { request: 'GET /carts 7 days', path: `carts?createdAfter=${weekAgo}`, expected: -1 },
     { request: 'GET /orders', path: 'orders', expected: size },
     { request: 'GET /orders page 50', path: 'orders?page=50', expected: size },

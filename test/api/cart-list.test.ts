@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, tokenFor } from '../support/api';
+import { type ApiResponse, call, tokenFor } from '../support/api';
 import { BILLING, newCart } from '../support/carts';
 import { privateDemoShop } from '../support/shops';
 
@@ -66,10 +66,10 @@ describe('GET /{shopId}/carts (carts_read)', () => {
     let path: string | undefined = `/${shop}/carts?resultsPerPage=1`;
     const pages: number[] = [];
     while (path) {
-      const response = await call(path);
+      const response: ApiResponse = await call(path);
       seen.push(...response.body.items.map((c: any) => c.cartId));
       pages.push(response.body.page);
-      const next = response.body.links.find((l: any) => l.rel === 'next');
+      const next: { href: string } | undefined = response.body.links.find((l: any) => l.rel === 'next');
       path = next ? `${new URL(next.href).pathname}${new URL(next.href).search}` : undefined;
     }
 

@@ -52,6 +52,7 @@ export async function tallyListed(
   list: readonly Series[],
   window: CreationWindow,
   now = new Date(),
+  options: { deep?: boolean } = {},
 ): Promise<ListTally> {
   const from = window.from === undefined ? BEGINNING : Date.parse(window.from);
   const end = window.to === undefined ? END : Date.parse(window.to) + 1;
@@ -66,12 +67,18 @@ export async function tallyListed(
   if (middle.from >= middle.to) return skipFromEnd(await countInIndex(shopId, list, from, end, nowIso));
 
   const runs = periodRuns(middle.from, middle.to);
-  const [older, newer, counted, lagging] = await Promise.all([
+  const [older, newer, counted, lagging, recent] = await Promise.all([
     from < middle.from ? countInIndex(shopId, list, from, middle.from, nowIso) : 0,
     middle.to < end ? countInIndex(shopId, list, middle.to, end, nowIso) : 0,
     Promise.all(runs.map((run) => readCounters(shopId, list, run.level, run.first, run.last))),
     untalliedItems(shopId, kind, nowIso),
+    options.deep ? readRecentCounters(shopId, list, Math.min(middle.to, now.getTime())) : undefined,
   ]);
+  const read = (level: Level, first: string, last: string) => {
+    const kept = recent?.find((r) => r.level === level && r.first <= first && last <= r.last);
+    if (!kept) return readCounters(shopId, list, level, first, last);
+    return Promise.resolve(new Map([...kept.counts].filter(([period]) => period >= first && period <= last)));
+  };
   const corrections = correctionsOf(list, lagging, nowIso, middle);
   // Per period of each run: its counter plus what the lagging items change in it.
   const periods = runs.map((run, i) =>
@@ -87,14 +94,7 @@ export async function tallyListed(
       // Runs are oldest first; a page counts from the newest.
       for (let r = runs.length - 1; r >= 0; r--) {
         const level = (runs[r] as (typeof runs)[number]).level;
-        const found = await descend(
-          shopId,
-          list,
-          level,
-          periods[r] as Map<string, number>,
-          left,
-          corrections,
-        );
+        const found = await descend(read, level, periods[r] as Map<string, number>, left, corrections);
         if (found.seek) return found.seek;
         left = found.left;
       }
@@ -119,8 +119,7 @@ export async function countListed(
  * holds the offset it goes down a level (reading that period's children counters) until an hour.
  */
 async function descend(
-  shopId: string,
-  list: readonly Series[],
+  read: (level: Level, first: string, last: string) => Promise<Map<string, number>>,
   level: Level,
   periods: Map<string, number>,
   skip: number,
@@ -136,11 +135,37 @@ async function descend(
     const child = CHILD_LEVEL[level];
     if (!child) return { seek: { before: periodEnd(period), skip: left }, left: 0 };
     const [first, last] = [`${period}${child.separator}`, `${period}${child.separator}\uffff`];
-    const children = await readCounters(shopId, list, child.level, first, last);
-    const corrected = withCorrections(children, corrections, child.level, first, last);
-    return descend(shopId, list, child.level, corrected, left, corrections);
+    const corrected = withCorrections(
+      await read(child.level, first, last),
+      corrections,
+      child.level,
+      first,
+      last,
+    );
+    return descend(read, child.level, corrected, left, corrections);
   }
   return { left };
+}
+
+/**
+ * The month, day and hour counters of the time just before `until` (two years, two months, two
+ * days), read beside the count when a deep page will need to descend: a page deep in a busy shop
+ * lies in them, so the descent costs no round trip of its own.
+ */
+async function readRecentCounters(shopId: string, list: readonly Series[], until: number) {
+  const levels: [Level, number][] = [
+    ['M', 2 * 366 * 24],
+    ['D', 62 * 24],
+    ['h', 48],
+  ];
+  return Promise.all(
+    levels.map(async ([level, hours]) => {
+      const prefix = LEVELS.find((l) => l.level === level)?.prefix ?? 13;
+      const first = new Date(Math.max(BEGINNING, until - hours * 3_600_000)).toISOString().slice(0, prefix);
+      const last = new Date(until - 1).toISOString().slice(0, prefix);
+      return { level, first, last, counts: await readCounters(shopId, list, level, first, last) };
+    }),
+  );
 }
 
 /** Counter values of `list`'s series at one level, periods first..last, summed over the series. */

@@ -31,7 +31,7 @@ export async function readList<T>(
   // Page 1 and cursors start at the window's end: the keys are read beside the count.
   const fromEnd = wanted.after !== undefined || offset === 0;
   const [tally, early] = await Promise.all([
-    tallyListed(shopId, kind, list, window, now),
+    tallyListed(shopId, kind, list, window, now, { deep: !fromEnd }),
     fromEnd ? readPageKeys(shopId, list, window, wanted, { before: end, skip: 0 }, now) : undefined,
   ]);
   const page = early ?? (await readPageKeys(shopId, list, window, wanted, await tally.seek(offset), now));
