@@ -29,6 +29,7 @@ import { httpScenarios } from './http-scenarios';
 import { httpNotes, httpTable, missedHttpBudgets, runHttpSuite } from './http-suite';
 import { runInProcessSuite } from './in-process';
 import { machine } from './machine';
+import { BENCH_ENV, report } from './report';
 import { importBenchCatalog } from './setup';
 
 const say = (line: string) => process.stderr.write(`${line}\n`);
@@ -65,16 +66,8 @@ async function main(): Promise<number> {
     16: Math.round(100 * durationS),
   };
 
-  const env = {
-    // One JSON access-log line per request would measure the terminal, not the API.
-    LOG_LEVEL: 'warn',
-    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-    // One token sends every request: lift the hourly limit so the run is not cut off by 429s. The
-    // rate limit still runs and still leases its blocks (the lease writes/req column).
-    RATE_LIMIT_PER_HOUR: '100000000',
-    // The twin folds list counters in the API's own process; in AWS a function of its own does, every minute.
-    LIST_FOLD_INTERVAL_MS: '60000',
-  };
+  const env = BENCH_ENV;
+
   Object.assign(process.env, env);
   const sections: string[] = [];
   const missed: string[] = [];
@@ -180,14 +173,7 @@ async function main(): Promise<number> {
     await floor?.stop();
     await api?.stop();
   }
-  process.stdout.write(`${sections.join('\n\n')}\n`);
-  if (missed.length > 0) {
-    say(`\n${missed.length} budget(s) missed:`);
-    for (const line of missed) say(`  - ${line}`);
-    return 1;
-  }
-  say('\nevery budget met');
-  return 0;
+  return report(sections, missed, say);
 }
 
 process.exitCode = await main();

@@ -18,6 +18,7 @@ import { applyLocalEnv } from '../local/local-env';
 import { type Child, startChild } from './child-process';
 import { httpTable } from './http-suite';
 import { machine } from './machine';
+import { BENCH_ENV, report } from './report';
 import { measureCheckoutScale, missedCheckoutBudgets } from './scale-checkout';
 import { listTable, measureListScale, missedListBudgets } from './scale-lists';
 
@@ -35,13 +36,8 @@ async function main(): Promise<number> {
     strict: true,
   });
   const parts = new Set(values.parts.split(','));
-  const env = {
-    LOG_LEVEL: 'warn',
-    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-    RATE_LIMIT_PER_HOUR: '100000000',
-    // The twin folds list counters in the API's own process; in AWS a function of its own does, every minute.
-    LIST_FOLD_INTERVAL_MS: '60000',
-  };
+  const env = BENCH_ENV;
+
   Object.assign(process.env, env);
   const started = performance.now();
   const m = machine();
@@ -82,14 +78,7 @@ async function main(): Promise<number> {
     await api?.stop();
   }
   sections.push(`bench:scale took ${((performance.now() - started) / 60_000).toFixed(1)} min`);
-  process.stdout.write(`${sections.join('\n\n')}\n`);
-  if (missed.length > 0) {
-    say(`\n${missed.length} budget(s) missed:`);
-    for (const line of missed) say(`  - ${line}`);
-    return 1;
-  }
-  say('\nevery budget met');
-  return 0;
+  return report(sections, missed, say);
 }
 
 process.exitCode = await main();

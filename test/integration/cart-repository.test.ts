@@ -5,33 +5,12 @@ import { loadCatalog } from '../../lib/data/catalog-repository';
 import { newId } from '../../lib/data/ids';
 import type { CartRecord } from '../../lib/domain/cart';
 import { snapshotLine } from '../../lib/domain/cart-lines';
+import { cartAt } from '../support/list-fixtures';
 import { useLocalTable } from '../support/local-env';
 
 beforeAll(() => useLocalTable());
 
-function emptyCart(): CartRecord {
-  const now = new Date().toISOString();
-  return {
-    shopId: 'demo',
-    cartId: newId(),
-    tokenHash: 'ab',
-    status: 'open',
-    version: 1,
-    currency: 'EUR',
-    taxType: 'GROSS',
-    locale: 'en_GB',
-    createdAt: now,
-    updatedAt: now,
-    pickupToken: 'p',
-    lineItems: [],
-    billingAddress: null,
-    shippingAddress: null,
-    shipping: null,
-    payment: null,
-    coupon: null,
-    orderId: null,
-  };
-}
+const emptyCart = (): CartRecord => cartAt('demo', Date.now());
 
 describe('cart repository (optimistic concurrency)', () => {
   it('applies every one of many racing changes exactly once', async () => {

@@ -1,4 +1,5 @@
 import { keys } from '../keys';
+import { queryAll } from '../query-all';
 import { effectiveTally, readTally } from './listing';
 import {
   BEGINNING,
@@ -11,7 +12,7 @@ import {
   periodEnd,
   periodRuns,
 } from './periods';
-import { creationBounds, queryCount, queryUntil, seriesQuery } from './query';
+import { creationBounds, queryCount, seriesQuery } from './query';
 import type { ListedKind, Series } from './series';
 
 /** A creation-time window, both ends included (ISO 8601); a missing end is open. */
@@ -179,7 +180,7 @@ async function readCounters(
   const sums = new Map<string, number>();
   const found = await Promise.all(
     list.map((one) =>
-      queryUntil({
+      queryAll({
         KeyConditionExpression: 'pk = :pk AND sk BETWEEN :first AND :last',
         ExpressionAttributeValues: {
           ':pk': keys.tallyCounters(shopId, one.name),
@@ -266,7 +267,7 @@ export async function untalliedItems(
   limit?: number,
 ): Promise<Record<string, unknown>[]> {
   const [changed, expired] = await Promise.all([
-    queryUntil(
+    queryAll(
       {
         IndexName: 'gsi3',
         KeyConditionExpression: 'gsi3pk = :pk',
@@ -277,7 +278,7 @@ export async function untalliedItems(
     ),
     kind !== 'CART'
       ? []
-      : queryUntil(
+      : queryAll(
           {
             IndexName: 'gsi2',
             KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk <= :now',

@@ -1,7 +1,8 @@
 import type { Key } from '../keys';
+import { queryAll } from '../query-all';
 import type { CreationWindow, Seek } from './count';
 import { BEGINNING } from './periods';
-import { creationBounds, queryUntil, seriesQuery } from './query';
+import { creationBounds, seriesQuery } from './query';
 import type { Series } from './series';
 
 /** Which slice of a list: a page by number, or the page after the item a cursor names. */
@@ -42,7 +43,7 @@ export async function readPageKeys(
       const sortKey = `${one.index}sk`;
       const query = seriesQuery(shopId, one, low, upTo, nowIso);
       // One more than needed, as the item named by `after` may be among them.
-      const items = await queryUntil(
+      const items = await queryAll(
         {
           ...query,
           Limit: need + 1,

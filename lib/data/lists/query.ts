@@ -5,20 +5,6 @@ import type { Series } from './series';
 
 type Input = Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>;
 
-/** Items of a Query page after page, until `enough` of them or the end. */
-export async function queryUntil(input: Input, enough = Number.POSITIVE_INFINITY) {
-  const items: Record<string, unknown>[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({ ...input, TableName: tableName(), ExclusiveStartKey: startKey }),
-    );
-    items.push(...(page.Items ?? []));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey && items.length < enough);
-  return items;
-}
-
 /** How many items a Query matches (its filter applied), page after page. */
 export async function queryCount(input: Input): Promise<number> {
   let count = 0;
