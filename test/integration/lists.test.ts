@@ -1,10 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { readShopFile } from '../../infra/local/import-file';
 import { batchGetItems } from '../../lib/data/batch-get';
 import { insertCart, listCarts, updateCart } from '../../lib/data/cart-repository';
+import { importShop } from '../../lib/data/import-shop';
 import { keys } from '../../lib/data/keys';
 import { countListed, untalliedItems } from '../../lib/data/lists/count';
 import { foldTallies } from '../../lib/data/lists/fold';
-import { cartSeries } from '../../lib/data/lists/series';
+import { cartSeries, series } from '../../lib/data/lists/series';
 import { type CartRecord, isExpired } from '../../lib/domain/cart';
 import { cartAt, freshShopId, spreadTimes } from '../support/list-fixtures';
 import { useLocalTable } from '../support/local-env';
@@ -138,6 +140,23 @@ describe('list counts', () => {
     const without = await countListed(shopId, 'CART', cartSeries(false), {});
     expect([withAddress, without]).toEqual([truth(final, {}, true), truth(final, {}, false)]);
     expect(withAddress + without).toBe(12);
+  });
+});
+
+describe('imported customers', () => {
+  it('are counted once, however often the file is imported and whenever the fold runs', async () => {
+    const file = await readShopFile('infra/local/seed/demo.json');
+    const shopId = freshShopId('reimport');
+    const customers = () => countListed(shopId, 'CUSTOMER', [series.customers], {});
+
+    await importShop(shopId, file);
+    const first = await customers();
+    await foldTallies(shopId);
+    await importShop(shopId, file);
+    const again = await customers();
+    await foldTallies(shopId);
+
+    expect([first, again, await customers()]).toEqual(Array(3).fill(file.customers.length));
   });
 });
 
