@@ -109,15 +109,20 @@ describe('GET /{shopId}/carts (carts_read)', () => {
     expect([tooWide.status, reversed.status, garbage.status]).toEqual([400, 400, 400]);
   });
 
-  it('needs carts_read and never lists ordered carts', async () => {
+  it('needs carts_read and never lists or counts ordered carts', async () => {
     const ordered = await newCart(shop, { lineItems: [{ productId: 'espresso-beans', quantity: 2 }] });
     await ordered.call('/billing-address', { method: 'PUT', body: BILLING });
+    const before = await call(`/${shop}/carts?resultsPerPage=100`);
     await ordered.call('/order', { method: 'POST' });
 
     const noScope = await call(`/${shop}/carts`, { token: tokenFor(shop, ['orders_read']) });
     const listed = await call(`/${shop}/carts?resultsPerPage=100`);
+    const withAddress = await call(`/${shop}/carts?hasAddressData=true`);
 
     expect(noScope.status).toBe(403);
+    expect(before.body.items.map((c: any) => c.cartId)).toContain(ordered.cartId);
     expect(listed.body.items.map((c: any) => c.cartId)).not.toContain(ordered.cartId);
+    expect(listed.body.results).toBe(before.body.results - 1);
+    expect(withAddress.body.results).toBe(withAddress.body.items.length);
   });
 });
