@@ -143,6 +143,33 @@ describe('list counts', () => {
   });
 });
 
+describe('deep pages', () => {
+  it("start right in a busy shop's last hours and further back, before and after the fold", async () => {
+    const shopId = freshShopId('deep');
+    const hour = 3_600_000;
+    const now = Date.now();
+    // Most carts in the last 40 hours (found in the counters read beside the count), some older.
+    const times = [...spreadTimes(50, 40 / 24, now), ...spreadTimes(20, 20, now - 3 * 24 * hour)];
+    const carts = times.map((ms, i) => cartAt(shopId, ms, { address: i % 2 === 0 }));
+    for (const cart of carts) await insertCart(cart);
+    const check = async () => {
+      for (const address of [undefined, true])
+        for (const page of [2, 5, 9, 14]) {
+          const found = await listCarts(shopId, { hasAddressData: address }, { page, perPage: 5 });
+          expect({ address, page, ids: found.items.map((c) => c.cartId) }).toEqual({
+            address,
+            page,
+            ids: listed(carts, {}, address).slice((page - 1) * 5, page * 5),
+          });
+        }
+    };
+
+    await check();
+    await foldTallies(shopId);
+    await check();
+  });
+});
+
 describe('imported customers', () => {
   it('are counted once, however often the file is imported and whenever the fold runs', async () => {
     const file = await readShopFile('infra/local/seed/demo.json');

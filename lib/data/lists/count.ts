@@ -15,6 +15,9 @@ import {
 import { creationBounds, queryCount, seriesQuery } from './query';
 import type { ListedKind, Series } from './series';
 
+/** How far back a deep page is looked for in counters read beside the count. */
+const RECENT_HOURS = 48;
+
 /** A creation-time window, both ends included (ISO 8601); a missing end is open. */
 export interface CreationWindow {
   from?: string;
@@ -44,8 +47,9 @@ export interface ListTally {
  * minutes' worth at most); the partial hours at either end are counted in the list index itself.
  * A series without counters (one customer's orders) is counted in its index partition.
  *
- * `seek` finds where a deep page starts by descending the same counters newest first (year, month,
- * day, hour: a few small reads), so a page costs at most an hour of keys whatever its number.
+ * `seek` finds where a deep page starts in the counters of the last two days (read beside the count
+ * when a deep page is asked for), else by descending the counters newest first (year, month, day,
+ * hour: a few small reads), so a page costs at most an hour of keys whatever its number.
  */
 export async function tallyListed(
   shopId: string,
@@ -68,18 +72,15 @@ export async function tallyListed(
   if (middle.from >= middle.to) return skipFromEnd(await countInIndex(shopId, list, from, end, nowIso));
 
   const runs = periodRuns(middle.from, middle.to);
+  const recentHours = options.deep ? lastHours(middle, now.getTime()) : undefined;
   const [older, newer, counted, lagging, recent] = await Promise.all([
     from < middle.from ? countInIndex(shopId, list, from, middle.from, nowIso) : 0,
     middle.to < end ? countInIndex(shopId, list, middle.to, end, nowIso) : 0,
     Promise.all(runs.map((run) => readCounters(shopId, list, run.level, run.first, run.last))),
     untalliedItems(shopId, kind, nowIso),
-    options.deep ? readRecentCounters(shopId, list, Math.min(middle.to, now.getTime())) : undefined,
+    recentHours ? readCounters(shopId, list, 'h', recentHours.first, recentHours.last) : undefined,
   ]);
-  const read = (level: Level, first: string, last: string) => {
-    const kept = recent?.find((r) => r.level === level && r.first <= first && last <= r.last);
-    if (!kept) return readCounters(shopId, list, level, first, last);
-    return Promise.resolve(new Map([...kept.counts].filter(([period]) => period >= first && period <= last)));
-  };
+  const read = (level: Level, first: string, last: string) => readCounters(shopId, list, level, first, last);
   const corrections = correctionsOf(list, lagging, nowIso, middle);
   // Per period of each run: its counter plus what the lagging items change in it.
   const periods = runs.map((run, i) =>
@@ -91,17 +92,35 @@ export async function tallyListed(
     results: older + inMiddle + newer,
     seek: async (offset) => {
       if (offset < newer) return { before: end, skip: offset };
-      let left = offset - newer;
-      // Runs are oldest first; a page counts from the newest.
+      const left = offset - newer;
+      // A page deep in a busy shop lies in the last hours, read beside the count: no round trip.
+      if (recent && recentHours) {
+        const hours = withCorrections(recent, corrections, 'h', recentHours.first, recentHours.last);
+        const found = await descend(read, 'h', hours, left, corrections);
+        if (found.seek) return found.seek;
+      }
+      // Else down the counters from the newest run: year, month, day, hour (a Query each).
+      let rest = left;
       for (let r = runs.length - 1; r >= 0; r--) {
         const level = (runs[r] as (typeof runs)[number]).level;
-        const found = await descend(read, level, periods[r] as Map<string, number>, left, corrections);
+        const found = await descend(read, level, periods[r] as Map<string, number>, rest, corrections);
         if (found.seek) return found.seek;
-        left = found.left;
+        rest = found.left;
       }
-      return { before: middle.from, skip: left };
+      return { before: middle.from, skip: rest };
     },
   };
+}
+
+/**
+ * The hours a deep page is looked for first: the last two days of the window's middle up to now
+ * (nothing is created later), as the first and last hour's names.
+ */
+function lastHours(middle: { from: number; to: number }, now: number): { first: string; last: string } {
+  const until = Math.min(middle.to, ceilHour(now + 1));
+  const since = Math.max(middle.from, until - RECENT_HOURS * 3_600_000);
+  const hour = (ms: number) => new Date(ms).toISOString().slice(0, 13);
+  return { first: hour(since), last: hour(until - 1) };
 }
 
 /** The total of `list` in `window` (see tallyListed). */
@@ -146,27 +165,6 @@ async function descend(
     return descend(read, child.level, corrected, left, corrections);
   }
   return { left };
-}
-
-/**
- * The month, day and hour counters of the time just before `until` (two years, two months, two
- * days), read beside the count when a deep page will need to descend: a page deep in a busy shop
- * lies in them, so the descent costs no round trip of its own.
- */
-async function readRecentCounters(shopId: string, list: readonly Series[], until: number) {
-  const levels: [Level, number][] = [
-    ['M', 2 * 366 * 24],
-    ['D', 62 * 24],
-    ['h', 48],
-  ];
-  return Promise.all(
-    levels.map(async ([level, hours]) => {
-      const prefix = LEVELS.find((l) => l.level === level)?.prefix ?? 13;
-      const first = new Date(Math.max(BEGINNING, until - hours * 3_600_000)).toISOString().slice(0, prefix);
-      const last = new Date(until - 1).toISOString().slice(0, prefix);
-      return { level, first, last, counts: await readCounters(shopId, list, level, first, last) };
-    }),
-  );
 }
 
 /** Counter values of `list`'s series at one level, periods first..last, summed over the series. */
