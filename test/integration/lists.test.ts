@@ -148,13 +148,18 @@ describe('deep pages', () => {
     const shopId = freshShopId('deep');
     const hour = 3_600_000;
     const now = Date.now();
-    // Most carts in the last 40 hours (found in the counters read beside the count), some older.
-    const times = [...spreadTimes(50, 40 / 24, now), ...spreadTimes(20, 20, now - 3 * 24 * hour)];
+    // Most carts in the last hour, several a minute (found in the hour and minute counters), some in
+    // the last two days, some older (found by descending from the year).
+    const times = [
+      ...spreadTimes(100, 1 / 24, now),
+      ...spreadTimes(30, 40 / 24, now),
+      ...spreadTimes(20, 20, now - 3 * 24 * hour),
+    ];
     const carts = times.map((ms, i) => cartAt(shopId, ms, { address: i % 2 === 0 }));
     for (const cart of carts) await insertCart(cart);
     const check = async () => {
       for (const address of [undefined, true])
-        for (const page of [2, 5, 9, 14]) {
+        for (const page of [2, 5, 9, 14, 23, 28]) {
           const found = await listCarts(shopId, { hasAddressData: address }, { page, perPage: 5 });
           expect({ address, page, ids: found.items.map((c) => c.cartId) }).toEqual({
             address,

@@ -59,12 +59,19 @@ describe('periodRuns', () => {
       { level: 'D', first: '2026-10-31', last: '2026-11-22' },
       { level: 'h', first: '2026-11-23T00', last: '2026-11-23T15' },
     ]);
-    expect(periodsOf('2026-11-23T16:06:59.999Z').map((p) => p.period)).toEqual([
+    const at = '2026-11-23T16:06:59.999Z';
+    expect(periodsOf(at, Date.parse(at) + 47 * 3_600_000).map((p) => p.period)).toEqual([
       '2026',
       '2026-11',
       '2026-11-23',
       '2026-11-23T16',
+      '2026-11-23T16:06',
     ]);
+    // The minute is counted for the recent past only, and its counter expires after it.
+    expect(periodsOf(at, Date.parse(at) + 49 * 3_600_000).map((p) => p.level)).toEqual(['Y', 'M', 'D', 'h']);
+    expect(periodsOf(at, Date.parse(at)).at(-1)?.expiresAt).toBeGreaterThan(
+      Date.parse(at) / 1000 + 48 * 3600,
+    );
     expect(
       [periodStart('2026-11'), periodEnd('2026-11'), periodEnd('2026-12-31T23')].map((ms) =>
         new Date(ms).toISOString(),

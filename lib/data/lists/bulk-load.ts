@@ -17,19 +17,21 @@ export async function bulkLoadFolded(
     onProgress,
   }: { parallel?: number; onProgress?: (written: number, total: number) => void } = {},
 ): Promise<void> {
-  const counters = new Map<string, { key: Key; n: number }>();
+  const counters = new Map<string, { key: Key; n: number; expiresAt?: number }>();
+  const now = Date.now();
   const writes: BatchWrite[] = items.map((item) => {
     const { gsi3pk: _pk, gsi3sk: _sk, ...folded } = item;
     const tally = readTally(item.tally as string | undefined);
     for (const name of tally?.names ?? [])
-      for (const { level, period } of periodsOf(tally?.at ?? '')) {
+      for (const { level, period, expiresAt } of periodsOf(tally?.at ?? '', now)) {
         const key = keys.tallyCounter(shopId, name, level, period);
         const id = `${key.pk}|${key.sk}`;
-        counters.set(id, { key, n: (counters.get(id)?.n ?? 0) + 1 });
+        counters.set(id, { key, n: (counters.get(id)?.n ?? 0) + 1, expiresAt });
       }
     return { put: { ...folded, ...(item.tally === undefined ? {} : { tallied: item.tally }) } };
   });
-  for (const { key, n } of counters.values()) writes.push({ put: { ...key, n } });
+  for (const { key, n, expiresAt } of counters.values())
+    writes.push({ put: { ...key, n, ...(expiresAt === undefined ? {} : { expiresAt }) } });
   // Writers side by side, each on its own slice: DynamoDB takes batches from several at once.
   const size = Math.ceil(writes.length / parallel);
   const done = Array.from({ length: parallel }, () => 0);

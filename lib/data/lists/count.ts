@@ -7,10 +7,12 @@ import {
   ceilHour,
   END,
   floorHour,
-  LEVELS,
   type Level,
   periodEnd,
   periodRuns,
+  periodStart,
+  prefixOf,
+  RECENT_USE_MS,
 } from './periods';
 import { creationBounds, queryCount, seriesQuery } from './query';
 import type { ListedKind, Series } from './series';
@@ -81,6 +83,7 @@ export async function tallyListed(
     recentHours ? readCounters(shopId, list, 'h', recentHours.first, recentHours.last) : undefined,
   ]);
   const read = (level: Level, first: string, last: string) => readCounters(shopId, list, level, first, last);
+  const recentFrom = now.getTime() - RECENT_USE_MS;
   const corrections = correctionsOf(list, lagging, nowIso, middle);
   // Per period of each run: its counter plus what the lagging items change in it.
   const periods = runs.map((run, i) =>
@@ -96,14 +99,21 @@ export async function tallyListed(
       // A page deep in a busy shop lies in the last hours, read beside the count: no round trip.
       if (recent && recentHours) {
         const hours = withCorrections(recent, corrections, 'h', recentHours.first, recentHours.last);
-        const found = await descend(read, 'h', hours, left, corrections);
+        const found = await descend(read, 'h', hours, left, corrections, recentFrom);
         if (found.seek) return found.seek;
       }
       // Else down the counters from the newest run: year, month, day, hour (a Query each).
       let rest = left;
       for (let r = runs.length - 1; r >= 0; r--) {
         const level = (runs[r] as (typeof runs)[number]).level;
-        const found = await descend(read, level, periods[r] as Map<string, number>, rest, corrections);
+        const found = await descend(
+          read,
+          level,
+          periods[r] as Map<string, number>,
+          rest,
+          corrections,
+          recentFrom,
+        );
         if (found.seek) return found.seek;
         rest = found.left;
       }
@@ -144,6 +154,7 @@ async function descend(
   periods: Map<string, number>,
   skip: number,
   corrections: Corrections,
+  recentFrom: number,
 ): Promise<{ seek?: Seek; left: number }> {
   let left = skip;
   for (const period of [...periods.keys()].sort().reverse()) {
@@ -153,7 +164,9 @@ async function descend(
       continue;
     }
     const child = CHILD_LEVEL[level];
-    if (!child) return { seek: { before: periodEnd(period), skip: left }, left: 0 };
+    // Minutes are kept for the recent past only: an older hour is skipped in key by key.
+    const recent = child?.level !== 'm' || periodStart(period) >= recentFrom;
+    if (!child || !recent) return { seek: { before: periodEnd(period), skip: left }, left: 0 };
     const [first, last] = [`${period}${child.separator}`, `${period}${child.separator}\uffff`];
     const corrected = withCorrections(
       await read(child.level, first, last),
@@ -162,7 +175,7 @@ async function descend(
       first,
       last,
     );
-    return descend(read, child.level, corrected, left, corrections);
+    return descend(read, child.level, corrected, left, corrections, recentFrom);
   }
   return { left };
 }
@@ -230,7 +243,7 @@ function withCorrections(
   first: string,
   last: string,
 ): Map<string, number> {
-  const prefix = LEVELS.find((l) => l.level === level)?.prefix ?? 13;
+  const prefix = prefixOf(level);
   const periods = new Map(counted);
   for (const { at, by } of corrections) {
     const period = at.slice(0, prefix);

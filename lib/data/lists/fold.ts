@@ -78,9 +78,13 @@ export async function foldTallies(shopId: string, now = () => new Date()): Promi
 
 /** The transaction folding as many of `lagging` as fit: their updates and the counter moves. */
 function foldTransaction(shopId: string, lagging: Record<string, unknown>[], nowIso: string) {
-  const moves = new Map<string, { series: string; level: string; period: string; by: number }>();
+  const moves = new Map<
+    string,
+    { series: string; level: string; period: string; by: number; expiresAt?: number }
+  >();
   const items: TransactItem[] = [];
   let expired = 0;
+  const nowMs = Date.parse(nowIso);
   for (const item of lagging) {
     const should = effectiveTally(item, nowIso);
     const was = item.tallied as string | undefined;
@@ -89,10 +93,10 @@ function foldTransaction(shopId: string, lagging: Record<string, unknown>[], now
       const read = readTally(tally);
       if (!read) return;
       for (const name of read.names)
-        for (const { level, period } of periodsOf(read.at)) {
+        for (const { level, period, expiresAt } of periodsOf(read.at, nowMs)) {
           const id = `${name}|${level}|${period}`;
           const current = itemMoves.get(id);
-          itemMoves.set(id, { series: name, level, period, by: (current?.by ?? 0) + by });
+          itemMoves.set(id, { series: name, level, period, by: (current?.by ?? 0) + by, expiresAt });
         }
     };
     move(should, 1);
@@ -112,8 +116,12 @@ function foldTransaction(shopId: string, lagging: Record<string, unknown>[], now
       Update: {
         TableName: tableName(),
         Key: keys.tallyCounter(shopId, m.series, m.level, m.period),
-        UpdateExpression: 'ADD n :by',
-        ExpressionAttributeValues: { ':by': m.by },
+        // Minute counters are kept for the recent past only (lib/data/lists/periods.ts).
+        UpdateExpression: m.expiresAt === undefined ? 'ADD n :by' : 'ADD n :by SET expiresAt = :expires',
+        ExpressionAttributeValues: {
+          ':by': m.by,
+          ...(m.expiresAt === undefined ? {} : { ':expires': m.expiresAt }),
+        },
       },
     });
   }

@@ -4,7 +4,7 @@
  * the sum of a few counters: at most two runs of consecutive periods per level.
  */
 
-export type Level = 'Y' | 'M' | 'D' | 'h';
+export type Level = 'Y' | 'M' | 'D' | 'h' | 'm';
 
 /** Levels from the coarsest, with the length of the ISO prefix that names a period. */
 export const LEVELS: readonly { level: Level; prefix: number }[] = [
@@ -14,11 +14,26 @@ export const LEVELS: readonly { level: Level; prefix: number }[] = [
   { level: 'h', prefix: 13 },
 ];
 
+/**
+ * Minutes are counted for the recent past only: their counters expire (TTL) after RECENT_MS and an
+ * hour's minutes are read only while it lies within RECENT_USE_MS, so an hour of a busy shop is
+ * never read key by key to find where a deep page starts.
+ */
+export const MINUTES = { level: 'm' as const, prefix: 16, separator: ':' };
+export const RECENT_MS = 48 * 3_600_000;
+export const RECENT_USE_MS = 46 * 3_600_000;
+
+/** The name length of a level's periods. */
+export function prefixOf(level: Level): number {
+  return level === 'm' ? MINUTES.prefix : (LEVELS.find((l) => l.level === level)?.prefix ?? 13);
+}
+
 /** The next finer level and the text that follows a period's name in its children's names. */
 export const CHILD_LEVEL: Partial<Record<Level, { level: Level; separator: string }>> = {
   Y: { level: 'M', separator: '-' },
   M: { level: 'D', separator: '-' },
   D: { level: 'h', separator: 'T' },
+  h: { level: 'm', separator: MINUTES.separator },
 };
 
 /** A run of consecutive periods of one level, named by the first and last prefix (inclusive). */
@@ -33,9 +48,23 @@ const HOUR = 3_600_000;
 export const BEGINNING = Date.parse('0000-01-01T00:00:00.000Z');
 export const END = Date.parse('9999-12-31T23:00:00.000Z') + HOUR;
 
-/** The periods a creation time counts in, one per level ("2026", "2026-11", ...). */
-export function periodsOf(iso: string): { level: Level; period: string }[] {
-  return LEVELS.map(({ level, prefix }) => ({ level, period: iso.slice(0, prefix) }));
+/**
+ * The periods a creation time counts in, one per level ("2026", "2026-11", ...), its minute too
+ * when it lies within RECENT_MS of `now`, with the moment (epoch s) that minute's counter expires.
+ */
+export function periodsOf(iso: string, now: number): { level: Level; period: string; expiresAt?: number }[] {
+  const periods: { level: Level; period: string; expiresAt?: number }[] = LEVELS.map(({ level, prefix }) => ({
+    level,
+    period: iso.slice(0, prefix),
+  }));
+  const at = Date.parse(iso);
+  if (at >= now - RECENT_MS)
+    periods.push({
+      level: 'm',
+      period: iso.slice(0, MINUTES.prefix),
+      expiresAt: Math.ceil((at + RECENT_MS) / 1000) + 3600,
+    });
+  return periods;
 }
 
 export function floorHour(ms: number): number {
@@ -53,6 +82,7 @@ export function periodStart(period: string): number {
 
 /** The end (ms, exclusive) of the period a prefix names. */
 export function periodEnd(period: string): number {
+  if (period.length === MINUTES.prefix) return periodStart(period) + 60_000;
   const level = LEVELS.find((l) => l.prefix === period.length)?.level ?? 'h';
   return nextStart(periodStart(period), level);
 }
