@@ -12,7 +12,7 @@ import { RETURNING_BUYER_BILLING } from '../local/seed/returning-buyer';
 
 const DAY = 24 * 3600 * 1000;
 /** Writers side by side: DynamoDB Local takes batches from several connections at once. */
-const PARALLEL = 4;
+const PARALLEL = 6;
 
 /**
  * Seeds a shop that holds the demo catalog with `size` carts, orders and customers, straight
