@@ -5,7 +5,13 @@ import { readLog } from './catalog-log';
 import { readCatalogPartition } from './catalog-partition';
 import { readCatalogHead, readSnapshotChunks } from './catalog-snapshot';
 import { decodeSnapshot } from './catalog-snapshot-format';
-import { applyChanges, type CatalogState, stateFromEntries, stateFromSnapshot } from './catalog-state';
+import {
+  applyChanges,
+  type CatalogChange,
+  type CatalogState,
+  stateFromEntries,
+  stateFromSnapshot,
+} from './catalog-state';
 import { dynamo, tableName } from './client';
 import { keys } from './keys';
 
@@ -85,13 +91,15 @@ async function refreshed(
 ): Promise<CatalogState | null> {
   if (cached) {
     const changes = await readLog(shopId, cached.catalog.version, version);
-    if (changes)
-      return changes.reduce(
-        (state, list, k) => applyChanges(state, cached.catalog.version + k + 1, list),
-        cached,
-      );
+    if (changes) return caughtUp(cached, changes);
   }
   return coldLoad(shopId);
+}
+
+/** A state with the log's changes applied, version after version. */
+function caughtUp(state: CatalogState, changes: readonly (readonly CatalogChange[])[]): CatalogState {
+  const from = state.catalog.version;
+  return changes.reduce((s, list, k) => applyChanges(s, from + k + 1, list), state);
 }
 
 async function coldLoad(shopId: string): Promise<CatalogState | null> {
@@ -102,11 +110,8 @@ async function coldLoad(shopId: string): Promise<CatalogState | null> {
     const chunks = await readSnapshotChunks(shopId, head.snapshot);
     const changes = chunks && (await readLog(shopId, head.snapshot.version, head.version));
     if (chunks && changes) {
-      const base = stateFromSnapshot(shopId, head.snapshot.version, decodeSnapshot(chunks), head.snapshot);
-      return changes.reduce(
-        (state, list, k) => applyChanges(state, head.snapshot!.version + k + 1, list),
-        base,
-      );
+      const { snapshot } = head;
+      return caughtUp(stateFromSnapshot(shopId, snapshot.version, decodeSnapshot(chunks), snapshot), changes);
     }
     // The snapshot was replaced and removed, or its log entries compacted away, while we read.
     if (attempt >= MAX_COLD_ATTEMPTS)

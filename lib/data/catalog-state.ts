@@ -191,9 +191,11 @@ export function inCatalogOrder<E extends { id: string; position: number }>(entri
   return [...entries].sort((a, b) => a.position - b.position || byteOrder(a.id, b.id));
 }
 
+const SURROGATE = /[\ud800-\udfff]/;
+
 function byteOrder(a: string, b: string): number {
-  // Code-unit order equals UTF-8 byte order below U+D800, which covers nearly every id.
-  if (/^[\u0000-\ud7ff]*$/.test(a + b)) return a < b ? -1 : a > b ? 1 : 0;
+  // Code-unit order equals UTF-8 byte order without surrogates (characters beyond U+FFFF).
+  if (!SURROGATE.test(a) && !SURROGATE.test(b)) return a < b ? -1 : a > b ? 1 : 0;
   return Buffer.compare(Buffer.from(a), Buffer.from(b));
 }
 
