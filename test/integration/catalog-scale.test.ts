@@ -135,6 +135,11 @@ describe('catalog snapshot and change log', () => {
     expect(visibleParts(cold as Catalog)).toEqual(visibleParts(old.catalog));
     expect(cold?.products.get('p000010')?.name.en_GB).toBe('Aardvark one');
     expect(reads.wholePartition).toEqual([]);
+    // The guard itself: it does see a read of the whole partition.
+    const guard = readsOf(shopId);
+    await readCatalogPartition(shopId);
+    expect(guard.take().wholePartition).toEqual(['QueryCommand']);
+    guard.remove();
   });
 
   it('a warm instance catches up on a write reading only the changed product', async () => {
