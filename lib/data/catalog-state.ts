@@ -1,6 +1,7 @@
 import type { Catalog } from '../domain/catalog';
 import {
   type CatalogProjection,
+  indexOfIds,
   keepProjection,
   type ProjectionOrders,
   patchedProjection,
@@ -72,9 +73,10 @@ export function stateFromSnapshot(
   snapshot: { id: string; version: number },
 ): CatalogState {
   const others = othersOf(decoded.others);
-  const products = CatalogProducts.ofSnapshot(decoded.columns.ids, decoded.blocks);
+  const slots = indexOfIds(decoded.columns.ids);
+  const products = CatalogProducts.ofSnapshot(decoded.columns.ids, decoded.blocks, slots);
   const catalog = catalogOf(shopId, version, others, products);
-  const projection = projectionFromColumns(catalog, decoded.columns, decoded.orders);
+  const projection = projectionFromColumns(catalog, decoded.columns, decoded.orders, slots);
   return withProjection({ catalog, products, others, snapshot }, projection);
 }
 

@@ -37,10 +37,14 @@ export interface CatalogProjection {
   locale(locale: string): LocaleProjection;
   /** Prices and price order in a currency (built on first use). */
   currency(currency: string): CurrencyProjection;
-  /** Whether the locale's or currency's part has been built (a patch then patches it too). */
+  /** Whether a part built on first use has been built (a patch then patches it, else leaves it to be built). */
   hasLocale(locale: string): boolean;
   hasCurrency(currency: string): boolean;
+  hasPart(part: LazyPart): boolean;
 }
+
+/** Parts of the projection built on first use (a plain product list needs none of them). */
+export type LazyPart = 'categories' | 'manufacturers' | 'facets';
 
 /** A PreDefString attribute as a facet: its values and which products carry which. */
 export interface FacetAttribute {
@@ -135,27 +139,21 @@ export function projectionFromColumns(
   catalog: Catalog,
   columns: ProductColumns,
   orders?: ProjectionOrders,
+  indexOf: ReadonlyMap<string, number> = indexOfIds(columns.ids),
 ): CatalogProjection {
   const size = columns.ids.length;
-  const indexOf = new Map<string, number>();
-  for (let i = 0; i < size; i++) indexOf.set(columns.ids[i] as string, i);
   const visible = Uint8Array.from(columns.visible);
   const listable = new Uint8Array(size);
   for (let i = 0; i < size; i++) listable[i] = columns.masterIds[i] === null ? 1 : 0;
   const variationsOf = variationIndex(columns, indexOf);
-  const categories = categoryProjection(catalog, columns);
-  const makers = manufacturerProjection(columns);
-  const facetAttributes = [...catalog.attributeDefinitions.values()]
-    .filter((d) => d.type === 'PreDefString')
-    .map((definition) => facetAttribute(definition, columns, visible, variationsOf));
   return assemble(catalog, columns, {
     indexOf,
     visible,
     listable,
     variationsOf,
-    ...categories,
-    ...makers,
-    facetAttributes,
+    categories: () => categoryProjection(catalog, columns),
+    manufacturers: () => manufacturerProjection(columns),
+    facets: () => facetAttributesOf(catalog, columns, visible, variationsOf),
     localeOf: (locale) => {
       const seeded = orders?.names[locale];
       return buildLocale(columns, listable, locale, seeded ? Int32Array.from(seeded) : undefined);
@@ -170,6 +168,24 @@ export function projectionFromColumns(
       );
     },
   });
+}
+
+/** Product id → slot. */
+export function indexOfIds(ids: readonly string[]): Map<string, number> {
+  const indexOf = new Map<string, number>();
+  for (let i = 0; i < ids.length; i++) indexOf.set(ids[i] as string, i);
+  return indexOf;
+}
+
+function facetAttributesOf(
+  catalog: Catalog,
+  columns: ProductColumns,
+  visible: Uint8Array,
+  variationsOf: ReadonlyMap<number, readonly number[]>,
+): FacetAttribute[] {
+  return [...catalog.attributeDefinitions.values()]
+    .filter((d) => d.type === 'PreDefString')
+    .map((definition) => facetAttribute(definition, columns, visible, variationsOf));
 }
 
 /**
@@ -196,65 +212,127 @@ export function patchedProjection(
   const listable = mastersMoved ? previous.listable.slice() : previous.listable;
   if (mastersMoved) for (const i of changed) listable[i] = columns.masterIds[i] === null ? 1 : 0;
   const variationsOf = mastersMoved ? variationIndex(columns, indexOf) : previous.variationsOf;
+  // Parts the previous projection had built are patched now; the others are left to be built on
+  // first use, from the columns. Nothing keeps a reference to the previous projection.
   const categories =
-    old.categories === catalog.categories
+    previous.hasPart('categories') && old.categories === catalog.categories
       ? patchedCategories(previous, catalog, columns, changed)
-      : categoryProjection(catalog, columns);
+      : undefined;
   const makersChanged = changed.some((i) => previous.columns.manufacturers[i] !== columns.manufacturers[i]);
-  const makers = makersChanged
-    ? manufacturerProjection(columns)
-    : { manufacturers: previous.manufacturers, manufacturerOf: previous.manufacturerOf };
-  // A master's facet values include its visible variations' values.
-  const touched = new Set(changed);
-  for (const i of changed) {
-    const master = columns.masterIds[i];
-    const m = master === null || master === undefined ? undefined : indexOf.get(master);
-    if (m !== undefined) touched.add(m);
-    const was = previous.columns.masterIds[i];
-    const w = was === null || was === undefined ? undefined : indexOf.get(was);
-    if (w !== undefined) touched.add(w);
-  }
-  const facetAttributes = previous.facetAttributes.map((attribute) => {
-    const productValues = [...attribute.productValues];
-    for (const i of touched) productValues[i] = valuesOf(attribute, columns, visible, variationsOf, i);
-    return { ...attribute, productValues };
-  });
+  const makers =
+    previous.hasPart('manufacturers') && !makersChanged
+      ? { manufacturers: previous.manufacturers, manufacturerOf: previous.manufacturerOf }
+      : undefined;
+  const facets = previous.hasPart('facets')
+    ? patchedFacets(previous, columns, visible, variationsOf, changed)
+    : undefined;
+  const locales = new Map<string, LocaleProjection>();
+  for (const locale of catalog.settings.locales)
+    if (previous.hasLocale(locale))
+      locales.set(locale, patchedLocale(previous.locale(locale), columns, listable, changed));
+  const currencies = new Map<string, CurrencyProjection>();
+  for (const currency of catalog.settings.currencies)
+    if (previous.hasCurrency(currency))
+      currencies.set(currency, patchedCurrency(previous.currency(currency), columns, listable, changed));
   return assemble(catalog, columns, {
     indexOf,
     visible,
     listable,
     variationsOf,
-    ...categories,
-    ...makers,
-    facetAttributes,
-    localeOf: (locale) =>
-      previous.hasLocale(locale)
-        ? patchedLocale(previous.locale(locale), columns, listable, changed)
-        : buildLocale(columns, listable, locale),
-    currencyOf: (currency) =>
-      previous.hasCurrency(currency)
-        ? patchedCurrency(previous.currency(currency), columns, listable, changed)
-        : buildCurrency(columns, listable, currency),
+    categories: () => categories ?? categoryProjection(catalog, columns),
+    manufacturers: () => makers ?? manufacturerProjection(columns),
+    facets: () => facets ?? facetAttributesOf(catalog, columns, visible, variationsOf),
+    localeOf: (locale) => locales.get(locale) ?? buildLocale(columns, listable, locale),
+    currencyOf: (currency) => currencies.get(currency) ?? buildCurrency(columns, listable, currency),
   });
 }
 
-type Parts = Omit<
-  CatalogProjection,
-  'catalog' | 'columns' | 'productIds' | 'locale' | 'currency' | 'hasLocale' | 'hasCurrency'
-> & {
+/** Facet values of the changed products and of their masters (old and new), which carry theirs. */
+function patchedFacets(
+  previous: CatalogProjection,
+  columns: ProductColumns,
+  visible: Uint8Array,
+  variationsOf: ReadonlyMap<number, readonly number[]>,
+  changed: readonly number[],
+): FacetAttribute[] {
+  const { indexOf } = previous;
+  const touched = new Set(changed);
+  for (const i of changed) {
+    for (const master of [columns.masterIds[i], previous.columns.masterIds[i]]) {
+      const m = master === null || master === undefined ? undefined : indexOf.get(master);
+      if (m !== undefined) touched.add(m);
+    }
+  }
+  return previous.facetAttributes.map((attribute) => {
+    const productValues = [...attribute.productValues];
+    for (const i of touched) productValues[i] = valuesOf(attribute, columns, visible, variationsOf, i);
+    return { ...attribute, productValues };
+  });
+}
+
+type CategoryParts = Pick<CatalogProjection, 'categoryIds' | 'categoryIndex' | 'productCategories'>;
+type ManufacturerParts = Pick<CatalogProjection, 'manufacturers' | 'manufacturerOf'>;
+
+interface Parts {
+  indexOf: ReadonlyMap<string, number>;
+  visible: Uint8Array;
+  listable: Uint8Array;
+  variationsOf: ReadonlyMap<number, readonly number[]>;
+  categories: () => CategoryParts;
+  manufacturers: () => ManufacturerParts;
+  facets: () => readonly FacetAttribute[];
   localeOf: (locale: string) => LocaleProjection;
   currencyOf: (currency: string) => CurrencyProjection;
-};
+}
 
 function assemble(catalog: Catalog, columns: ProductColumns, parts: Parts): CatalogProjection {
-  const { localeOf, currencyOf, ...rest } = parts;
+  const { localeOf, currencyOf, indexOf, visible, listable, variationsOf } = parts;
   const locales = new Map<string, LocaleProjection>();
   const currencies = new Map<string, CurrencyProjection>();
+  let categories: CategoryParts | undefined;
+  let makers: ManufacturerParts | undefined;
+  let facets: readonly FacetAttribute[] | undefined;
+  const category = () => {
+    categories ??= parts.categories();
+    return categories;
+  };
+  const maker = () => {
+    makers ??= parts.manufacturers();
+    return makers;
+  };
   return {
     catalog,
     columns,
     productIds: columns.ids,
-    ...rest,
+    indexOf,
+    visible,
+    listable,
+    variationsOf,
+    get categoryIds() {
+      return category().categoryIds;
+    },
+    get categoryIndex() {
+      return category().categoryIndex;
+    },
+    get productCategories() {
+      return category().productCategories;
+    },
+    get manufacturers() {
+      return maker().manufacturers;
+    },
+    get manufacturerOf() {
+      return maker().manufacturerOf;
+    },
+    get facetAttributes() {
+      facets ??= parts.facets();
+      return facets;
+    },
+    hasPart: (part) =>
+      part === 'categories'
+        ? categories !== undefined
+        : part === 'manufacturers'
+          ? makers !== undefined
+          : facets !== undefined,
     hasLocale: (locale) => locales.has(locale),
     hasCurrency: (currency) => currencies.has(currency),
     locale: (locale) => {
@@ -291,8 +369,8 @@ function variationIndex(columns: ProductColumns, indexOf: ReadonlyMap<string, nu
 function categoryProjection(catalog: Catalog, columns: ProductColumns) {
   const categoryIds = [...catalog.categories.keys()];
   const categoryIndex = new Map(categoryIds.map((id, i) => [id, i]));
-  const ancestry = categoryIds.map((id) => ancestorsOf(catalog, id, categoryIndex));
-  const productCategories = columns.categoryIds.map((ids) => categoriesOf(ids, categoryIndex, ancestry));
+  const lineage = lineageOf(catalog, categoryIds, categoryIndex);
+  const productCategories = columns.categoryIds.map((ids) => categoriesOf(ids, categoryIndex, lineage));
   return { categoryIds, categoryIndex, productCategories };
 }
 
@@ -303,25 +381,35 @@ function patchedCategories(
   changed: readonly number[],
 ) {
   const { categoryIds, categoryIndex } = previous;
-  const ancestry = categoryIds.map((id) => ancestorsOf(catalog, id, categoryIndex));
+  const lineage = lineageOf(catalog, categoryIds, categoryIndex);
   const productCategories = [...previous.productCategories];
   for (const i of changed)
-    productCategories[i] = categoriesOf(columns.categoryIds[i] ?? [], categoryIndex, ancestry);
+    productCategories[i] = categoriesOf(columns.categoryIds[i] ?? [], categoryIndex, lineage);
   return { categoryIds, categoryIndex, productCategories };
+}
+
+/** Per category: itself and its ancestors, sorted (shared by every product in just that category). */
+function lineageOf(catalog: Catalog, categoryIds: readonly string[], index: ReadonlyMap<string, number>) {
+  return categoryIds.map((id) => Int32Array.from(ancestorsOf(catalog, id, index).sort((a, b) => a - b)));
 }
 
 const NO_CATEGORIES = new Int32Array(0);
 
+/** A product's categories with their ancestors; the arrays are shared and never changed. */
 function categoriesOf(
   ids: readonly string[],
   categoryIndex: ReadonlyMap<string, number>,
-  ancestry: readonly number[][],
+  lineage: readonly Int32Array[],
 ): Int32Array {
   if (ids.length === 0) return NO_CATEGORIES;
+  if (ids.length === 1) {
+    const index = categoryIndex.get(ids[0] as string);
+    return index === undefined ? NO_CATEGORIES : (lineage[index] as Int32Array);
+  }
   const set = new Set<number>();
   for (const id of ids) {
     const index = categoryIndex.get(id);
-    if (index !== undefined) for (const c of ancestry[index] ?? []) set.add(c);
+    if (index !== undefined) for (const c of lineage[index] ?? []) set.add(c);
   }
   return Int32Array.from([...set].sort((a, b) => a - b));
 }
@@ -362,6 +450,16 @@ function facetAttribute(
 }
 
 const NO_VALUES = new Int32Array(0);
+/** One-value lists, shared: most products hold one value of an attribute (no array per product). */
+const singleValues: Int32Array[] = [];
+const single = (index: number) => {
+  let list = singleValues[index];
+  if (!list) {
+    list = Int32Array.of(index);
+    singleValues[index] = list;
+  }
+  return list;
+};
 
 /** A product's own values of the attribute, and for a master those of its visible variations. */
 function valuesOf(
@@ -372,21 +470,29 @@ function valuesOf(
   i: number,
 ): Int32Array {
   const own = columns.facetValues[attribute.key] ?? [];
+  const variations = variationsOf.get(i);
+  const mine = own[i];
+  if (!variations && !mine?.includes(FIELD_SEPARATOR)) {
+    const index = mine ? attribute.valueIndex.get(mine) : undefined;
+    return index === undefined ? NO_VALUES : single(index);
+  }
   const set = new Set<number>();
-  const add = (list: readonly string[] | undefined) => {
-    for (const v of list ?? []) {
+  const add = (joined: string | undefined) => {
+    if (!joined) return;
+    for (const v of joined.split(FIELD_SEPARATOR)) {
       const index = attribute.valueIndex.get(v);
       if (index !== undefined) set.add(index);
     }
   };
-  add(own[i]);
-  for (const v of variationsOf.get(i) ?? []) if (visible[v]) add(own[v]);
+  add(mine);
+  for (const v of variations ?? []) if (visible[v]) add(own[v]);
   if (set.size === 0) return NO_VALUES;
+  if (set.size === 1) return single(set.values().next().value as number);
   return Int32Array.from([...set].sort((a, b) => a - b));
 }
 
 function nameComparator(columns: ProductColumns, locale: string) {
-  const displayNames = columns.locales[locale]?.displayNames ?? [];
+  const displayNames = columns.locales[locale]?.columns.displayNames ?? [];
   const collator = new Intl.Collator(locale.replace('_', '-'), { sensitivity: 'base', numeric: true });
   return (a: number, b: number) =>
     collator.compare(displayNames[a] ?? '', displayNames[b] ?? '') || byId(columns, a, b);
@@ -423,13 +529,27 @@ function patchedLocale(
   return localeView(columns, previous.locale, order);
 }
 
+/**
+ * A locale's part of the projection. Its texts are read from the columns on first use (a query, a
+ * search), so a plain product list of a cold start never loads them.
+ */
 function localeView(columns: ProductColumns, locale: string, nameOrder: Int32Array): LocaleProjection {
-  const texts = columns.locales[locale] ?? { displayNames: [], names: [], keywords: [], descriptions: [] };
-  const { names, keywords, descriptions } = texts;
   const size = columns.ids.length;
-  const joined = new Array<string>(size);
-  for (let i = 0; i < size; i++)
-    joined[i] = `${names[i]}${FIELD_SEPARATOR}${keywords[i]}${FIELD_SEPARATOR}${descriptions[i]}`;
+  let texts: { names: string[]; keywords: string[]; descriptions: string[]; joined: string[] } | undefined;
+  const loaded = () => {
+    if (!texts) {
+      const { names, keywords, descriptions } = columns.locales[locale]?.columns ?? {
+        names: [],
+        keywords: [],
+        descriptions: [],
+      };
+      const joined = new Array<string>(size);
+      for (let i = 0; i < size; i++)
+        joined[i] = `${names[i]}${FIELD_SEPARATOR}${keywords[i]}${FIELD_SEPARATOR}${descriptions[i]}`;
+      texts = { names, keywords, descriptions, joined };
+    }
+    return texts;
+  };
   const nameRank = new Int32Array(size).fill(-1);
   nameOrder.forEach((p, rank) => {
     nameRank[p] = rank;
@@ -437,16 +557,25 @@ function localeView(columns: ProductColumns, locale: string, nameOrder: Int32Arr
   let vocabulary: Map<string, number> | undefined;
   return {
     locale,
-    names,
-    keywords,
-    descriptions,
-    texts: joined,
+    get names() {
+      return loaded().names;
+    },
+    get keywords() {
+      return loaded().keywords;
+    },
+    get descriptions() {
+      return loaded().descriptions;
+    },
+    get texts() {
+      return loaded().joined;
+    },
     nameOrder,
     nameRank,
     matchCache: new Map(),
     vocabulary: () => {
       if (!vocabulary) {
         vocabulary = new Map();
+        const { names, keywords } = loaded();
         for (let i = 0; i < size; i++) {
           for (const word of `${names[i]} ${keywords[i]}`.split(/[^\p{L}\p{N}]+/u)) {
             if (word.length >= 3) vocabulary.set(word, (vocabulary.get(word) ?? 0) + 1);

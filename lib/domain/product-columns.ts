@@ -16,10 +16,13 @@ export interface ProductColumns {
   masterIds: (string | null)[];
   categoryIds: string[][];
   manufacturers: (string | null)[];
-  /** Per PreDefString attribute key: each product's own values. */
-  facetValues: Record<string, string[][]>;
-  /** Per shop locale: display name, and the normalized search texts. */
-  locales: Record<string, LocaleColumns>;
+  /**
+   * Per PreDefString attribute key: each product's own values, joined by FIELD_SEPARATOR ("" for
+   * none): one string per product parses much faster than an array per product.
+   */
+  facetValues: Record<string, string[]>;
+  /** Per shop locale: display name, and the normalized search texts (read on first use). */
+  locales: Record<string, LocaleTexts>;
   /** Per shop currency: unit price in minor units, null without one. */
   prices: Record<string, (number | null)[]>;
 }
@@ -29,6 +32,69 @@ export interface LocaleColumns {
   names: string[];
   keywords: string[];
   descriptions: string[];
+}
+
+type LocaleSlot = { [K in keyof LocaleColumns]: string };
+
+/**
+ * The texts of one locale, loaded on first use: a snapshot keeps each locale's texts compressed
+ * apart (they are most of its head), so a cold start inflates only those its requests ask for.
+ * Slots written before the texts are loaded are kept and applied on load; a copy shares the loader.
+ */
+export class LocaleTexts {
+  private value: LocaleColumns | undefined;
+
+  constructor(
+    private readonly load: () => LocaleColumns,
+    private readonly writes: Map<number, LocaleSlot> = new Map(),
+  ) {}
+
+  static of(value: LocaleColumns): LocaleTexts {
+    const texts = new LocaleTexts(() => value);
+    texts.value = value;
+    return texts;
+  }
+
+  /** The texts, loaded now if not yet (with the slots written meanwhile). */
+  get columns(): LocaleColumns {
+    if (!this.value) {
+      const base = this.load();
+      if (this.writes.size === 0) {
+        this.value = base;
+      } else {
+        this.value = copyLocale(base);
+        for (const [slot, values] of this.writes) writeSlot(this.value, slot, values);
+      }
+    }
+    return this.value;
+  }
+
+  /** A copy that `set` may change without changing this one. */
+  copy(): LocaleTexts {
+    if (this.value) return LocaleTexts.of(copyLocale(this.value));
+    return new LocaleTexts(this.load, new Map(this.writes));
+  }
+
+  set(slot: number, values: LocaleSlot): void {
+    if (this.value) writeSlot(this.value, slot, values);
+    else this.writes.set(slot, values);
+  }
+}
+
+function copyLocale(l: LocaleColumns): LocaleColumns {
+  return {
+    displayNames: [...l.displayNames],
+    names: [...l.names],
+    keywords: [...l.keywords],
+    descriptions: [...l.descriptions],
+  };
+}
+
+function writeSlot(l: LocaleColumns, slot: number, values: LocaleSlot): void {
+  l.displayNames[slot] = values.displayNames;
+  l.names[slot] = values.names;
+  l.keywords[slot] = values.keywords;
+  l.descriptions[slot] = values.descriptions;
 }
 
 /** Joins a product's search fields; a query term never contains it, so no match spans two fields. */
@@ -41,12 +107,12 @@ export function normalizeText(text: string): string {
 
 /** Empty columns for the catalog's locales, currencies and facet attributes. */
 export function emptyColumns(catalog: Catalog): ProductColumns {
-  const facetValues: Record<string, string[][]> = {};
+  const facetValues: Record<string, string[]> = {};
   for (const d of catalog.attributeDefinitions.values())
     if (d.type === 'PreDefString') facetValues[d.key] = [];
-  const locales: Record<string, LocaleColumns> = {};
+  const locales: Record<string, LocaleTexts> = {};
   for (const l of catalog.settings.locales)
-    locales[l] = { displayNames: [], names: [], keywords: [], descriptions: [] };
+    locales[l] = LocaleTexts.of({ displayNames: [], names: [], keywords: [], descriptions: [] });
   const prices: Record<string, (number | null)[]> = {};
   for (const c of catalog.settings.currencies) prices[c] = [];
   return {
@@ -89,12 +155,7 @@ export function copyColumns(columns: ProductColumns): ProductColumns {
     categoryIds: [...columns.categoryIds],
     manufacturers: [...columns.manufacturers],
     facetValues: map(columns.facetValues, (v) => [...v]),
-    locales: map(columns.locales, (l) => ({
-      displayNames: [...l.displayNames],
-      names: [...l.names],
-      keywords: [...l.keywords],
-      descriptions: [...l.descriptions],
-    })),
+    locales: map(columns.locales, (l) => l.copy()),
     prices: map(columns.prices, (v) => [...v]),
   };
 }
@@ -115,18 +176,21 @@ export function setSlot(
   columns.manufacturers[slot] = product.manufacturer ?? null;
   for (const [key, values] of Object.entries(columns.facetValues)) {
     const raw = product.attributes[key];
-    values[slot] = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
+    values[slot] = raw === undefined ? '' : Array.isArray(raw) ? raw.join(FIELD_SEPARATOR) : raw;
   }
   const defaultLocale = catalog.settings.defaultLocale;
-  for (const [locale, view] of Object.entries(columns.locales)) {
+  const keywords = [...product.searchKeywords, product.productNumber, product.manufacturer ?? '']
+    .map(normalizeText)
+    .join(FIELD_SEPARATOR);
+  for (const [locale, texts] of Object.entries(columns.locales)) {
     const here = localize(catalog, product.name, locale) ?? '';
     const fallback = localize(catalog, product.name, defaultLocale) ?? '';
-    view.displayNames[slot] = here;
-    view.names[slot] = normalizeText(fallback === here ? here : `${here}${FIELD_SEPARATOR}${fallback}`);
-    view.keywords[slot] = [...product.searchKeywords, product.productNumber, product.manufacturer ?? '']
-      .map(normalizeText)
-      .join(FIELD_SEPARATOR);
-    view.descriptions[slot] = normalizeText(localize(catalog, product.shortDescription, locale) ?? '');
+    texts.set(slot, {
+      displayNames: here,
+      names: normalizeText(fallback === here ? here : `${here}${FIELD_SEPARATOR}${fallback}`),
+      keywords,
+      descriptions: normalizeText(localize(catalog, product.shortDescription, locale) ?? ''),
+    });
   }
   for (const [currency, prices] of Object.entries(columns.prices)) {
     const decimal = product.prices[currency]?.price;
