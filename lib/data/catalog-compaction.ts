@@ -25,12 +25,15 @@ export async function compactIfDue(shopId: string, version: number): Promise<voi
   await writeSnapshot(shopId, state);
 }
 
-/** Stores a catalog state as the shop's snapshot (if none newer is published meanwhile). */
-export async function writeSnapshot(shopId: string, state: CatalogState): Promise<void> {
+/**
+ * Stores a catalog state as the shop's snapshot (if none newer is published meanwhile, or in place
+ * of the unreadable snapshot `replacing` names).
+ */
+export async function writeSnapshot(shopId: string, state: CatalogState, replacing?: string): Promise<void> {
   const version = state.catalog.version;
   const chunks = encodeSnapshot(state);
   const id = await writeSnapshotChunks(shopId, chunks);
-  const replaced = await publishSnapshot(shopId, { id, version, chunks: chunks.length });
+  const replaced = await publishSnapshot(shopId, { id, version, chunks: chunks.length }, replacing);
   if (replaced === false) {
     await discardSnapshot(shopId, id, chunks.length);
   } else if (replaced) {

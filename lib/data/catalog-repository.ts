@@ -1,10 +1,11 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Catalog } from '../domain/catalog';
 import type { ShopFile } from '../schemas/shop-file';
+import { writeSnapshot } from './catalog-compaction';
 import { readLog } from './catalog-log';
 import { readCatalogPartition } from './catalog-partition';
 import { readCatalogHead, readSnapshotChunks } from './catalog-snapshot';
-import { decodeSnapshot } from './catalog-snapshot-format';
+import { type DecodedSnapshot, decodeSnapshot, SnapshotFormatUnknown } from './catalog-snapshot-format';
 import {
   applyChanges,
   type CatalogChange,
@@ -111,12 +112,29 @@ async function coldLoad(shopId: string): Promise<CatalogState | null> {
     const changes = chunks && (await readLog(shopId, head.snapshot.version, head.version));
     if (chunks && changes) {
       const { snapshot } = head;
-      return caughtUp(stateFromSnapshot(shopId, snapshot.version, decodeSnapshot(chunks), snapshot), changes);
+      let decoded: DecodedSnapshot;
+      try {
+        decoded = decodeSnapshot(chunks);
+      } catch (error) {
+        if (!(error instanceof SnapshotFormatUnknown)) throw error;
+        return migratedLoad(shopId, head.version, snapshot.id);
+      }
+      return caughtUp(stateFromSnapshot(shopId, snapshot.version, decoded, snapshot), changes);
     }
     // The snapshot was replaced and removed, or its log entries compacted away, while we read.
     if (attempt >= MAX_COLD_ATTEMPTS)
       throw new Error(`catalog snapshot of shop ${shopId} keeps disappearing`);
   }
+}
+
+/**
+ * A snapshot in a layout this release does not read (written by another release): the catalog is
+ * read from its partition once and stored as a new snapshot, which every instance then loads.
+ */
+async function migratedLoad(shopId: string, version: number, unreadable: string): Promise<CatalogState> {
+  const state = await legacyLoad(shopId, version);
+  await writeSnapshot(shopId, state, unreadable);
+  return state;
 }
 
 /**

@@ -1,9 +1,18 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { type ProjectionOrders, projectionOrders } from '../domain/catalog-projection';
-import { type LocaleColumns, LocaleTexts, type ProductColumns } from '../domain/product-columns';
+import { LocaleTexts, type ProductColumns } from '../domain/product-columns';
 import type { ShopProduct } from '../schemas/shop-file';
 import { compressBlock, PRODUCTS_PER_BLOCK } from './catalog-products';
 import type { CatalogEntry, CatalogState } from './catalog-state';
+
+/**
+ * The layout's version, the stream's first 4 bytes. A reader that meets another one (a snapshot
+ * written by an older or newer release) does not guess: see SnapshotFormatUnknown.
+ */
+const FORMAT = 0x43415401; // "CAT" 1
+
+/** A snapshot in a layout this release does not read: the loader rebuilds it from the partition. */
+export class SnapshotFormatUnknown extends Error {}
 
 /** Bytes per snapshot chunk: under DynamoDB's 400 KB item limit with room for the keys. */
 export const CHUNK_BYTES = 350_000;
@@ -15,8 +24,8 @@ interface SnapshotHead {
   /** The projection's product columns, slot by slot, but those of locales, and its sort orders. */
   columns: Omit<ProductColumns, 'locales'>;
   orders: ProjectionOrders;
-  /** Byte length of each locale's compressed texts, in this order. */
-  localeSizes: [string, number][];
+  /** Per locale, in this order: byte lengths of its compressed display names and search texts. */
+  localeSizes: [string, number, number][];
   /** Byte length of each product block, in slot order. */
   blockSizes: number[];
 }
@@ -30,7 +39,7 @@ export interface DecodedSnapshot {
 }
 
 /**
- * A catalog state as snapshot chunks: [head length][deflated head JSON][deflated texts of each
+ * A catalog state as snapshot chunks: [format][head length][deflated head JSON][deflated texts of each
  * locale][product blocks...], cut into CHUNK_BYTES pieces. A locale's texts (most of the head: four
  * strings per product) are inflated when the locale is first asked for, so a cold start pays for
  * the one its first request uses. Blocks whose products did not change since the snapshot the state
@@ -51,19 +60,30 @@ export function encodeSnapshot(state: CatalogState): Uint8Array[] {
   }
   const { locales, ...columns } = projection.columns;
   const texts = Object.entries(locales).map(
-    ([locale, view]) => [locale, deflateRawSync(JSON.stringify(view.columns))] as const,
+    ([locale, view]) =>
+      [
+        locale,
+        deflateRawSync(JSON.stringify(view.displayNames)),
+        deflateRawSync(JSON.stringify(view.searchTexts)),
+      ] as const,
   );
   const head: SnapshotHead = {
     others: [...others.values()].flatMap((byId) => [...byId.values()]),
     columns,
     orders: projectionOrders(projection),
-    localeSizes: texts.map(([locale, bytes]) => [locale, bytes.length]),
+    localeSizes: texts.map(([locale, names, search]) => [locale, names.length, search.length]),
     blockSizes: blocks.map((b) => b.length),
   };
   const headBytes = deflateRawSync(JSON.stringify(head));
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(headBytes.length);
-  const stream = Buffer.concat([length, headBytes, ...texts.map(([, bytes]) => bytes), ...blocks]);
+  const preamble = Buffer.alloc(8);
+  preamble.writeUInt32BE(FORMAT, 0);
+  preamble.writeUInt32BE(headBytes.length, 4);
+  const stream = Buffer.concat([
+    preamble,
+    headBytes,
+    ...texts.flatMap(([, names, search]) => [names, search]),
+    ...blocks,
+  ]);
   const chunks: Uint8Array[] = [];
   for (let at = 0; at < stream.length; at += CHUNK_BYTES) chunks.push(stream.subarray(at, at + CHUNK_BYTES));
   return chunks;
@@ -75,18 +95,18 @@ export function encodeSnapshot(state: CatalogState): Uint8Array[] {
  */
 export function decodeSnapshot(chunks: readonly Uint8Array[]): DecodedSnapshot {
   const bytes = byteRange(chunks);
-  const headLength = Buffer.from(bytes(0, 4)).readUInt32BE(0);
-  const head = JSON.parse(inflateRawSync(bytes(4, headLength)).toString('utf8')) as SnapshotHead;
-  let at = 4 + headLength;
+  const preamble = Buffer.from(bytes(0, 8));
+  if (preamble.readUInt32BE(0) !== FORMAT)
+    throw new SnapshotFormatUnknown('catalog snapshot of another layout');
+  const headLength = preamble.readUInt32BE(4);
+  const head = JSON.parse(inflateRawSync(bytes(8, headLength)).toString('utf8')) as SnapshotHead;
+  let at = 8 + headLength;
   const locales: Record<string, LocaleTexts> = {};
-  for (const [locale, size] of head.localeSizes) {
-    const texts = bytes(at, size);
-    at += size;
-    let parsed: LocaleColumns | undefined;
-    locales[locale] = new LocaleTexts(() => {
-      parsed ??= JSON.parse(inflateRawSync(texts).toString('utf8')) as LocaleColumns;
-      return parsed;
-    });
+  for (const [locale, namesSize, searchSize] of head.localeSizes) {
+    const names = bytes(at, namesSize);
+    const search = bytes(at + namesSize, searchSize);
+    at += namesSize + searchSize;
+    locales[locale] = new LocaleTexts(once(names), once(search));
   }
   const blocks: Uint8Array[] = [];
   for (const size of head.blockSizes) {
@@ -120,5 +140,14 @@ function byteRange(chunks: readonly Uint8Array[]): (offset: number, length: numb
       left -= piece.length;
     }
     return Buffer.concat(parts);
+  };
+}
+
+/** Parses deflated JSON on the first call, then returns the same value. */
+function once<T>(compressed: Uint8Array): () => T {
+  let value: T | undefined;
+  return () => {
+    value ??= JSON.parse(inflateRawSync(compressed).toString('utf8')) as T;
+    return value;
   };
 }

@@ -87,11 +87,13 @@ export async function readSnapshotChunks(
 
 /**
  * Points the meta item at a newer snapshot, unless one as new is there already (another instance
- * compacted first). Returns the pointer it replaced (null when there was none), or false when it lost.
+ * compacted first), or in place of the snapshot `replacing` names (one this release cannot read).
+ * Returns the pointer it replaced (null when there was none), or false when it lost.
  */
 export async function publishSnapshot(
   shopId: string,
   pointer: SnapshotPointer,
+  replacing?: string,
 ): Promise<SnapshotPointer | null | false> {
   try {
     const { Attributes } = await dynamo().send(
@@ -99,12 +101,12 @@ export async function publishSnapshot(
         TableName: tableName(),
         Key: keys.shopMeta(shopId),
         UpdateExpression: 'SET snapshotId = :id, snapshotVersion = :version, snapshotChunks = :chunks',
-        ConditionExpression:
-          'catalogVersion >= :version AND (attribute_not_exists(snapshotVersion) OR snapshotVersion < :version)',
+        ConditionExpression: `catalogVersion >= :version AND (attribute_not_exists(snapshotVersion) OR snapshotVersion < :version${replacing ? ' OR snapshotId = :replacing' : ''})`,
         ExpressionAttributeValues: {
           ':id': pointer.id,
           ':version': pointer.version,
           ':chunks': pointer.chunks,
+          ...(replacing ? { ':replacing': replacing } : {}),
         },
         ReturnValues: 'UPDATED_OLD',
       }),

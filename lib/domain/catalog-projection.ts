@@ -492,7 +492,7 @@ function valuesOf(
 }
 
 function nameComparator(columns: ProductColumns, locale: string) {
-  const displayNames = columns.locales[locale]?.columns.displayNames ?? [];
+  const displayNames = columns.locales[locale]?.displayNames ?? [];
   const collator = new Intl.Collator(locale.replace('_', '-'), { sensitivity: 'base', numeric: true });
   return (a: number, b: number) =>
     collator.compare(displayNames[a] ?? '', displayNames[b] ?? '') || byId(columns, a, b);
@@ -538,7 +538,7 @@ function localeView(columns: ProductColumns, locale: string, nameOrder: Int32Arr
   let texts: { names: string[]; keywords: string[]; descriptions: string[]; joined: string[] } | undefined;
   const loaded = () => {
     if (!texts) {
-      const { names, keywords, descriptions } = columns.locales[locale]?.columns ?? {
+      const { names, keywords, descriptions } = columns.locales[locale]?.searchTexts ?? {
         names: [],
         keywords: [],
         descriptions: [],

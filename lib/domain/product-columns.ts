@@ -35,63 +35,75 @@ export interface LocaleColumns {
 }
 
 type LocaleSlot = { [K in keyof LocaleColumns]: string };
+/** The texts search and queries read (the display names only sort). */
+export type SearchTexts = Omit<LocaleColumns, 'displayNames'>;
 
 /**
- * The texts of one locale, loaded on first use: a snapshot keeps each locale's texts compressed
- * apart (they are most of its head), so a cold start inflates only those its requests ask for.
- * Slots written before the texts are loaded are kept and applied on load; a copy shares the loader.
+ * The texts of one locale, loaded on first use, in two parts: the display names (what a refresh
+ * needs to put a changed product back in the name order) and the search texts (what queries and
+ * search read). A snapshot keeps each part compressed apart (they are most of its head), so a cold
+ * start, and the refresh after it, inflate only what their requests ask for. Slots written before a
+ * part is loaded are kept and applied on load; a copy shares the loaders.
  */
 export class LocaleTexts {
-  private value: LocaleColumns | undefined;
+  private names: string[] | undefined;
+  private search: SearchTexts | undefined;
 
   constructor(
-    private readonly load: () => LocaleColumns,
+    private readonly loadNames: () => string[],
+    private readonly loadSearch: () => SearchTexts,
     private readonly writes: Map<number, LocaleSlot> = new Map(),
   ) {}
 
   static of(value: LocaleColumns): LocaleTexts {
-    const texts = new LocaleTexts(() => value);
-    texts.value = value;
+    const { displayNames, ...search } = value;
+    const texts = new LocaleTexts(
+      () => displayNames,
+      () => search,
+    );
+    texts.names = displayNames;
+    texts.search = search;
     return texts;
   }
 
-  /** The texts, loaded now if not yet (with the slots written meanwhile). */
-  get columns(): LocaleColumns {
-    if (!this.value) {
-      const base = this.load();
-      if (this.writes.size === 0) {
-        this.value = base;
-      } else {
-        this.value = copyLocale(base);
-        for (const [slot, values] of this.writes) writeSlot(this.value, slot, values);
-      }
+  get displayNames(): string[] {
+    if (!this.names) {
+      const base = this.loadNames();
+      this.names = this.writes.size === 0 ? base : [...base];
+      for (const [slot, values] of this.writes) this.names[slot] = values.displayNames;
     }
-    return this.value;
+    return this.names;
+  }
+
+  get searchTexts(): SearchTexts {
+    if (!this.search) {
+      const base = this.loadSearch();
+      this.search = this.writes.size === 0 ? base : copySearch(base);
+      for (const [slot, values] of this.writes) writeSearch(this.search, slot, values);
+    }
+    return this.search;
   }
 
   /** A copy that `set` may change without changing this one. */
   copy(): LocaleTexts {
-    if (this.value) return LocaleTexts.of(copyLocale(this.value));
-    return new LocaleTexts(this.load, new Map(this.writes));
+    const copy = new LocaleTexts(this.loadNames, this.loadSearch, new Map(this.writes));
+    if (this.names) copy.names = [...this.names];
+    if (this.search) copy.search = copySearch(this.search);
+    return copy;
   }
 
   set(slot: number, values: LocaleSlot): void {
-    if (this.value) writeSlot(this.value, slot, values);
-    else this.writes.set(slot, values);
+    if (this.names) this.names[slot] = values.displayNames;
+    if (this.search) writeSearch(this.search, slot, values);
+    if (!this.names || !this.search) this.writes.set(slot, values);
   }
 }
 
-function copyLocale(l: LocaleColumns): LocaleColumns {
-  return {
-    displayNames: [...l.displayNames],
-    names: [...l.names],
-    keywords: [...l.keywords],
-    descriptions: [...l.descriptions],
-  };
+function copySearch(l: SearchTexts): SearchTexts {
+  return { names: [...l.names], keywords: [...l.keywords], descriptions: [...l.descriptions] };
 }
 
-function writeSlot(l: LocaleColumns, slot: number, values: LocaleSlot): void {
-  l.displayNames[slot] = values.displayNames;
+function writeSearch(l: SearchTexts, slot: number, values: LocaleSlot): void {
   l.names[slot] = values.names;
   l.keywords[slot] = values.keywords;
   l.descriptions[slot] = values.descriptions;

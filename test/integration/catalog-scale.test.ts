@@ -1,4 +1,4 @@
-import { DeleteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { meterDynamo } from '../../infra/bench/dynamo-meter';
 import { generateShopFile } from '../../infra/local/gen-catalog';
@@ -275,5 +275,83 @@ describe('catalog snapshot and change log', () => {
     expect(chunk.Item?.expiresAt).toBeGreaterThan(Date.now() / 1000);
     forgetCatalogs();
     expect((await loadCatalog(shopId))?.products.size).toBe(99);
+  });
+
+  it('the import publishes a snapshot of its file with the version it bumps to', async () => {
+    // Prepare
+    const shopId = newShop('scale-import');
+    const small = { ...file, products: file.products.slice(0, 150) };
+
+    // Act
+    await importShop(shopId, small);
+    const first = await readCatalogHead(shopId);
+    await importShop(shopId, small);
+    const second = await readCatalogHead(shopId);
+
+    // Assess
+    expect(first?.snapshot?.version).toBe(first?.version);
+    expect(second?.snapshot?.version).toBe((first?.version ?? 0) + 1);
+    expect(second?.snapshot?.id).not.toBe(first?.snapshot?.id);
+    forgetCatalogs();
+    const loaded = await loadCatalog(shopId);
+    expect([...(loaded?.products.keys() ?? [])]).toEqual(small.products.map((p) => p.productId));
+  });
+
+  it('a shop imported before snapshots existed loads from its partition once, and its next write compacts', async () => {
+    // Prepare: a shop whose meta item has no snapshot pointer
+    const shopId = newShop('scale-legacy');
+    await importShop(shopId, { ...file, products: file.products.slice(0, 120) });
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.shopMeta(shopId),
+        UpdateExpression: 'REMOVE snapshotId, snapshotVersion, snapshotChunks',
+      }),
+    );
+    forgetCatalogs();
+
+    // Act
+    const legacy = await loadCatalog(shopId);
+    await renameProduct(shopId, 'p000003', 'legacy');
+    const head = await readCatalogHead(shopId);
+    forgetCatalogs();
+    const meter = readsOf(shopId);
+    const cold = await loadCatalog(shopId);
+    const reads = meter.take();
+    meter.remove();
+
+    // Assess
+    expect(legacy?.products.size).toBe(120);
+    expect(head?.snapshot?.version).toBe(head?.version);
+    expect(cold?.products.get('p000003')?.name.en_GB).toBe('Aardvark legacy');
+    expect(reads.wholePartition).toEqual([]);
+  });
+
+  it('a snapshot of a layout this release does not read is rebuilt from the partition, once', async () => {
+    // Prepare: the first chunk of the shop's snapshot starts like no layout this release writes
+    const shopId = newShop('scale-format');
+    await importShop(shopId, { ...file, products: file.products.slice(0, 80) });
+    const before = (await readCatalogHead(shopId))?.snapshot;
+    const chunk = keys.catalogSnapshotChunk(shopId, before?.id as string, 0);
+    await dynamo().send(
+      new PutCommand({ TableName: tableName(), Item: { ...chunk, data: Buffer.alloc(64) } }),
+    );
+    forgetCatalogs();
+
+    // Act
+    const migrated = await loadCatalog(shopId);
+    const after = (await readCatalogHead(shopId))?.snapshot;
+    forgetCatalogs();
+    const meter = readsOf(shopId);
+    const cold = await loadCatalog(shopId);
+    const reads = meter.take();
+    meter.remove();
+
+    // Assess
+    expect(migrated?.products.size).toBe(80);
+    expect(after?.id).not.toBe(before?.id);
+    expect(after?.version).toBe(before?.version);
+    expect(cold?.products.size).toBe(80);
+    expect(reads.wholePartition).toEqual([]);
   });
 });
