@@ -2,14 +2,14 @@ import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { type ProjectionOrders, projectionOrders } from '../domain/catalog-projection';
 import { LocaleTexts, type ProductColumns } from '../domain/product-columns';
 import type { ShopProduct } from '../schemas/shop-file';
-import { compressBlock, PRODUCTS_PER_BLOCK } from './catalog-products';
+import { blockDictionary, compressBlock, PRODUCTS_PER_BLOCK } from './catalog-products';
 import type { CatalogEntry, CatalogState } from './catalog-state';
 
 /**
  * The layout's version, the stream's first 4 bytes. A reader that meets another one (a snapshot
  * written by an older or newer release) does not guess: see SnapshotFormatUnknown.
  */
-const FORMAT = 0x43415401; // "CAT" 1
+const FORMAT = 0x43415402; // "CAT" 2
 
 /** A snapshot in a layout this release does not read: the loader rebuilds it from the partition. */
 export class SnapshotFormatUnknown extends Error {}
@@ -28,6 +28,8 @@ interface SnapshotHead {
   localeSizes: [string, number, number][];
   /** Byte length of each product block, in slot order. */
   blockSizes: number[];
+  /** The blocks' preset deflate dictionary, base64. */
+  dictionary: string;
 }
 
 /** A decoded snapshot: what stateFromSnapshot builds a catalog from. */
@@ -36,6 +38,7 @@ export interface DecodedSnapshot {
   columns: ProductColumns;
   orders: ProjectionOrders;
   blocks: Uint8Array[];
+  dictionary: Uint8Array;
 }
 
 /**
@@ -48,15 +51,22 @@ export interface DecodedSnapshot {
 export function encodeSnapshot(state: CatalogState): Uint8Array[] {
   const { products, projection, others } = state;
   const order = projection.columns.ids;
+  // Blocks are copied as they are only with the dictionary they were compressed with.
+  const dictionary = products.dictionary ?? blockDictionary(products);
   const blocks: Uint8Array[] = [];
   for (let b = 0; b * PRODUCTS_PER_BLOCK < order.length; b++) {
     const kept = products.blocks[b];
-    if (kept && products.blockUnchanged(b)) {
+    if (kept && products.dictionary && products.blockUnchanged(b)) {
       blocks.push(kept);
       continue;
     }
     const ids = order.slice(b * PRODUCTS_PER_BLOCK, (b + 1) * PRODUCTS_PER_BLOCK);
-    blocks.push(compressBlock(ids.map((id) => products.get(id) as ShopProduct)));
+    blocks.push(
+      compressBlock(
+        ids.map((id) => products.get(id) as ShopProduct),
+        dictionary,
+      ),
+    );
   }
   const { locales, ...columns } = projection.columns;
   const texts = Object.entries(locales).map(
@@ -73,6 +83,7 @@ export function encodeSnapshot(state: CatalogState): Uint8Array[] {
     orders: projectionOrders(projection),
     localeSizes: texts.map(([locale, names, search]) => [locale, names.length, search.length]),
     blockSizes: blocks.map((b) => b.length),
+    dictionary: Buffer.from(dictionary).toString('base64'),
   };
   const headBytes = deflateRawSync(JSON.stringify(head));
   const preamble = Buffer.alloc(8);
@@ -115,7 +126,13 @@ export function decodeSnapshot(chunks: readonly Uint8Array[]): DecodedSnapshot {
   }
   const total = chunks.reduce((sum, c) => sum + c.length, 0);
   if (at !== total) throw new Error(`catalog snapshot has ${total - at} bytes unaccounted for`);
-  return { others: head.others, columns: { ...head.columns, locales }, orders: head.orders, blocks };
+  return {
+    others: head.others,
+    columns: { ...head.columns, locales },
+    orders: head.orders,
+    blocks,
+    dictionary: Buffer.from(head.dictionary, 'base64'),
+  };
 }
 
 /** Reads `length` bytes at an offset of the chunks laid end to end. */

@@ -3,14 +3,14 @@ import {
   type CatalogProjection,
   indexOfIds,
   keepProjection,
-  type ProjectionOrders,
   patchedProjection,
   projectionFromColumns,
 } from '../domain/catalog-projection';
-import { copyColumns, type ProductColumns, productColumns, setSlot } from '../domain/product-columns';
+import { copyColumns, productColumns, setSlot } from '../domain/product-columns';
 import type { ShopProduct } from '../schemas/shop-file';
 import { CatalogProducts } from './catalog-products';
 import type { CatalogItemData } from './catalog-repository';
+import type { DecodedSnapshot } from './catalog-snapshot-format';
 import type { CatalogKind } from './keys';
 
 /** A stored catalog item: kind, id, list position and data. */
@@ -64,17 +64,12 @@ export function stateFromEntries(
 export function stateFromSnapshot(
   shopId: string,
   version: number,
-  decoded: {
-    others: readonly CatalogEntry[];
-    columns: ProductColumns;
-    orders: ProjectionOrders;
-    blocks: Uint8Array[];
-  },
+  decoded: DecodedSnapshot,
   snapshot: { id: string; version: number },
 ): CatalogState {
   const others = othersOf(decoded.others);
   const slots = indexOfIds(decoded.columns.ids);
-  const products = CatalogProducts.ofSnapshot(decoded.columns.ids, decoded.blocks, slots);
+  const products = CatalogProducts.ofSnapshot(decoded.columns.ids, decoded.blocks, slots, decoded.dictionary);
   const catalog = catalogOf(shopId, version, others, products);
   const projection = projectionFromColumns(catalog, decoded.columns, decoded.orders, slots);
   return withProjection({ catalog, products, others, snapshot }, projection);

@@ -81,10 +81,12 @@ function buildListing(projection: CatalogProjection, options: ListingOptions): I
 
 /** Whether a product passes visibility, category and query filters. */
 function filterOf(projection: CatalogProjection, options: ListingOptions): (index: number) => boolean {
-  const { visible, productCategories } = projection;
+  const { visible } = projection;
   const showInvisible = options.includeInvisible === true;
   const category =
     options.categoryId === undefined ? undefined : (projection.categoryIndex.get(options.categoryId) ?? -1);
+  // Read only when filtering by category: the projection builds it on first use.
+  const productCategories = category === undefined ? [] : projection.productCategories;
   const terms = parseQueryTerms(options.q);
   const view = terms.length > 0 ? projection.locale(options.locale) : undefined;
   let matched: Uint8Array | undefined;
