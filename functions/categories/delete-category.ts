@@ -1,5 +1,6 @@
 import { updateCatalog } from '../../lib/data/catalog-update';
 import { MAX_CATALOG_WRITES } from '../../lib/data/catalog-writes';
+import { projectionOf } from '../../lib/domain/catalog-projection';
 import { unassigned } from '../../lib/domain/category-assignments';
 import { subtreeChildrenFirst } from '../../lib/domain/category-tree';
 import { endpoint } from '../../lib/http/endpoint';
@@ -29,8 +30,14 @@ export const handler = endpoint(routes.deleteCategory, { path: CategoryPath }, a
   await updateCatalog(req.shopId, (catalog) => {
     const subtree = subtreeChildrenFirst(catalog, categoryId);
     const ids = new Set(subtree.map((c) => c.categoryId));
-    const products = [...catalog.products.values()].flatMap((p) => {
-      const next = unassigned(p, ids);
+    // Only the products in the subtree, found through the projection's category ancestry: walking
+    // every product would inflate the whole catalog (lib/data/catalog-products.ts).
+    const projection = projectionOf(catalog);
+    const root = projection.categoryIndex.get(categoryId);
+    const products = projection.productIds.flatMap((id, i) => {
+      if (root === undefined || !projection.productCategories[i]?.includes(root)) return [];
+      const product = catalog.products.get(id);
+      const next = product && unassigned(product, ids);
       return next ? [next] : [];
     });
     if (products.length > 0) {

@@ -1,37 +1,68 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Catalog } from '../domain/catalog';
 import type { ShopFile } from '../schemas/shop-file';
-import { catalogItemData } from './catalog-items';
+import { writeSnapshot } from './catalog-compaction';
+import { readLog } from './catalog-log';
+import { readCatalogPartition } from './catalog-partition';
+import { readCatalogHead, readSnapshotChunks } from './catalog-snapshot';
+import { type DecodedSnapshot, decodeSnapshot, SnapshotFormatUnknown } from './catalog-snapshot-format';
+import {
+  applyChanges,
+  type CatalogChange,
+  type CatalogState,
+  stateFromEntries,
+  stateFromSnapshot,
+} from './catalog-state';
 import { dynamo, tableName } from './client';
-import { type CatalogKind, keys } from './keys';
-import { queryAll } from './query-all';
+import { keys } from './keys';
 
 /**
- * Reads a shop's catalog. The whole catalog partition is loaded with one paged Query and kept in
- * memory per shop; each later call costs one small GetItem of the shop's meta item, and the
- * partition is read again only when its catalog version has changed.
+ * Reads a shop's catalog and keeps it in memory per shop. Each call costs one small strongly
+ * consistent GetItem of the shop's meta item (its catalog version); when the version moved on, a
+ * warm instance reads only the change-log entries since the version it holds and patches its
+ * catalog (refresh by difference); a cold one reads the current snapshot (compressed chunks, in
+ * parallel) and the log entries written after it. No request reads the catalog partition.
  */
 
-const cache = new Map<string, Catalog>();
+const cache = new Map<string, CatalogState>();
+/** Loads in flight per shop and version, so concurrent requests of one instance share one read. */
+const loading = new Map<string, Promise<CatalogState | null>>();
+/** Attempts of a cold load whose snapshot was retired and removed while it read. */
+const MAX_COLD_ATTEMPTS = 3;
 
 /**
  * The shop's catalog, or null for an unknown shop. `knownVersion` is a catalog version the caller
  * read in the same request (cart routes read it with the cart in one BatchGetItem), which saves
- * the version read.
+ * the version read. The catalog returned is at least that version.
  */
 export async function loadCatalog(shopId: string, knownVersion?: number | null): Promise<Catalog | null> {
+  return (await loadCatalogState(shopId, knownVersion))?.catalog ?? null;
+}
+
+/** The state behind loadCatalog (snapshot writers need the projection and compressed products). */
+export async function loadCatalogState(
+  shopId: string,
+  knownVersion?: number | null,
+): Promise<CatalogState | null> {
   const version = knownVersion === undefined ? await catalogVersion(shopId) : knownVersion;
   if (version === null) return null;
   const cached = cache.get(shopId);
-  if (cached?.version === version) return cached;
-  const catalog = await readCatalog(shopId, version);
-  cache.set(shopId, catalog);
-  return catalog;
+  if (cached && cached.catalog.version >= version) return cached;
+  const key = `${shopId}\u0000${version}`;
+  let pending = loading.get(key);
+  if (!pending) {
+    pending = refreshed(shopId, version, cached).finally(() => loading.delete(key));
+    loading.set(key, pending);
+  }
+  const state = await pending;
+  const newest = cache.get(shopId);
+  if (state && (!newest || newest.catalog.version < state.catalog.version)) cache.set(shopId, state);
+  return state;
 }
 
 /** The catalog this instance keeps for the shop, whatever its version; undefined before the first read. */
 export function keptCatalog(shopId: string): Catalog | undefined {
-  return cache.get(shopId);
+  return cache.get(shopId)?.catalog;
 }
 
 /** The shop's current catalog version; null when the shop does not exist. */
@@ -48,47 +79,70 @@ export async function catalogVersion(shopId: string): Promise<number | null> {
   return Item ? (Item.catalogVersion as number) : null;
 }
 
-/** Drops the in-memory catalogs (tests that rewrite a shop). */
+/** Drops the in-memory catalogs (tests that rewrite a shop, and cold starts in tests). */
 export function forgetCatalogs(): void {
   cache.clear();
 }
 
-async function readCatalog(shopId: string, version: number): Promise<Catalog> {
-  const byKind = new Map<CatalogKind, { position: number; data: unknown }[]>();
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk',
-    ExpressionAttributeValues: { ':pk': keys.catalogPartition(shopId) },
-    ConsistentRead: true,
-  });
-  for (const item of items) {
-    const kind = keys.catalogKindOf(item.sk as string);
-    if (!kind) continue;
-    const list = byKind.get(kind) ?? [];
-    list.push({ position: (item.position as number | undefined) ?? 0, data: catalogItemData(item) });
-    byKind.set(kind, list);
+/** The catalog at `version` or later: from the log when this instance holds an older one, else cold. */
+async function refreshed(
+  shopId: string,
+  version: number,
+  cached?: CatalogState,
+): Promise<CatalogState | null> {
+  if (cached) {
+    const changes = await readLog(shopId, cached.catalog.version, version);
+    if (changes) return caughtUp(cached, changes);
   }
+  return coldLoad(shopId);
+}
 
-  // Items come back in key order; `position` restores the order of the imported file.
-  const all = <K extends CatalogKind>(kind: K) =>
-    (byKind.get(kind) ?? [])
-      .sort((a, b) => a.position - b.position)
-      .map((e) => e.data) as CatalogItemData[K][];
-  const settings = all('settings')[0];
-  if (!settings) throw new Error(`shop ${shopId} has a catalog version but no settings`);
-  return {
-    shopId,
-    version,
-    settings,
-    taxClasses: new Map(all('taxClass').map((t) => [t.taxClassId, t])),
-    shippingMethods: all('shippingMethod'),
-    coupons: new Map(all('coupon').map((c) => [c.code.toUpperCase(), c])),
-    basketDiscounts: all('basketDiscount'),
-    attributeDefinitions: new Map(all('attributeDefinition').map((a) => [a.key, a])),
-    productTypes: new Map(all('productType').map((t) => [t.productTypeId, t])),
-    categories: new Map(all('category').map((c) => [c.categoryId, c])),
-    products: new Map(all('product').map((p) => [p.productId, p])),
-    legal: all('legal')[0] ?? {},
-  };
+/** A state with the log's changes applied, version after version. */
+function caughtUp(state: CatalogState, changes: readonly (readonly CatalogChange[])[]): CatalogState {
+  const from = state.catalog.version;
+  return changes.reduce((s, list, k) => applyChanges(s, from + k + 1, list), state);
+}
+
+async function coldLoad(shopId: string): Promise<CatalogState | null> {
+  for (let attempt = 1; ; attempt++) {
+    const head = await readCatalogHead(shopId);
+    if (!head) return null;
+    if (!head.snapshot) return legacyLoad(shopId, head.version);
+    const chunks = await readSnapshotChunks(shopId, head.snapshot);
+    const changes = chunks && (await readLog(shopId, head.snapshot.version, head.version));
+    if (chunks && changes) {
+      const { snapshot } = head;
+      let decoded: DecodedSnapshot;
+      try {
+        decoded = decodeSnapshot(chunks);
+      } catch (error) {
+        if (!(error instanceof SnapshotFormatUnknown)) throw error;
+        return migratedLoad(shopId, head.version, snapshot.id);
+      }
+      return caughtUp(stateFromSnapshot(shopId, snapshot.version, decoded, snapshot), changes);
+    }
+    // The snapshot was replaced and removed, or its log entries compacted away, while we read.
+    if (attempt >= MAX_COLD_ATTEMPTS)
+      throw new Error(`catalog snapshot of shop ${shopId} keeps disappearing`);
+  }
+}
+
+/**
+ * A snapshot in a layout this release does not read (written by another release): the catalog is
+ * read from its partition once and stored as a new snapshot, which every instance then loads.
+ */
+async function migratedLoad(shopId: string, version: number, unreadable: string): Promise<CatalogState> {
+  const state = await legacyLoad(shopId, version);
+  await writeSnapshot(shopId, state, unreadable);
+  return state;
+}
+
+/**
+ * A shop imported before catalog snapshots existed: its whole catalog partition, once per process
+ * (the next compaction writes its first snapshot).
+ */
+async function legacyLoad(shopId: string, version: number): Promise<CatalogState> {
+  return stateFromEntries(shopId, version, await readCatalogPartition(shopId), null);
 }
 
 /** What each catalog item kind stores in its `data` attribute. */

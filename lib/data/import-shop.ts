@@ -1,10 +1,11 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ShopFile } from '../schemas/shop-file';
 import { batchGetItems } from './batch-get';
 import { type BatchWrite, batchWrite } from './batch-write';
 import { catalogItem } from './catalog-items';
-import type { CatalogItemData } from './catalog-repository';
-import { dynamo, tableName } from './client';
+import { type CatalogItemData, catalogVersion } from './catalog-repository';
+import { publishImportedSnapshot, retireSnapshot, writeSnapshotChunks } from './catalog-snapshot';
+import { encodeSnapshot } from './catalog-snapshot-format';
+import { type CatalogEntry, stateFromEntries } from './catalog-state';
 import { customerItems } from './customer-items';
 import { type CatalogKind, type Key, keys } from './keys';
 import { queryAll } from './query-all';
@@ -20,7 +21,9 @@ export interface ImportReport {
  * Loads a validated shop file into the table. Idempotent: catalog items get deterministic keys and
  * catalog items the file no longer lists are deleted, so importing the same file twice leaves the
  * same state. Carts, orders and customers created through the API are left alone. The catalog
- * version is bumped last, so running instances reload the catalog only once it is complete.
+ * version is bumped last, together with the pointer to a snapshot of the imported catalog, so running
+ * instances load it (from the snapshot) only once it is complete. The file wins: a catalog write
+ * through the API while the import runs is overwritten in the items and missing from the snapshot.
  */
 export async function importShop(
   shopId: string,
@@ -32,25 +35,62 @@ export async function importShop(
     const { customer, numberGuard, emailGuard } = customerItems(shopId, c, tallied.get(c.customerId));
     return emailGuard ? [customer, numberGuard, emailGuard] : [customer, numberGuard];
   });
-  const puts = [...catalogItems(shopId, file), ...customers];
+  const entries = catalogEntries(file);
+  const puts = [...entries.map((e) => catalogItem(shopId, e.kind, e.id, e.data, e.position)), ...customers];
   const wanted = new Set(puts.map((p) => `${p.pk}|${p.sk}`));
   const stale = (await existingCatalogKeys(shopId)).filter((k) => !wanted.has(`${k.pk}|${k.sk}`));
   const writes: BatchWrite[] = [...puts.map((put) => ({ put })), ...stale.map((key) => ({ delete: key }))];
-  await batchWrite(writes, onProgress);
-  await dynamo().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.shopMeta(shopId),
-      UpdateExpression: 'ADD catalogVersion :one SET importedAt = :now',
-      ExpressionAttributeValues: { ':one': 1, ':now': new Date().toISOString() },
-    }),
-  );
+  await writeInParallel(writes, onProgress);
+  await publishCatalog(shopId, entries);
   return { items: puts.length, deleted: stale.length };
 }
 
-function catalogItems(shopId: string, file: ShopFile): (Record<string, unknown> & Key)[] {
-  const item = <K extends CatalogKind>(kind: K, id: string, data: CatalogItemData[K], position = 0) =>
-    catalogItem(shopId, kind, id, data, position);
+/** Batch writers at once: DynamoDB takes them in parallel (one at a time, 100,000 products took minutes). */
+const PARALLEL_WRITERS = 8;
+
+async function writeInParallel(
+  writes: readonly BatchWrite[],
+  onProgress?: (written: number, total: number) => void,
+): Promise<void> {
+  const share = Math.ceil(writes.length / PARALLEL_WRITERS / 25) * 25 || 25;
+  let written = 0;
+  const slices: BatchWrite[][] = [];
+  for (let start = 0; start < writes.length; start += share) slices.push(writes.slice(start, start + share));
+  await Promise.all(
+    slices.map((slice) => {
+      let done = 0;
+      return batchWrite(slice, (count) => {
+        written += count - done;
+        done = count;
+        onProgress?.(written, writes.length);
+      });
+    }),
+  );
+}
+
+/** Writes the snapshot of the imported catalog, then bumps the version and points at it at once. */
+async function publishCatalog(shopId: string, entries: readonly CatalogEntry[]): Promise<void> {
+  const chunks = encodeSnapshot(stateFromEntries(shopId, 0, entries, null));
+  const id = await writeSnapshotChunks(shopId, chunks);
+  for (let attempt = 1; ; attempt++) {
+    const replaced = await publishImportedSnapshot(shopId, (await catalogVersion(shopId)) ?? 0, {
+      id,
+      chunks: chunks.length,
+    });
+    if (replaced) await retireSnapshot(shopId, replaced);
+    if (replaced !== false) return;
+    // An API write moved the version meanwhile: the file still wins.
+    if (attempt >= 10) throw new Error(`the catalog of shop ${shopId} keeps changing during the import`);
+  }
+}
+
+function catalogEntries(file: ShopFile): CatalogEntry[] {
+  const item = <K extends CatalogKind>(kind: K, id: string, data: CatalogItemData[K], position = 0) => ({
+    kind,
+    id,
+    data,
+    position,
+  });
   return [
     item('settings', 'shop', file.settings),
     item('legal', 'contact-information', file.legal.contactInformation),

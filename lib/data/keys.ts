@@ -47,6 +47,25 @@ export const keys = {
     return (Object.keys(CATALOG_KINDS) as CatalogKind[]).find((k) => CATALOG_KINDS[k] === prefix);
   },
 
+  // --- Catalog snapshot and change log (README "The catalog projection") -------------------------
+  // A cold start reads one snapshot (immutable chunks, named by the meta item) and the log entries
+  // written after it; a warm instance reads only the log entries after the version it holds.
+
+  /** Change log of the catalog: one entry per catalog version written through the API. */
+  catalogLogPartition: (shopId: string): string => `${shop(shopId)}#CATALOGLOG`,
+  catalogLogEntry: (shopId: string, version: number): Key => ({
+    pk: keys.catalogLogPartition(shopId),
+    sk: keys.catalogLogSort(version),
+  }),
+  /** Sort key of a log entry: the version, zero-padded so key order is version order. */
+  catalogLogSort: (version: number): string => String(version).padStart(12, '0'),
+  /** One chunk (≤ 350 KB) of an immutable catalog snapshot; its chunks share a partition. */
+  catalogSnapshotChunk: (shopId: string, snapshotId: string, index: number): Key => ({
+    pk: `${shop(shopId)}#CATALOGSNAPSHOT#${part(snapshotId)}`,
+    sk: String(index).padStart(5, '0'),
+  }),
+  // --- end of the catalog snapshot and change log ---------------------------------------------------
+
   /** One item per cart, line items embedded. */
   cart: (shopId: string, cartId: string): Key => ({ pk: `${shop(shopId)}#CART#${part(cartId)}`, sk: 'CART' }),
 

@@ -1,6 +1,6 @@
-import type { ShopAttributeDefinition, ShopProduct } from '../schemas/shop-file';
-import { type Catalog, localize } from './catalog';
-import { parseMoney } from './money';
+import type { ShopAttributeDefinition } from '../schemas/shop-file';
+import type { Catalog } from './catalog';
+import { FIELD_SEPARATOR, type ProductColumns, productColumns } from './product-columns';
 
 /**
  * The compact per-shop catalog projection that listing, sorting and search run over (DESIGN.md
@@ -11,8 +11,10 @@ import { parseMoney } from './money';
  */
 export interface CatalogProjection {
   readonly catalog: Catalog;
-  /** Products in catalog order; every other per-product array is indexed like this one. */
-  readonly products: readonly ShopProduct[];
+  /** What the projection was made from: one slot per product, in catalog order. */
+  readonly columns: ProductColumns;
+  /** Product ids in catalog order; every other per-product array is indexed like this one. */
+  readonly productIds: readonly string[];
   readonly indexOf: ReadonlyMap<string, number>;
   /** 1 when the product is visible. */
   readonly visible: Uint8Array;
@@ -35,7 +37,14 @@ export interface CatalogProjection {
   locale(locale: string): LocaleProjection;
   /** Prices and price order in a currency (built on first use). */
   currency(currency: string): CurrencyProjection;
+  /** Whether a part built on first use has been built (a patch then patches it, else leaves it to be built). */
+  hasLocale(locale: string): boolean;
+  hasCurrency(currency: string): boolean;
+  hasPart(part: LazyPart): boolean;
 }
+
+/** Parts of the projection built on first use (a plain product list needs none of them). */
+export type LazyPart = 'categories' | 'manufacturers' | 'facets';
 
 /** A PreDefString attribute as a facet: its values and which products carry which. */
 export interface FacetAttribute {
@@ -83,87 +92,253 @@ export interface CurrencyProjection {
   readonly unpriced: Int32Array;
 }
 
-/** Joins a product's search fields; a query term never contains it, so no match spans two fields. */
-export const FIELD_SEPARATOR = '\u0001';
+export { FIELD_SEPARATOR, normalizeText } from './product-columns';
 
 const projections = new WeakMap<Catalog, CatalogProjection>();
 
-/** The projection of a catalog, built on first use and kept as long as the Catalog object lives. */
+/**
+ * The projection of a catalog, built on first use and kept as long as the Catalog object lives. A
+ * catalog loaded from a snapshot or refreshed from the change log comes with its projection already
+ * kept (keepProjection); any other is built here from its products.
+ */
 export function projectionOf(catalog: Catalog): CatalogProjection {
   let projection = projections.get(catalog);
   if (!projection) {
-    projection = buildProjection(catalog);
+    projection = projectionFromColumns(catalog, productColumns(catalog, catalog.products.values()));
     projections.set(catalog, projection);
   }
   return projection;
 }
 
-/** Lower-cased, NFC-normalized, whitespace collapsed: how texts and queries are compared. */
-export function normalizeText(text: string): string {
-  return text.normalize('NFC').toLowerCase().replace(/\s+/g, ' ').trim();
+/** Keeps a projection made for the catalog (by the loader) so projectionOf does not build one. */
+export function keepProjection(catalog: Catalog, projection: CatalogProjection): void {
+  projections.set(catalog, projection);
 }
 
-function buildProjection(catalog: Catalog): CatalogProjection {
-  const products = [...catalog.products.values()];
-  const size = products.length;
-  const indexOf = new Map(products.map((p, i) => [p.productId, i]));
-  const visible = new Uint8Array(size);
+/** Sort orders computed before (a snapshot's): they spare a cold start the sorting. */
+export interface ProjectionOrders {
+  names: Record<string, readonly number[]>;
+  prices: Record<string, { priced: readonly number[]; unpriced: readonly number[] }>;
+}
+
+/** The sort orders of every shop locale and currency, for a snapshot. */
+export function projectionOrders(projection: CatalogProjection): ProjectionOrders {
+  const { settings } = projection.catalog;
+  const names: ProjectionOrders['names'] = {};
+  for (const l of settings.locales) names[l] = Array.from(projection.locale(l).nameOrder);
+  const prices: ProjectionOrders['prices'] = {};
+  for (const c of settings.currencies) {
+    const view = projection.currency(c);
+    prices[c] = { priced: Array.from(view.priceOrder), unpriced: Array.from(view.unpriced) };
+  }
+  return { names, prices };
+}
+
+/** The projection of a catalog whose products are described by the columns (in catalog order). */
+export function projectionFromColumns(
+  catalog: Catalog,
+  columns: ProductColumns,
+  orders?: ProjectionOrders,
+  indexOf: ReadonlyMap<string, number> = indexOfIds(columns.ids),
+): CatalogProjection {
+  const size = columns.ids.length;
+  const visible = Uint8Array.from(columns.visible);
   const listable = new Uint8Array(size);
-  const variationsOf = new Map<number, number[]>();
-  products.forEach((p, i) => {
-    visible[i] = p.visible ? 1 : 0;
-    const master = p.masterId === null ? undefined : indexOf.get(p.masterId);
-    listable[i] = p.masterId === null ? 1 : 0;
-    if (master !== undefined) {
-      const list = variationsOf.get(master) ?? [];
-      list.push(i);
-      variationsOf.set(master, list);
-    }
-  });
-
-  const categoryIds = [...catalog.categories.keys()];
-  const categoryIndex = new Map(categoryIds.map((id, i) => [id, i]));
-  const ancestry = categoryIds.map((id) => ancestorsOf(catalog, id, categoryIndex));
-  const productCategories = products.map((p) => {
-    const set = new Set<number>();
-    for (const id of p.categoryIds) {
-      const index = categoryIndex.get(id);
-      if (index !== undefined) for (const c of ancestry[index] ?? []) set.add(c);
-    }
-    return Int32Array.from([...set].sort((a, b) => a - b));
-  });
-
-  const manufacturers = [
-    ...new Set(products.flatMap((p) => (p.manufacturer ? [p.manufacturer] : []))),
-  ].sort();
-  const manufacturerIndex = new Map(manufacturers.map((m, i) => [m, i]));
-  const manufacturerOf = Int32Array.from(products, (p) =>
-    p.manufacturer ? (manufacturerIndex.get(p.manufacturer) ?? -1) : -1,
-  );
-
-  const facetAttributes = [...catalog.attributeDefinitions.values()]
-    .filter((d) => d.type === 'PreDefString')
-    .map((definition) => facetAttribute(definition, products, visible, variationsOf));
-
-  const locales = new Map<string, LocaleProjection>();
-  const currencies = new Map<string, CurrencyProjection>();
-  const projection: CatalogProjection = {
-    catalog,
-    products,
+  for (let i = 0; i < size; i++) listable[i] = columns.masterIds[i] === null ? 1 : 0;
+  const variationsOf = variationIndex(columns, indexOf);
+  return assemble(catalog, columns, {
     indexOf,
     visible,
     listable,
     variationsOf,
-    categoryIds,
-    categoryIndex,
-    productCategories,
-    manufacturers,
-    manufacturerOf,
-    facetAttributes,
+    categories: () => categoryProjection(catalog, columns),
+    manufacturers: () => manufacturerProjection(columns),
+    facets: () => facetAttributesOf(catalog, columns, visible, variationsOf),
+    localeOf: (locale) => {
+      const seeded = orders?.names[locale];
+      return buildLocale(columns, listable, locale, seeded ? Int32Array.from(seeded) : undefined);
+    },
+    currencyOf: (currency) => {
+      const seeded = orders?.prices[currency];
+      return buildCurrency(
+        columns,
+        listable,
+        currency,
+        seeded && { priced: Int32Array.from(seeded.priced), unpriced: Int32Array.from(seeded.unpriced) },
+      );
+    },
+  });
+}
+
+/** Product id → slot. */
+export function indexOfIds(ids: readonly string[]): Map<string, number> {
+  const indexOf = new Map<string, number>();
+  for (let i = 0; i < ids.length; i++) indexOf.set(ids[i] as string, i);
+  return indexOf;
+}
+
+function facetAttributesOf(
+  catalog: Catalog,
+  columns: ProductColumns,
+  visible: Uint8Array,
+  variationsOf: ReadonlyMap<number, readonly number[]>,
+): FacetAttribute[] {
+  return [...catalog.attributeDefinitions.values()]
+    .filter((d) => d.type === 'PreDefString')
+    .map((definition) => facetAttribute(definition, columns, visible, variationsOf));
+}
+
+/**
+ * The projection after the products in `changed` slots were replaced (same slots, same ids): a
+ * refresh by difference. Per-product arrays are copied and only the changed slots (and their masters,
+ * whose facet values include their variations') are computed again; the sort orders lose and regain
+ * just the changed products. Work is O(catalog) array copies plus O(changed × log catalog) sorting,
+ * instead of a full build. `catalog` must differ from the previous one only in those products.
+ */
+export function patchedProjection(
+  previous: CatalogProjection,
+  catalog: Catalog,
+  columns: ProductColumns,
+  changed: readonly number[],
+): CatalogProjection {
+  const old = previous.catalog;
+  const sameShape =
+    old.settings === catalog.settings && old.attributeDefinitions === catalog.attributeDefinitions;
+  if (!sameShape) return projectionFromColumns(catalog, columns);
+  const { indexOf } = previous;
+  const visible = previous.visible.slice();
+  for (const i of changed) visible[i] = columns.visible[i] as number;
+  const mastersMoved = changed.some((i) => previous.columns.masterIds[i] !== columns.masterIds[i]);
+  const listable = mastersMoved ? previous.listable.slice() : previous.listable;
+  if (mastersMoved) for (const i of changed) listable[i] = columns.masterIds[i] === null ? 1 : 0;
+  const variationsOf = mastersMoved ? variationIndex(columns, indexOf) : previous.variationsOf;
+  // Parts the previous projection had built are patched now; the others are left to be built on
+  // first use, from the columns. Nothing keeps a reference to the previous projection.
+  const categories =
+    previous.hasPart('categories') && old.categories === catalog.categories
+      ? patchedCategories(previous, catalog, columns, changed)
+      : undefined;
+  const makersChanged = changed.some((i) => previous.columns.manufacturers[i] !== columns.manufacturers[i]);
+  const makers =
+    previous.hasPart('manufacturers') && !makersChanged
+      ? { manufacturers: previous.manufacturers, manufacturerOf: previous.manufacturerOf }
+      : undefined;
+  const facets = previous.hasPart('facets')
+    ? patchedFacets(previous, columns, visible, variationsOf, changed)
+    : undefined;
+  const locales = new Map<string, LocaleProjection>();
+  for (const locale of catalog.settings.locales)
+    if (previous.hasLocale(locale))
+      locales.set(locale, patchedLocale(previous.locale(locale), columns, listable, changed));
+  const currencies = new Map<string, CurrencyProjection>();
+  for (const currency of catalog.settings.currencies)
+    if (previous.hasCurrency(currency))
+      currencies.set(currency, patchedCurrency(previous.currency(currency), columns, listable, changed));
+  return assemble(catalog, columns, {
+    indexOf,
+    visible,
+    listable,
+    variationsOf,
+    categories: () => categories ?? categoryProjection(catalog, columns),
+    manufacturers: () => makers ?? manufacturerProjection(columns),
+    facets: () => facets ?? facetAttributesOf(catalog, columns, visible, variationsOf),
+    localeOf: (locale) => locales.get(locale) ?? buildLocale(columns, listable, locale),
+    currencyOf: (currency) => currencies.get(currency) ?? buildCurrency(columns, listable, currency),
+  });
+}
+
+/** Facet values of the changed products and of their masters (old and new), which carry theirs. */
+function patchedFacets(
+  previous: CatalogProjection,
+  columns: ProductColumns,
+  visible: Uint8Array,
+  variationsOf: ReadonlyMap<number, readonly number[]>,
+  changed: readonly number[],
+): FacetAttribute[] {
+  const { indexOf } = previous;
+  const touched = new Set(changed);
+  for (const i of changed) {
+    for (const master of [columns.masterIds[i], previous.columns.masterIds[i]]) {
+      const m = master === null || master === undefined ? undefined : indexOf.get(master);
+      if (m !== undefined) touched.add(m);
+    }
+  }
+  return previous.facetAttributes.map((attribute) => {
+    const productValues = [...attribute.productValues];
+    for (const i of touched) productValues[i] = valuesOf(attribute, columns, visible, variationsOf, i);
+    return { ...attribute, productValues };
+  });
+}
+
+type CategoryParts = Pick<CatalogProjection, 'categoryIds' | 'categoryIndex' | 'productCategories'>;
+type ManufacturerParts = Pick<CatalogProjection, 'manufacturers' | 'manufacturerOf'>;
+
+interface Parts {
+  indexOf: ReadonlyMap<string, number>;
+  visible: Uint8Array;
+  listable: Uint8Array;
+  variationsOf: ReadonlyMap<number, readonly number[]>;
+  categories: () => CategoryParts;
+  manufacturers: () => ManufacturerParts;
+  facets: () => readonly FacetAttribute[];
+  localeOf: (locale: string) => LocaleProjection;
+  currencyOf: (currency: string) => CurrencyProjection;
+}
+
+function assemble(catalog: Catalog, columns: ProductColumns, parts: Parts): CatalogProjection {
+  const { localeOf, currencyOf, indexOf, visible, listable, variationsOf } = parts;
+  const locales = new Map<string, LocaleProjection>();
+  const currencies = new Map<string, CurrencyProjection>();
+  let categories: CategoryParts | undefined;
+  let makers: ManufacturerParts | undefined;
+  let facets: readonly FacetAttribute[] | undefined;
+  const category = () => {
+    categories ??= parts.categories();
+    return categories;
+  };
+  const maker = () => {
+    makers ??= parts.manufacturers();
+    return makers;
+  };
+  return {
+    catalog,
+    columns,
+    productIds: columns.ids,
+    indexOf,
+    visible,
+    listable,
+    variationsOf,
+    get categoryIds() {
+      return category().categoryIds;
+    },
+    get categoryIndex() {
+      return category().categoryIndex;
+    },
+    get productCategories() {
+      return category().productCategories;
+    },
+    get manufacturers() {
+      return maker().manufacturers;
+    },
+    get manufacturerOf() {
+      return maker().manufacturerOf;
+    },
+    get facetAttributes() {
+      facets ??= parts.facets();
+      return facets;
+    },
+    hasPart: (part) =>
+      part === 'categories'
+        ? categories !== undefined
+        : part === 'manufacturers'
+          ? makers !== undefined
+          : facets !== undefined,
+    hasLocale: (locale) => locales.has(locale),
+    hasCurrency: (currency) => currencies.has(currency),
     locale: (locale) => {
       let view = locales.get(locale);
       if (!view) {
-        view = buildLocale(catalog, products, listable, locale);
+        view = localeOf(locale);
         locales.set(locale, view);
       }
       return view;
@@ -171,13 +346,81 @@ function buildProjection(catalog: Catalog): CatalogProjection {
     currency: (currency) => {
       let view = currencies.get(currency);
       if (!view) {
-        view = buildCurrency(products, listable, currency);
+        view = currencyOf(currency);
         currencies.set(currency, view);
       }
       return view;
     },
   };
-  return projection;
+}
+
+function variationIndex(columns: ProductColumns, indexOf: ReadonlyMap<string, number>) {
+  const variationsOf = new Map<number, number[]>();
+  columns.masterIds.forEach((masterId, i) => {
+    const master = masterId === null ? undefined : indexOf.get(masterId);
+    if (master === undefined) return;
+    const list = variationsOf.get(master) ?? [];
+    list.push(i);
+    variationsOf.set(master, list);
+  });
+  return variationsOf;
+}
+
+function categoryProjection(catalog: Catalog, columns: ProductColumns) {
+  const categoryIds = [...catalog.categories.keys()];
+  const categoryIndex = new Map(categoryIds.map((id, i) => [id, i]));
+  const lineage = lineageOf(catalog, categoryIds, categoryIndex);
+  const productCategories = columns.categoryIds.map((ids) => categoriesOf(ids, categoryIndex, lineage));
+  return { categoryIds, categoryIndex, productCategories };
+}
+
+function patchedCategories(
+  previous: CatalogProjection,
+  catalog: Catalog,
+  columns: ProductColumns,
+  changed: readonly number[],
+) {
+  const { categoryIds, categoryIndex } = previous;
+  const lineage = lineageOf(catalog, categoryIds, categoryIndex);
+  const productCategories = [...previous.productCategories];
+  for (const i of changed)
+    productCategories[i] = categoriesOf(columns.categoryIds[i] ?? [], categoryIndex, lineage);
+  return { categoryIds, categoryIndex, productCategories };
+}
+
+/** Per category: itself and its ancestors, sorted (shared by every product in just that category). */
+function lineageOf(catalog: Catalog, categoryIds: readonly string[], index: ReadonlyMap<string, number>) {
+  return categoryIds.map((id) => Int32Array.from(ancestorsOf(catalog, id, index).sort((a, b) => a - b)));
+}
+
+const NO_CATEGORIES = new Int32Array(0);
+
+/** A product's categories with their ancestors; the arrays are shared and never changed. */
+function categoriesOf(
+  ids: readonly string[],
+  categoryIndex: ReadonlyMap<string, number>,
+  lineage: readonly Int32Array[],
+): Int32Array {
+  if (ids.length === 0) return NO_CATEGORIES;
+  if (ids.length === 1) {
+    const index = categoryIndex.get(ids[0] as string);
+    return index === undefined ? NO_CATEGORIES : (lineage[index] as Int32Array);
+  }
+  const set = new Set<number>();
+  for (const id of ids) {
+    const index = categoryIndex.get(id);
+    if (index !== undefined) for (const c of lineage[index] ?? []) set.add(c);
+  }
+  return Int32Array.from([...set].sort((a, b) => a - b));
+}
+
+function manufacturerProjection(columns: ProductColumns) {
+  const manufacturers = [...new Set(columns.manufacturers.filter((m): m is string => !!m))].sort();
+  const manufacturerIndex = new Map(manufacturers.map((m, i) => [m, i]));
+  const manufacturerOf = Int32Array.from(columns.manufacturers, (m) =>
+    m ? (manufacturerIndex.get(m) ?? -1) : -1,
+  );
+  return { manufacturers, manufacturerOf };
 }
 
 /** A category and its ancestors up to the root (guarded against cycles a bad write could make). */
@@ -195,80 +438,145 @@ function ancestorsOf(catalog: Catalog, categoryId: string, index: ReadonlyMap<st
 
 function facetAttribute(
   definition: ShopAttributeDefinition,
-  products: readonly ShopProduct[],
+  columns: ProductColumns,
   visible: Uint8Array,
   variationsOf: ReadonlyMap<number, readonly number[]>,
 ): FacetAttribute {
   const values = definition.values.map((v) => v.value);
   const valueIndex = new Map(values.map((v, i) => [v, i]));
-  const own = (p: ShopProduct): number[] => {
-    const raw = p.attributes[definition.key];
-    const list = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
-    return list.flatMap((v) => {
-      const i = valueIndex.get(v);
-      return i === undefined ? [] : [i];
-    });
-  };
-  const productValues = products.map((p, i) => {
-    const set = new Set(own(p));
-    for (const v of variationsOf.get(i) ?? []) {
-      const variation = products[v];
-      if (variation && visible[v]) for (const value of own(variation)) set.add(value);
+  const attribute = { key: definition.key, definition, values, valueIndex, productValues: [] };
+  const productValues = columns.ids.map((_, i) => valuesOf(attribute, columns, visible, variationsOf, i));
+  return { ...attribute, productValues };
+}
+
+const NO_VALUES = new Int32Array(0);
+/** One-value lists, shared: most products hold one value of an attribute (no array per product). */
+const singleValues: Int32Array[] = [];
+const single = (index: number) => {
+  let list = singleValues[index];
+  if (!list) {
+    list = Int32Array.of(index);
+    singleValues[index] = list;
+  }
+  return list;
+};
+
+/** A product's own values of the attribute, and for a master those of its visible variations. */
+function valuesOf(
+  attribute: Pick<FacetAttribute, 'key' | 'valueIndex'>,
+  columns: ProductColumns,
+  visible: Uint8Array,
+  variationsOf: ReadonlyMap<number, readonly number[]>,
+  i: number,
+): Int32Array {
+  const own = columns.facetValues[attribute.key] ?? [];
+  const variations = variationsOf.get(i);
+  const mine = own[i];
+  if (!variations && !mine?.includes(FIELD_SEPARATOR)) {
+    const index = mine ? attribute.valueIndex.get(mine) : undefined;
+    return index === undefined ? NO_VALUES : single(index);
+  }
+  const set = new Set<number>();
+  const add = (joined: string | undefined) => {
+    if (!joined) return;
+    for (const v of joined.split(FIELD_SEPARATOR)) {
+      const index = attribute.valueIndex.get(v);
+      if (index !== undefined) set.add(index);
     }
-    return Int32Array.from([...set].sort((a, b) => a - b));
-  });
-  return { key: definition.key, definition, values, valueIndex, productValues };
+  };
+  add(mine);
+  for (const v of variations ?? []) if (visible[v]) add(own[v]);
+  if (set.size === 0) return NO_VALUES;
+  if (set.size === 1) return single(set.values().next().value as number);
+  return Int32Array.from([...set].sort((a, b) => a - b));
+}
+
+function nameComparator(columns: ProductColumns, locale: string) {
+  const displayNames = columns.locales[locale]?.displayNames ?? [];
+  const collator = new Intl.Collator(locale.replace('_', '-'), { sensitivity: 'base', numeric: true });
+  return (a: number, b: number) =>
+    collator.compare(displayNames[a] ?? '', displayNames[b] ?? '') || byId(columns, a, b);
 }
 
 function buildLocale(
-  catalog: Catalog,
-  products: readonly ShopProduct[],
+  columns: ProductColumns,
   listable: Uint8Array,
   locale: string,
+  seededOrder?: Int32Array,
 ): LocaleProjection {
-  const defaultLocale = catalog.settings.defaultLocale;
-  const displayNames = products.map((p) => localize(catalog, p.name, locale) ?? '');
-  const names = products.map((p, i) => {
-    const here = displayNames[i] ?? '';
-    const fallback = localize(catalog, p.name, defaultLocale) ?? '';
-    return normalizeText(fallback === here ? here : `${here}${FIELD_SEPARATOR}${fallback}`);
-  });
-  const keywords = products.map((p) =>
-    [...p.searchKeywords, p.productNumber, p.manufacturer ?? ''].map(normalizeText).join(FIELD_SEPARATOR),
-  );
-  const descriptions = products.map((p) =>
-    normalizeText(localize(catalog, p.shortDescription, locale) ?? ''),
-  );
-  const texts = products.map(
-    (_, i) => `${names[i]}${FIELD_SEPARATOR}${keywords[i]}${FIELD_SEPARATOR}${descriptions[i]}`,
-  );
+  let nameOrder = seededOrder;
+  if (!nameOrder) {
+    const order: number[] = [];
+    for (let i = 0; i < listable.length; i++) if (listable[i]) order.push(i);
+    order.sort(nameComparator(columns, locale));
+    nameOrder = Int32Array.from(order);
+  }
+  return localeView(columns, locale, nameOrder);
+}
 
-  const collator = new Intl.Collator(locale.replace('_', '-'), { sensitivity: 'base', numeric: true });
-  const order: number[] = [];
-  for (let i = 0; i < products.length; i++) if (listable[i]) order.push(i);
-  order.sort(
-    (a, b) => collator.compare(displayNames[a] ?? '', displayNames[b] ?? '') || byId(products, a, b),
+function patchedLocale(
+  previous: LocaleProjection,
+  columns: ProductColumns,
+  listable: Uint8Array,
+  changed: readonly number[],
+): LocaleProjection {
+  const order = reinserted(
+    previous.nameOrder,
+    changed,
+    (i) => listable[i] === 1,
+    nameComparator(columns, previous.locale),
   );
-  const nameOrder = Int32Array.from(order);
-  const nameRank = new Int32Array(products.length).fill(-1);
+  return localeView(columns, previous.locale, order);
+}
+
+/**
+ * A locale's part of the projection. Its texts are read from the columns on first use (a query, a
+ * search), so a plain product list of a cold start never loads them.
+ */
+function localeView(columns: ProductColumns, locale: string, nameOrder: Int32Array): LocaleProjection {
+  const size = columns.ids.length;
+  let texts: { names: string[]; keywords: string[]; descriptions: string[]; joined: string[] } | undefined;
+  const loaded = () => {
+    if (!texts) {
+      const { names, keywords, descriptions } = columns.locales[locale]?.searchTexts ?? {
+        names: [],
+        keywords: [],
+        descriptions: [],
+      };
+      const joined = new Array<string>(size);
+      for (let i = 0; i < size; i++)
+        joined[i] = `${names[i]}${FIELD_SEPARATOR}${keywords[i]}${FIELD_SEPARATOR}${descriptions[i]}`;
+      texts = { names, keywords, descriptions, joined };
+    }
+    return texts;
+  };
+  const nameRank = new Int32Array(size).fill(-1);
   nameOrder.forEach((p, rank) => {
     nameRank[p] = rank;
   });
-
   let vocabulary: Map<string, number> | undefined;
   return {
     locale,
-    names,
-    keywords,
-    descriptions,
-    texts,
+    get names() {
+      return loaded().names;
+    },
+    get keywords() {
+      return loaded().keywords;
+    },
+    get descriptions() {
+      return loaded().descriptions;
+    },
+    get texts() {
+      return loaded().joined;
+    },
     nameOrder,
     nameRank,
     matchCache: new Map(),
     vocabulary: () => {
       if (!vocabulary) {
         vocabulary = new Map();
-        for (let i = 0; i < products.length; i++) {
+        const { names, keywords } = loaded();
+        for (let i = 0; i < size; i++) {
           for (const word of `${names[i]} ${keywords[i]}`.split(/[^\p{L}\p{N}]+/u)) {
             if (word.length >= 3) vocabulary.set(word, (vocabulary.get(word) ?? 0) + 1);
           }
@@ -279,30 +587,89 @@ function buildLocale(
   };
 }
 
+/**
+ * An order without the changed slots, then with those of them that belong in it put back where
+ * `compare` says (binary search): the order after a few products changed, without sorting it all.
+ */
+function reinserted(
+  order: Int32Array,
+  changed: readonly number[],
+  belongs: (i: number) => boolean,
+  compare: (a: number, b: number) => number,
+): Int32Array {
+  const out = new Set(changed);
+  const kept: number[] = [];
+  for (const i of order) if (!out.has(i)) kept.push(i);
+  for (const i of out) {
+    if (!belongs(i)) continue;
+    let low = 0;
+    let high = kept.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (compare(kept[mid] as number, i) < 0) low = mid + 1;
+      else high = mid;
+    }
+    kept.splice(low, 0, i);
+  }
+  return Int32Array.from(kept);
+}
+
+function pricesOf(columns: ProductColumns, currency: string): Float64Array {
+  const list = columns.prices[currency] ?? [];
+  const prices = new Float64Array(columns.ids.length).fill(Number.NaN);
+  for (let i = 0; i < list.length; i++) {
+    const price = list[i];
+    if (price !== null && price !== undefined) prices[i] = price;
+  }
+  return prices;
+}
+
 function buildCurrency(
-  products: readonly ShopProduct[],
+  columns: ProductColumns,
   listable: Uint8Array,
   currency: string,
+  seeded?: { priced: Int32Array; unpriced: Int32Array },
 ): CurrencyProjection {
-  const prices = new Float64Array(products.length).fill(Number.NaN);
-  products.forEach((p, i) => {
-    const decimal = p.prices[currency]?.price;
-    if (decimal !== undefined) prices[i] = parseMoney(decimal, currency);
-  });
+  const prices = pricesOf(columns, currency);
+  if (seeded) return { currency, prices, priceOrder: seeded.priced, unpriced: seeded.unpriced };
   const priced: number[] = [];
   const unpriced: number[] = [];
-  for (let i = 0; i < products.length; i++) {
+  for (let i = 0; i < listable.length; i++) {
     if (!listable[i]) continue;
     if (Number.isNaN(prices[i])) unpriced.push(i);
     else priced.push(i);
   }
-  priced.sort((a, b) => (prices[a] as number) - (prices[b] as number) || byId(products, a, b));
-  unpriced.sort((a, b) => byId(products, a, b));
+  priced.sort((a, b) => (prices[a] as number) - (prices[b] as number) || byId(columns, a, b));
+  unpriced.sort((a, b) => byId(columns, a, b));
   return { currency, prices, priceOrder: Int32Array.from(priced), unpriced: Int32Array.from(unpriced) };
 }
 
-function byId(products: readonly ShopProduct[], a: number, b: number): number {
-  const x = products[a]?.productId ?? '';
-  const y = products[b]?.productId ?? '';
+function patchedCurrency(
+  previous: CurrencyProjection,
+  columns: ProductColumns,
+  listable: Uint8Array,
+  changed: readonly number[],
+): CurrencyProjection {
+  const prices = previous.prices.slice();
+  const list = columns.prices[previous.currency] ?? [];
+  for (const i of changed) prices[i] = list[i] ?? Number.NaN;
+  const isPriced = (i: number) => listable[i] === 1 && !Number.isNaN(prices[i]);
+  const isUnpriced = (i: number) => listable[i] === 1 && Number.isNaN(prices[i]);
+  return {
+    currency: previous.currency,
+    prices,
+    priceOrder: reinserted(
+      previous.priceOrder,
+      changed,
+      isPriced,
+      (a, b) => (prices[a] as number) - (prices[b] as number) || byId(columns, a, b),
+    ),
+    unpriced: reinserted(previous.unpriced, changed, isUnpriced, (a, b) => byId(columns, a, b)),
+  };
+}
+
+function byId(columns: ProductColumns, a: number, b: number): number {
+  const x = columns.ids[a] ?? '';
+  const y = columns.ids[b] ?? '';
   return x < y ? -1 : x > y ? 1 : 0;
 }

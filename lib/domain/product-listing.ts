@@ -1,7 +1,7 @@
-import type { ShopProduct } from '../schemas/shop-file';
 import type { Catalog } from './catalog';
 import { type CatalogProjection, projectionOf } from './catalog-projection';
 import { keptByKey } from './kept';
+import { ProductList } from './product-list';
 import { matchingProducts, parseQueryTerms } from './search-query';
 
 export interface ListingOptions {
@@ -26,9 +26,14 @@ export interface ListingOptions {
  * that products without a price in the currency sort last either way. Runs over the catalog
  * projection: pre-sorted index arrays filtered by flags, no sorting per request.
  */
-export function listProducts(catalog: Catalog, options: ListingOptions): readonly ShopProduct[] {
+export function listProducts(catalog: Catalog, options: ListingOptions): ProductList {
   const projection = projectionOf(catalog);
-  if (options.ids) return byIds(projection, options.ids, filterOf(projection, options));
+  if (options.ids)
+    return new ProductList(
+      catalog,
+      projection,
+      byIds(projection, options.ids, filterOf(projection, options)),
+    );
   // The same listing is asked for again and again (page after page, client after client): it is
   // kept per projection like the query matches (issue "Performance": building it walked the whole
   // catalog on every request).
@@ -40,11 +45,11 @@ export function listProducts(catalog: Catalog, options: ListingOptions): readonl
     () => buildListing(projection, options),
     LISTING_CACHE_SIZE,
   );
-  return listing;
+  return new ProductList(catalog, projection, listing);
 }
 
 const LISTING_CACHE_SIZE = 64;
-const listingCache = new WeakMap<CatalogProjection, Map<string, readonly ShopProduct[]>>();
+const listingCache = new WeakMap<CatalogProjection, Map<string, Int32Array>>();
 
 /** What a listing depends on (the locale only through names and query texts, the currency through prices). */
 function listingKey(options: ListingOptions): string {
@@ -59,32 +64,34 @@ function listingKey(options: ListingOptions): string {
   ]);
 }
 
-function buildListing(projection: CatalogProjection, options: ListingOptions): ShopProduct[] {
+function buildListing(projection: CatalogProjection, options: ListingOptions): Int32Array {
   const accept = filterOf(projection, options);
 
   const order = sortOrder(projection, options);
-  const found: ShopProduct[] = [];
+  const found: number[] = [];
   const step = options.direction === 'asc' ? 1 : -1;
   const { primary, rest } = order;
   for (let k = step > 0 ? 0 : primary.length - 1; k >= 0 && k < primary.length; k += step) {
     const i = primary[k] as number;
-    if (accept(i)) found.push(projection.products[i] as ShopProduct);
+    if (accept(i)) found.push(i);
   }
-  for (const i of rest) if (accept(i)) found.push(projection.products[i] as ShopProduct);
-  return found;
+  for (const i of rest) if (accept(i)) found.push(i);
+  return Int32Array.from(found);
 }
 
 /** Whether a product passes visibility, category and query filters. */
 function filterOf(projection: CatalogProjection, options: ListingOptions): (index: number) => boolean {
-  const { visible, productCategories } = projection;
+  const { visible } = projection;
   const showInvisible = options.includeInvisible === true;
   const category =
     options.categoryId === undefined ? undefined : (projection.categoryIndex.get(options.categoryId) ?? -1);
+  // Read only when filtering by category: the projection builds it on first use.
+  const productCategories = category === undefined ? [] : projection.productCategories;
   const terms = parseQueryTerms(options.q);
   const view = terms.length > 0 ? projection.locale(options.locale) : undefined;
   let matched: Uint8Array | undefined;
   if (view && !options.ids) {
-    matched = new Uint8Array(projection.products.length);
+    matched = new Uint8Array(projection.productIds.length);
     for (const i of matchingProducts(projection, view, terms)) matched[i] = 1;
   }
   return (i) => {
@@ -104,14 +111,14 @@ function byIds(
   projection: CatalogProjection,
   ids: readonly string[],
   accept: (index: number) => boolean,
-): ShopProduct[] {
-  const found: ShopProduct[] = [];
+): number[] {
+  const found: number[] = [];
   const seen = new Set<number>();
   for (const id of ids) {
     const i = projection.indexOf.get(id);
     if (i === undefined || seen.has(i) || !accept(i)) continue;
     seen.add(i);
-    found.push(projection.products[i] as ShopProduct);
+    found.push(i);
   }
   return found;
 }

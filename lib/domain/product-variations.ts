@@ -22,7 +22,7 @@ export function variationList(
     index === undefined || master.masterId !== null ? [] : (projection.variationsOf.get(index) ?? [])
   )
     .filter((i) => projection.visible[i] === 1)
-    .map((i) => projection.products[i] as ShopProduct);
+    .map((i) => catalog.products.get(projection.productIds[i] as string) as ShopProduct);
   const keys = variations.length > 0 ? master.variationAttributeKeys : [];
   const { page, resultsPerPage } = paging;
   return {

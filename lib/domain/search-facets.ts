@@ -100,7 +100,7 @@ const layoutCache = new WeakMap<PriceBuckets, FieldLayout[]>();
 function fieldLayout(projection: CatalogProjection, buckets: PriceBuckets): FieldLayout[] {
   let layout = layoutCache.get(buckets);
   if (layout) return layout;
-  const size = projection.products.length;
+  const size = projection.productIds.length;
   const single = (of: ArrayLike<number>) =>
     heldValues(of, size, (i, add) => {
       const v = of[i] as number;
@@ -145,7 +145,7 @@ export function countedFields(
   filters: readonly ActiveFilter[],
 ): CountedField[] {
   const active = new Map(filters.map((f) => [fieldKey(f.field), f]));
-  const size = projection.products.length;
+  const size = projection.productIds.length;
   const fields = fieldLayout(projection, buckets).map(
     ({ field, held, valueCount }): CountedField => ({ field, held, counts: new Int32Array(valueCount) }),
   );

@@ -1,8 +1,8 @@
 import type { JsonText } from '../json-text';
 import type { SortBy } from '../schemas/products';
-import type { ShopProduct } from '../schemas/shop-file';
 import type { Catalog } from './catalog';
 import { type CatalogProjection, type LocaleProjection, projectionOf } from './catalog-projection';
+import { ProductList } from './product-list';
 import { countFacets, type Eligible } from './search-counting';
 import { countedFields, priceBuckets, renderFacets } from './search-facets';
 import type { ActiveFilter } from './search-filters';
@@ -24,7 +24,7 @@ export interface SearchOptions {
 
 export interface SearchOutcome {
   /** Every hit, in answer order (the handler pages). */
-  products: ShopProduct[];
+  products: ProductList;
   /** The query the hits are for when the original matched nothing; "" otherwise. */
   fallbackQuery: string;
   /** The spec's facets (Facet[]) as JSON text. */
@@ -50,7 +50,7 @@ export function searchProducts(catalog: Catalog, options: SearchOptions): Search
   const hits = Array.from(countFacets(fields, eligibleFor(projection, view, terms)));
 
   return {
-    products: order(projection, view, hits, terms, options).map((i) => projection.products[i] as ShopProduct),
+    products: new ProductList(catalog, projection, order(projection, view, hits, terms, options)),
     fallbackQuery: fallback ? formatQueryTerms(fallback) : '',
     facets: renderFacets(catalog, projection, fields, buckets, options),
   };

@@ -100,7 +100,11 @@ export const Instant = z.lazy(() =>
 );
 
 /** A paged list envelope (contract: `{results, page, resultsPerPage, items}`, results = total). */
-export function pageOf<T>(all: readonly T[], page: number, resultsPerPage: number) {
+export function pageOf<T>(
+  all: { readonly length: number; slice(start: number, end: number): T[] },
+  page: number,
+  resultsPerPage: number,
+) {
   return {
     results: all.length,
     page,

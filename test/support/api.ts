@@ -22,6 +22,8 @@ export interface CallOptions {
   cartToken?: string;
   accept?: string | null;
   headers?: Record<string, string>;
+  /** Another server than the run's API (a second function instance in the test's process). */
+  baseUrl?: string;
 }
 
 /** Calls the local API over real HTTP, with the v1 Accept header and a token unless told otherwise. */
@@ -35,7 +37,7 @@ export async function call<T = any>(path: string, options: CallOptions = {}): Pr
   let body: string | undefined = options.rawBody;
   if (options.body !== undefined) body = JSON.stringify(options.body);
   if (body !== undefined) headers['content-type'] = options.contentType ?? 'application/json';
-  const response = await fetch(`${inject('apiUrl')}${path}`, {
+  const response = await fetch(`${options.baseUrl ?? inject('apiUrl')}${path}`, {
     method: options.method ?? 'GET',
     headers,
     body,

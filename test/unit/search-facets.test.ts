@@ -303,8 +303,8 @@ describe('faceted search on a generated 10,000-product catalog', () => {
     const name = (p: ShopProduct) => p.name[LOCALE] as string;
     const price = (p: ShopProduct) => parseMoney(p.prices.GBP?.price as string, 'GBP');
 
-    const byName = run('', filters, 'NAME_ASC').products;
-    const byNameDesc = run('', filters, 'NAME_DESC').products;
+    const byName = run('', filters, 'NAME_ASC').products.slice();
+    const byNameDesc = run('', filters, 'NAME_DESC').products.slice();
     const byPrice = run('', filters, 'PRICE_ASC', 'GBP').products;
     const byPriceDesc = run('', filters, 'PRICE_DESC', 'GBP').products;
 
@@ -337,7 +337,8 @@ describe('faceted search on a generated 10,000-product catalog', () => {
     expect(misspelt.fallbackQuery).toBe('jacket');
     expect(misspelt.products.length).toBe(run('jacket', [], 'RELEVANCE').products.length);
     expect(tooMany.fallbackQuery).toBe('jacket');
-    expect(hopeless).toMatchObject({ fallbackQuery: '', products: [] });
+    expect(hopeless.fallbackQuery).toBe('');
+    expect(hopeless.products.length).toBe(0);
   });
 
   it('keeps a warm search with two filters fast', () => {

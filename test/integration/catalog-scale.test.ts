@@ -1,0 +1,357 @@
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { meterDynamo } from '../../infra/bench/dynamo-meter';
+import { generateShopFile } from '../../infra/local/gen-catalog';
+import { COMPACT_AFTER_VERSIONS } from '../../lib/data/catalog-compaction';
+import { readCatalogPartition } from '../../lib/data/catalog-partition';
+import { forgetCatalogs, loadCatalog } from '../../lib/data/catalog-repository';
+import { readCatalogHead } from '../../lib/data/catalog-snapshot';
+import { type CatalogState, stateFromEntries } from '../../lib/data/catalog-state';
+import { updateCatalog } from '../../lib/data/catalog-update';
+import { dynamo, tableName } from '../../lib/data/client';
+import { importShop } from '../../lib/data/import-shop';
+import { keys } from '../../lib/data/keys';
+import { updateProduct } from '../../lib/data/product-writes';
+import type { Catalog } from '../../lib/domain/catalog';
+import { listProducts } from '../../lib/domain/product-listing';
+import { searchProducts } from '../../lib/domain/search';
+import type { ShopFile, ShopProduct } from '../../lib/schemas/shop-file';
+import { call } from '../support/api';
+import { useLocalTable } from '../support/local-env';
+
+/**
+ * The catalog's snapshot and change log (lib/data/catalog-*.ts) against DynamoDB Local: a cold load
+ * equals the catalog read the old way (the whole partition), a refresh reads only what changed,
+ * compaction replaces snapshots without disturbing readers, and nothing reads the whole partition.
+ */
+
+beforeAll(() => useLocalTable());
+
+const newShop = (prefix: string) =>
+  `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+
+/** The catalog as the earlier code built it: every item of the partition. */
+async function catalogTheOldWay(shopId: string, version: number): Promise<CatalogState> {
+  return stateFromEntries(shopId, version, await readCatalogPartition(shopId), null);
+}
+
+/** What clients can see of a catalog: its items and the listings and searches over it. */
+function visibleParts(catalog: Catalog) {
+  const ids = (list: { slice(): ShopProduct[] }) => list.slice().map((p) => p.productId);
+  const listing = (sort: 'name' | 'price', locale: string, currency: string) =>
+    ids(listProducts(catalog, { sort, direction: 'asc', locale, currency, includeInvisible: true }));
+  const search = searchProducts(catalog, {
+    query: '',
+    sortBy: 'PRICE_DESC',
+    filters: [],
+    locale: 'de_DE',
+    currency: 'GBP',
+  });
+  return {
+    version: catalog.version,
+    settings: catalog.settings,
+    categories: [...catalog.categories.values()],
+    attributeDefinitions: [...catalog.attributeDefinitions.values()],
+    taxClasses: [...catalog.taxClasses.values()],
+    legal: catalog.legal,
+    products: [...catalog.products.values()],
+    byName: listing('name', 'en_GB', 'EUR'),
+    byPrice: listing('price', 'en_GB', 'GBP'),
+    search: ids(search.products),
+    facets: search.facets.text,
+  };
+}
+
+/** Changes the name and price of a product through the data layer, as PATCH handlers do. */
+async function renameProduct(shopId: string, productId: string, suffix: string) {
+  await updateProduct(shopId, productId, (_, product) => ({
+    ...product,
+    name: { ...product.name, en_GB: `Aardvark ${suffix}` },
+    prices: {
+      ...product.prices,
+      GBP: { ...(product.prices.GBP ?? product.prices.EUR), price: '0.5' },
+    } as ShopProduct['prices'],
+  }));
+}
+
+/** Counts what this process reads from DynamoDB, and refuses any read of a whole catalog partition. */
+function readsOf(shopId: string) {
+  const meter = meterDynamo(dynamo());
+  const wholePartition: string[] = [];
+  const name = `catalogPartitionGuard-${shopId}`;
+  dynamo().middlewareStack.add(
+    (next, context) => async (args) => {
+      const input = args.input as { ExpressionAttributeValues?: Record<string, unknown> };
+      const pk = input.ExpressionAttributeValues?.[':pk'];
+      if (
+        context.commandName === 'ScanCommand' ||
+        (context.commandName === 'QueryCommand' && pk === keys.catalogPartition(shopId))
+      )
+        wholePartition.push(String(context.commandName));
+      return next(args);
+    },
+    { step: 'initialize', name },
+  );
+  return {
+    take: () => ({ ...meter.take(), wholePartition: [...wholePartition] }),
+    remove: () => {
+      meter.remove();
+      dynamo().middlewareStack.remove(name);
+    },
+  };
+}
+
+describe('catalog snapshot and change log', () => {
+  let file: ShopFile;
+  beforeAll(() => {
+    file = generateShopFile({ products: 3000, seed: 5 });
+  });
+
+  it('a cold load (snapshot + log) equals the catalog read from the whole partition', async () => {
+    // Prepare: an imported shop, then writes after its snapshot (a product, a category)
+    const shopId = newShop('scale-cold');
+    await importShop(shopId, { ...file, products: file.products.slice(0, 1000) });
+    await renameProduct(shopId, 'p000010', 'one');
+    await renameProduct(shopId, 'p000011', 'two');
+    await updateCatalog(shopId, (catalog) => {
+      const category = [...catalog.categories.values()][3] as ShopFile['categories'][number];
+      return {
+        puts: [{ kind: 'category', id: category.categoryId, data: { ...category, visible: false } }],
+        result: 0,
+      };
+    });
+
+    // Act
+    forgetCatalogs();
+    const meter = readsOf(shopId);
+    const cold = await loadCatalog(shopId);
+    const reads = meter.take();
+    meter.remove();
+    const version = (await readCatalogHead(shopId))?.version as number;
+    const old = await catalogTheOldWay(shopId, version);
+
+    // Assess
+    expect(cold?.version).toBe(version);
+    expect(visibleParts(cold as Catalog)).toEqual(visibleParts(old.catalog));
+    expect(cold?.products.get('p000010')?.name.en_GB).toBe('Aardvark one');
+    expect(reads.wholePartition).toEqual([]);
+    // The guard itself: it does see a read of the whole partition.
+    const guard = readsOf(shopId);
+    await readCatalogPartition(shopId);
+    expect(guard.take().wholePartition).toEqual(['QueryCommand']);
+    guard.remove();
+  });
+
+  it('a warm instance catches up on a write reading only the changed product', async () => {
+    // Prepare: this process holds the catalog; the API server (another instance) changes a product
+    const shopId = newShop('scale-warm');
+    await importShop(shopId, file);
+    const before = await loadCatalog(shopId);
+    const written = await call(`/${shopId}/products/p000020/custom-attributes`, {
+      method: 'PATCH',
+      contentType: 'application/json-patch+json',
+      body: [{ op: 'add', path: '/', value: { key: 'Engraving', displayValue: 'warm' } }],
+    });
+    expect(written.status).toBe(200);
+
+    // Act
+    const meter = readsOf(shopId);
+    const after = await loadCatalog(shopId);
+    const reads = meter.take();
+    meter.remove();
+
+    // Assess: one version read and one log Query of one small entry, whatever the catalog's size
+    expect(after?.version).toBe((before?.version ?? 0) + 1);
+    expect(after?.products.get('p000020')?.attributes.Engraving).toBe('warm');
+    expect(reads.commands).toEqual(['GetItemCommand', 'QueryCommand']);
+    expect(reads.readUnits).toBeLessThanOrEqual(2);
+    expect(reads.wholePartition).toEqual([]);
+    expect(visibleParts(after as Catalog)).toEqual(
+      visibleParts((await catalogTheOldWay(shopId, after?.version as number)).catalog),
+    );
+  });
+
+  it(`compacts after ${COMPACT_AFTER_VERSIONS} versions: new snapshot, old chunks expiring, old log entries gone`, async () => {
+    // Prepare
+    const shopId = newShop('scale-compact');
+    await importShop(
+      shopId,
+      file.products.length > 0 ? { ...file, products: file.products.slice(0, 300) } : file,
+    );
+    const first = (await readCatalogHead(shopId))?.snapshot;
+
+    // Act: enough writes for one compaction, then a few more
+    for (let k = 0; k < COMPACT_AFTER_VERSIONS + 3; k++)
+      await renameProduct(shopId, `p00000${(k % 9) + 1}`, `v${k}`);
+    const head = await readCatalogHead(shopId);
+
+    // Assess
+    expect(head?.snapshot?.version).toBe((first?.version ?? 0) + COMPACT_AFTER_VERSIONS);
+    const oldChunk = await dynamo().send(
+      new GetCommand({
+        TableName: tableName(),
+        Key: keys.catalogSnapshotChunk(shopId, first?.id as string, 0),
+      }),
+    );
+    expect(oldChunk.Item?.expiresAt).toBeGreaterThan(Date.now() / 1000);
+    const log = await dynamo().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.catalogLogPartition(shopId) },
+        ConsistentRead: true,
+      }),
+    );
+    // Entries up to the replaced snapshot are gone; those after it stay for warm instances.
+    expect(log.Items?.map((i) => i.version)).toEqual(
+      Array.from({ length: COMPACT_AFTER_VERSIONS + 3 }, (_, k) => (first?.version ?? 0) + k + 1),
+    );
+    forgetCatalogs();
+    const cold = await loadCatalog(shopId);
+    expect(cold?.version).toBe(head?.version);
+    expect(visibleParts(cold as Catalog)).toEqual(
+      visibleParts((await catalogTheOldWay(shopId, head?.version as number)).catalog),
+    );
+  });
+
+  it('a cold load whose snapshot is replaced and removed while it reads starts over on the new one', async () => {
+    // Prepare: the first chunk read of the load replaces the snapshot (an import elsewhere) and
+    // deletes the old chunks outright, as TTL would long after
+    const shopId = newShop('scale-race');
+    const small = { ...file, products: file.products.slice(0, 200) };
+    await importShop(shopId, small);
+    const old = (await readCatalogHead(shopId))?.snapshot;
+    const renamed = { ...small, settings: { ...small.settings, name: 'Renamed while loading' } };
+    let raced = false;
+    const name = 'replaceSnapshotWhileLoading';
+    dynamo().middlewareStack.add(
+      (next) => async (args) => {
+        const key = (args.input as { Key?: { pk?: string } }).Key;
+        if (!raced && old && key?.pk === keys.catalogSnapshotChunk(shopId, old.id, 0).pk) {
+          raced = true;
+          await importShop(shopId, renamed);
+          for (let i = 0; i < old.chunks; i++)
+            await dynamo().send(
+              new DeleteCommand({
+                TableName: tableName(),
+                Key: keys.catalogSnapshotChunk(shopId, old.id, i),
+              }),
+            );
+        }
+        return next(args);
+      },
+      { step: 'initialize', name },
+    );
+
+    // Act
+    forgetCatalogs();
+    const catalog = await loadCatalog(shopId);
+    dynamo().middlewareStack.remove(name);
+
+    // Assess: never a mix, never a failure: the new snapshot's catalog
+    expect(raced).toBe(true);
+    expect(catalog?.settings.name).toBe('Renamed while loading');
+    expect(catalog?.version).toBe((old?.version ?? 0) + 1);
+  });
+
+  it('a replaced snapshot stays readable for loads that began before the switch', async () => {
+    // Prepare
+    const shopId = newShop('scale-retired');
+    const small = { ...file, products: file.products.slice(0, 100) };
+    await importShop(shopId, small);
+    const old = (await readCatalogHead(shopId))?.snapshot;
+
+    // Act
+    await importShop(shopId, { ...small, products: small.products.slice(1) });
+    const chunk = await dynamo().send(
+      new GetCommand({
+        TableName: tableName(),
+        Key: keys.catalogSnapshotChunk(shopId, old?.id as string, 0),
+      }),
+    );
+
+    // Assess
+    expect(chunk.Item?.data).toBeDefined();
+    expect(chunk.Item?.expiresAt).toBeGreaterThan(Date.now() / 1000);
+    forgetCatalogs();
+    expect((await loadCatalog(shopId))?.products.size).toBe(99);
+  });
+
+  it('the import publishes a snapshot of its file with the version it bumps to', async () => {
+    // Prepare
+    const shopId = newShop('scale-import');
+    const small = { ...file, products: file.products.slice(0, 150) };
+
+    // Act
+    await importShop(shopId, small);
+    const first = await readCatalogHead(shopId);
+    await importShop(shopId, small);
+    const second = await readCatalogHead(shopId);
+
+    // Assess
+    expect(first?.snapshot?.version).toBe(first?.version);
+    expect(second?.snapshot?.version).toBe((first?.version ?? 0) + 1);
+    expect(second?.snapshot?.id).not.toBe(first?.snapshot?.id);
+    forgetCatalogs();
+    const loaded = await loadCatalog(shopId);
+    expect([...(loaded?.products.keys() ?? [])]).toEqual(small.products.map((p) => p.productId));
+  });
+
+  it('a shop imported before snapshots existed loads from its partition once, and its next write compacts', async () => {
+    // Prepare: a shop whose meta item has no snapshot pointer
+    const shopId = newShop('scale-legacy');
+    await importShop(shopId, { ...file, products: file.products.slice(0, 120) });
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.shopMeta(shopId),
+        UpdateExpression: 'REMOVE snapshotId, snapshotVersion, snapshotChunks',
+      }),
+    );
+    forgetCatalogs();
+
+    // Act
+    const legacy = await loadCatalog(shopId);
+    await renameProduct(shopId, 'p000003', 'legacy');
+    const head = await readCatalogHead(shopId);
+    forgetCatalogs();
+    const meter = readsOf(shopId);
+    const cold = await loadCatalog(shopId);
+    const reads = meter.take();
+    meter.remove();
+
+    // Assess
+    expect(legacy?.products.size).toBe(120);
+    expect(head?.snapshot?.version).toBe(head?.version);
+    expect(cold?.products.get('p000003')?.name.en_GB).toBe('Aardvark legacy');
+    expect(reads.wholePartition).toEqual([]);
+  });
+
+  it('a snapshot of a layout this release does not read is rebuilt from the partition, once', async () => {
+    // Prepare: the first chunk of the shop's snapshot starts like no layout this release writes
+    const shopId = newShop('scale-format');
+    await importShop(shopId, { ...file, products: file.products.slice(0, 80) });
+    const before = (await readCatalogHead(shopId))?.snapshot;
+    const chunk = keys.catalogSnapshotChunk(shopId, before?.id as string, 0);
+    await dynamo().send(
+      new PutCommand({ TableName: tableName(), Item: { ...chunk, data: Buffer.alloc(64) } }),
+    );
+    forgetCatalogs();
+
+    // Act
+    const migrated = await loadCatalog(shopId);
+    const after = (await readCatalogHead(shopId))?.snapshot;
+    forgetCatalogs();
+    const meter = readsOf(shopId);
+    const cold = await loadCatalog(shopId);
+    const reads = meter.take();
+    meter.remove();
+
+    // Assess
+    expect(migrated?.products.size).toBe(80);
+    expect(after?.id).not.toBe(before?.id);
+    expect(after?.version).toBe(before?.version);
+    expect(cold?.products.size).toBe(80);
+    expect(reads.wholePartition).toEqual([]);
+  });
+});
