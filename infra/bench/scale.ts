@@ -10,7 +10,12 @@
  * - checkout: POST /carts/{c}/order on distinct carts at c=1, 16 and 64 against its floor at the
  *   same concurrency. Budgets at c ≥ 16: p50 ≤ 1.5× the floor's, orders/s ≥ 2/3 of the floor's, no
  *   409 or 503.
- * Options: --parts lists,checkout --sizes 100,10000,100000 --samples N (30) --concurrency 1,16,64
+ * - catalog: catalogs of 1,000, 10,000 and 100,000 products in a DynamoDB Local of their own; the
+ *   first catalog request of a fresh API process (a cold start), the first request of that process
+ *   after a product was changed through another one, read units, RSS (infra/bench/scale-catalog.ts).
+ *   Budgets at 100,000 products: first request ≤ 3 s, after a write ≤ 1 s, RSS ≤ 70 % of 1024 MB.
+ * Options: --parts lists,checkout,catalog --sizes 100,10000,100000 --products 1000,10000,100000
+ * --samples N (30) --concurrency 1,16,64
  */
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -19,8 +24,10 @@ import { type Child, startChild } from './child-process';
 import { httpTable } from './http-suite';
 import { machine } from './machine';
 import { BENCH_ENV, report } from './report';
+import { type CatalogScaleRow, measureCatalogScale, missedCatalogBudgets } from './scale-catalog';
 import { measureCheckoutScale, missedCheckoutBudgets } from './scale-checkout';
 import { listTable, measureListScale, missedListBudgets } from './scale-lists';
+import { table } from './stats';
 
 const say = (line: string) => process.stderr.write(`${line}\n`);
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
@@ -28,8 +35,9 @@ const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 async function main(): Promise<number> {
   const { values } = parseArgs({
     options: {
-      parts: { type: 'string', default: 'lists,checkout' },
+      parts: { type: 'string', default: 'lists,checkout,catalog' },
       sizes: { type: 'string', default: '100,10000,100000' },
+      products: { type: 'string', default: '1000,10000,100000' },
       samples: { type: 'string', default: '30' },
       concurrency: { type: 'string', default: '1,16,64' },
     },
@@ -48,30 +56,46 @@ async function main(): Promise<number> {
   let api: Child | undefined;
   let floor: Child | undefined;
   try {
-    say('starting the local twin (DynamoDB Local, demo shops, API server)...');
-    api = await startChild(here('./api-process.ts'), env);
-    const dynamoEndpoint = String(api.ready.dynamoEndpoint);
-    applyLocalEnv({ endpoint: dynamoEndpoint });
-    if (parts.has('lists')) {
-      const sizes = values.sizes.split(',').map(Number);
-      const rows = await measureListScale(api, sizes, Number(values.samples), say);
-      sections.push(
-        `lists by shop size (${values.samples} requests each at concurrency 1, resultsPerPage 10)\n\n${listTable(rows)}`,
-      );
-      missed.push(...missedListBudgets(rows));
+    if (parts.has('lists') || parts.has('checkout')) {
+      say('starting the local twin (DynamoDB Local, demo shops, API server)...');
+      api = await startChild(here('./api-process.ts'), env);
+      const dynamoEndpoint = String(api.ready.dynamoEndpoint);
+      applyLocalEnv({ endpoint: dynamoEndpoint });
+      if (parts.has('lists')) {
+        const sizes = values.sizes.split(',').map(Number);
+        const rows = await measureListScale(api, sizes, Number(values.samples), say);
+        sections.push(
+          `lists by shop size (${values.samples} requests each at concurrency 1, resultsPerPage 10 unless named)\n\n${listTable(rows)}`,
+        );
+        missed.push(...missedListBudgets(rows));
+      }
+      if (parts.has('checkout')) {
+        floor = await startChild(here('./floor-server.ts'), {
+          ...env,
+          BENCH_DYNAMODB_ENDPOINT: dynamoEndpoint,
+        });
+        const results = await measureCheckoutScale(
+          api,
+          floor,
+          values.concurrency.split(',').map(Number),
+          say,
+        );
+        sections.push(
+          `checkout on distinct carts against its floor at the same concurrency (autocannon, 127.0.0.1)\n\n${httpTable(results)}`,
+        );
+        missed.push(...missedCheckoutBudgets(results));
+        await floor.stop();
+        floor = undefined;
+      }
+      await api.stop();
+      api = undefined;
     }
-    if (parts.has('checkout')) {
-      floor = await startChild(here('./floor-server.ts'), {
-        ...env,
-        BENCH_DYNAMODB_ENDPOINT: dynamoEndpoint,
-      });
-      const results = await measureCheckoutScale(api, floor, values.concurrency.split(',').map(Number), say);
+    if (parts.has('catalog')) {
+      const rows = await measureCatalogScale(values.products.split(',').map(Number), say);
       sections.push(
-        `checkout on distinct carts against its floor at the same concurrency (autocannon, 127.0.0.1)\n\n${httpTable(results)}`,
+        `catalog by size (first request of a fresh API process; one product changed through another)\n\n${catalogTable(rows)}`,
       );
-      missed.push(...missedCheckoutBudgets(results));
-      await floor.stop();
-      floor = undefined;
+      missed.push(...missedCatalogBudgets(rows));
     }
   } finally {
     await floor?.stop();
@@ -82,3 +106,17 @@ async function main(): Promise<number> {
 }
 
 process.exitCode = await main();
+
+function catalogTable(rows: readonly CatalogScaleRow[]): string {
+  return table(
+    ['products', 'first request ms', 'RCU', 'after a write ms', 'RCU', 'RSS MB'],
+    rows.map((r) => [
+      String(r.products),
+      r.firstRequestMs.toFixed(0),
+      r.readUnitsCold.toFixed(0),
+      r.firstRequestAfterWriteMs.toFixed(0),
+      r.readUnitsAfterWrite.toFixed(0),
+      r.rssMb.toFixed(0),
+    ]),
+  );
+}
