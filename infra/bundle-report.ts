@@ -3,7 +3,12 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { routeList } from '../lib/routes';
 import { esbuildOptions, projectRoot } from './constructs/bundling-options';
-import { ADD_SHOP_CLAIM_ENTRY, PUBLISHER_ENTRY, ROUTE_NOT_FOUND_ENTRY } from './function-entries';
+import {
+  ADD_SHOP_CLAIM_ENTRY,
+  FOLD_TALLIES_ENTRY,
+  PUBLISHER_ENTRY,
+  ROUTE_NOT_FOUND_ENTRY,
+} from './function-entries';
 
 /**
  * `npm run bundle-report`: bundles every function of the stack with exactly the esbuild options
@@ -20,13 +25,14 @@ export interface BundleSize {
   bytes: number;
 }
 
-/** Every function of the stack: one per route, then the fallback, stream consumer and token trigger. */
+/** Every function of the stack: one per route, then the fallback, stream consumer, token trigger and list fold. */
 export function stackEntries(): { name: string; entry: string }[] {
   return [
     ...routeList.map((r) => ({ name: r.name, entry: r.handler })),
     { name: 'routeNotFound', entry: ROUTE_NOT_FOUND_ENTRY },
     { name: 'publishDomainEvents', entry: PUBLISHER_ENTRY },
     { name: 'addShopClaim', entry: ADD_SHOP_CLAIM_ENTRY },
+    { name: 'foldTallies', entry: FOLD_TALLIES_ENTRY },
   ];
 }
 
