@@ -114,7 +114,7 @@ describe('bundling', () => {
     const entries = stackEntries();
 
     // Assess
-    expect(entries).toHaveLength(routeList.length + 3);
+    expect(entries).toHaveLength(routeList.length + 4);
     expect(new Set(entries.map((e) => e.name)).size).toBe(entries.length);
   });
 });
