@@ -140,12 +140,17 @@ const parsed = new Map<Uint8Array, ShopProduct[]>();
 function parsedBlock(block: Uint8Array, dictionary: Uint8Array | undefined): ShopProduct[] {
   let products = parsed.get(block);
   if (products) {
-    parsed.delete(block);
-  } else {
-    const json = inflateRawSync(block, dictionary ? { dictionary } : {});
-    products = JSON.parse(json.toString('utf8')) as ShopProduct[];
-    if (parsed.size >= PARSED_BLOCKS) parsed.delete(parsed.keys().next().value as Uint8Array);
+    // Moved to the back (most recently used) only once the cache is full and order matters: a
+    // warm request reads each product twice, and the move cost more than the rest of the lookup.
+    if (parsed.size >= PARSED_BLOCKS) {
+      parsed.delete(block);
+      parsed.set(block, products);
+    }
+    return products;
   }
+  const json = inflateRawSync(block, dictionary ? { dictionary } : {});
+  products = JSON.parse(json.toString('utf8')) as ShopProduct[];
+  if (parsed.size >= PARSED_BLOCKS) parsed.delete(parsed.keys().next().value as Uint8Array);
   parsed.set(block, products);
   return products;
 }

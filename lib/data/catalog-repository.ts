@@ -107,7 +107,7 @@ async function coldLoad(shopId: string): Promise<CatalogState | null> {
   for (let attempt = 1; ; attempt++) {
     const head = await readCatalogHead(shopId);
     if (!head) return null;
-    if (!head.snapshot) return legacyLoad(shopId, head.version);
+    if (!head.snapshot) return migratedLoad(shopId, head.version);
     const chunks = await readSnapshotChunks(shopId, head.snapshot);
     const changes = chunks && (await readLog(shopId, head.snapshot.version, head.version));
     if (chunks && changes) {
@@ -128,19 +128,17 @@ async function coldLoad(shopId: string): Promise<CatalogState | null> {
 }
 
 /**
- * A snapshot in a layout this release does not read (written by another release): the catalog is
- * read from its partition once and stored as a new snapshot, which every instance then loads.
+ * A shop without a snapshot (imported before snapshots existed), or with one in a layout this
+ * release does not read: the catalog is read from its partition once and stored as a snapshot,
+ * which every instance then loads.
  */
-async function migratedLoad(shopId: string, version: number, unreadable: string): Promise<CatalogState> {
+async function migratedLoad(shopId: string, version: number, unreadable?: string): Promise<CatalogState> {
   const state = await legacyLoad(shopId, version);
   await writeSnapshot(shopId, state, unreadable);
   return state;
 }
 
-/**
- * A shop imported before catalog snapshots existed: its whole catalog partition, once per process
- * (the next compaction writes its first snapshot).
- */
+/** The catalog read from its whole partition (the migration above only). */
 async function legacyLoad(shopId: string, version: number): Promise<CatalogState> {
   return stateFromEntries(shopId, version, await readCatalogPartition(shopId), null);
 }
