@@ -192,6 +192,23 @@ describe('imported customers', () => {
   });
 });
 
+describe('the fold', () => {
+  it('leaves what it has no time for to its next run; counts stay exact meanwhile', async () => {
+    const shopId = freshShopId('budget');
+    for (const ms of spreadTimes(30, 5)) await insertCart(cartAt(shopId, ms));
+
+    const outOfTime = await foldTallies(shopId, { budgetMs: -1 });
+    const counted = await countListed(shopId, 'CART', cartSeries(undefined), {});
+    const next = await foldTallies(shopId);
+
+    expect(outOfTime).toMatchObject({ folded: 0, unfinished: true });
+    expect(counted).toBe(30);
+    expect(next.unfinished).toBe(false);
+    expect(await untalliedItems(shopId, 'CART', new Date().toISOString())).toEqual([]);
+    expect(await countListed(shopId, 'CART', cartSeries(undefined), {})).toBe(30);
+  });
+});
+
 describe('list pages', () => {
   it('walk a whole list with cursors, newest first, each item once', async () => {
     const shopId = freshShopId('walk');

@@ -15,8 +15,10 @@ const KINDS: readonly ListedKind[] = ['CART', 'ORDER', 'CUSTOMER'];
 const MAX_TRANSACTION_ITEMS = 100;
 /** Lagging items read per round. */
 const BATCH = 25;
-/** Rounds in a row a fold may lose to writers before it gives up until its next run. */
+/** Rounds in a row a fold may lose to writers before it leaves a kind to its next run. */
 const MAX_LOST_ROUNDS = 50;
+/** How long one fold runs at most (the scheduled function has 50 s): the rest waits for the next. */
+const DEFAULT_BUDGET_MS = 40_000;
 
 /** What one fold did. */
 export interface FoldReport {
@@ -26,6 +28,8 @@ export interface FoldReport {
   expired: number;
   /** Rounds that lost a race and were read again. */
   retries: number;
+  /** Whether items were left for the next run (time budget spent, or an item kept changing). */
+  unfinished: boolean;
 }
 
 /**
@@ -36,11 +40,19 @@ export interface FoldReport {
  * the lists and the counters at once. Runs every minute in AWS (a schedule) and in the local twin,
  * which keeps the corrections a count must read to a few minutes' worth. Safe to run concurrently.
  */
-export async function foldTallies(shopId: string, now = () => new Date()): Promise<FoldReport> {
-  const report: FoldReport = { folded: 0, expired: 0, retries: 0 };
+export async function foldTallies(
+  shopId: string,
+  { now = () => new Date(), budgetMs = DEFAULT_BUDGET_MS } = {},
+): Promise<FoldReport> {
+  const report: FoldReport = { folded: 0, expired: 0, retries: 0, unfinished: false };
+  const deadline = Date.now() + budgetMs;
   for (const kind of KINDS) {
     let lost = 0;
     for (;;) {
+      if (Date.now() > deadline || lost > MAX_LOST_ROUNDS) {
+        report.unfinished = true;
+        break;
+      }
       const nowIso = now().toISOString();
       let lagging = await untalliedItems(shopId, kind, nowIso, BATCH);
       if (lagging.length === 0) break;
@@ -56,7 +68,7 @@ export async function foldTallies(shopId: string, now = () => new Date()): Promi
         } catch (error) {
           if (!(error instanceof TransactionCanceledException)) throw error;
           report.retries++;
-          if (++lost > MAX_LOST_ROUNDS) throw error;
+          if (++lost > MAX_LOST_ROUNDS) break;
           const reasons = error.CancellationReasons ?? [];
           const changed = new Set(
             reasons.flatMap((r, i) => (i < taken && r.Code === 'ConditionalCheckFailed' ? [i] : [])),
