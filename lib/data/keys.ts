@@ -47,7 +47,7 @@ export const keys = {
     return (Object.keys(CATALOG_KINDS) as CatalogKind[]).find((k) => CATALOG_KINDS[k] === prefix);
   },
 
-  // --- Catalog snapshot and change log (README "The catalog projection") -------------------------
+  // --- Catalog snapshot and change log (docs/catalog.md "The catalog projection") -------------------------
   // A cold start reads one snapshot (immutable chunks, named by the meta item) and the log entries
   // written after it; a warm instance reads only the log entries after the version it holds.
 
