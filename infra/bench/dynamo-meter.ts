@@ -1,5 +1,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '../../lib/data/client';
 import { keys } from '../../lib/data/keys';
+import { applyLocalEnv } from '../local/local-env';
 
 /** DynamoDB calls and consumed read/write units since the last reset. */
 export interface DynamoUsage {
@@ -77,4 +79,15 @@ export function meterDynamo(client: DynamoDBDocumentClient): { take(): DynamoUsa
       client.middlewareStack.remove(name);
     },
   };
+}
+
+/**
+ * For a bench server process: points the data layer at the DynamoDB Local the bench names
+ * (BENCH_DYNAMODB_ENDPOINT) and meters every call of its client.
+ */
+export function meterBenchDynamo(): ReturnType<typeof meterDynamo> {
+  const endpoint = process.env.BENCH_DYNAMODB_ENDPOINT;
+  if (!endpoint) throw new Error('BENCH_DYNAMODB_ENDPOINT is not set');
+  applyLocalEnv({ endpoint });
+  return meterDynamo(dynamo());
 }

@@ -22,9 +22,8 @@ import { catalogVersion } from '../../lib/data/catalog-repository';
 import { dynamo, tableName } from '../../lib/data/client';
 import { newId } from '../../lib/data/ids';
 import { type Key, keys } from '../../lib/data/keys';
-import { applyLocalEnv } from '../local/local-env';
 import { failStart, serveParent } from './child-process';
-import { meterDynamo } from './dynamo-meter';
+import { meterBenchDynamo } from './dynamo-meter';
 import { answerProfileMessage, cpuProfiler } from './profiler';
 import { countRequests } from './request-counter';
 
@@ -39,10 +38,7 @@ const SHOP_PATH = /^\/([^/?]+)/;
 const FLOOR_COUNTER = 'benchfloororder';
 
 try {
-  const endpoint = process.env.BENCH_DYNAMODB_ENDPOINT;
-  if (!endpoint) throw new Error('BENCH_DYNAMODB_ENDPOINT is not set');
-  applyLocalEnv({ endpoint });
-  const meter = meterDynamo(dynamo());
+  const meter = meterBenchDynamo();
   const served = countRequests();
   const profiler = cpuProfiler();
   const server = createServer({ keepAlive: true }, (req, res) => {
