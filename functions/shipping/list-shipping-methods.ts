@@ -1,5 +1,5 @@
-import { localize, resolveLocale } from '../../lib/domain/catalog';
-import { money, parseMoney } from '../../lib/domain/money';
+import { resolveLocale } from '../../lib/domain/catalog';
+import { shippingMethodView } from '../../lib/domain/shipping-method-view';
 import { endpoint } from '../../lib/http/endpoint';
 import { ok } from '../../lib/http/reply';
 import { answerFromCatalog } from '../../lib/http/shop';
@@ -17,22 +17,7 @@ export const handler = endpoint(
   async (req) => {
     return answerFromCatalog(req, (catalog) => {
       const locale = resolveLocale(catalog, req.query.locale);
-      const { defaultCurrency: currency, taxModel } = catalog.settings;
-      return ok(
-        catalog.shippingMethods.map((method) => {
-          const price = method.price?.[currency];
-          return {
-            shippingMethodId: method.shippingMethodId,
-            name: localize(catalog, method.name, locale),
-            description: localize(catalog, method.description, locale),
-            logo: method.logo,
-            price:
-              price === undefined
-                ? null
-                : money(parseMoney(price, currency), currency, locale, taxModel.model),
-          };
-        }),
-      );
+      return ok(catalog.shippingMethods.map((method) => shippingMethodView(catalog, method, locale)));
     });
   },
 );

@@ -308,6 +308,7 @@ export function generateShopFile({ products: count, seed = 1 }: GenerateOptions)
       defaultCurrency: 'EUR',
       currencies: ['EUR', 'GBP'],
       storefrontUrl: 'https://bench-shop.example.com',
+      logoUrl: null,
       taxModel: {
         model: 'GROSS',
         displayTaxes: true,

@@ -10,6 +10,8 @@ export const ListCategoriesQuery = z.lazy(() =>
   z.object({ locale: LocaleParam, includeInvisible: QueryBoolean }),
 );
 export const GetCategoryQuery = ListCategoriesQuery;
+/** GET /products/{productId}/categories: the query of the category list. */
+export const ListProductCategoriesQuery = ListCategoriesQuery;
 /** Writes name the locale their localized fields are written in (default: the shop's). */
 export const WriteCategoryQuery = z.lazy(() => z.object({ locale: LocaleParam }));
 

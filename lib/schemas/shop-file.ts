@@ -38,6 +38,8 @@ export const ShopSettings = z.strictObject({
   currencies: z.array(CurrencyCode).check(z.minLength(1)),
   /** Base URL of the storefront; checkoutUrl, sfUrl and similar links are made from it. */
   storefrontUrl: z.url(),
+  /** The shop's logo (GET /{shopId} `logoUrl`); null = none. */
+  logoUrl: z._default(z.nullable(z.url()), null),
   taxModel: z.strictObject({
     /** Prices in the file are GROSS (tax included) or NET. */
     model: z.enum(['GROSS', 'NET']),

@@ -57,6 +57,7 @@ function catalogReadPaths(): { path: string; options?: CallOptions }[] {
     categoryId: file.categories[1]?.categoryId ?? '',
     productTypeId: file.productTypes[0]?.productTypeId ?? '',
     taxClassId: file.taxClasses[0]?.taxClassId ?? '',
+    shippingMethodId: file.shippingMethods[0]?.shippingMethodId ?? '',
   };
   return routeList
     .filter((route) => route.catalogRead)

@@ -49,7 +49,36 @@ export async function call<T = any>(path: string, options: CallOptions = {}): Pr
   } catch {
     // not JSON: the test sees the text
   }
+  if (hrefSink) collectHrefs(parsed, hrefSink);
   return { status: response.status, headers: response.headers, body: parsed as T, text };
+}
+
+/** A link target seen in a response body: `href` with the `rel` of the object that carries it. */
+export interface SeenHref {
+  href: string;
+  rel: string | undefined;
+}
+
+let hrefSink: ((seen: SeenHref) => void) | undefined;
+
+/**
+ * Hands every href of every later response body (links[], category parent and subCategories,
+ * variation items, anywhere) to `sink`, until called with undefined: the links test follows them.
+ */
+export function onHref(sink: ((seen: SeenHref) => void) | undefined): void {
+  hrefSink = sink;
+}
+
+function collectHrefs(value: unknown, sink: (seen: SeenHref) => void): void {
+  if (Array.isArray(value)) {
+    for (const item of value) collectHrefs(item, sink);
+  } else if (value !== null && typeof value === 'object') {
+    const record = value as Record<string, unknown>;
+    if (typeof record.href === 'string') {
+      sink({ href: record.href, rel: typeof record.rel === 'string' ? record.rel : undefined });
+    }
+    for (const child of Object.values(record)) collectHrefs(child, sink);
+  }
 }
 
 const tokens = new Map<string, string>();

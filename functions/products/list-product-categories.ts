@@ -1,0 +1,31 @@
+import { resolveLocale } from '../../lib/domain/catalog';
+import { categoryView } from '../../lib/domain/category-view';
+import { productCategories } from '../../lib/domain/product-categories';
+import { allowInvisible, requireProduct } from '../../lib/domain/product-request';
+import { endpoint } from '../../lib/http/endpoint';
+import { ok } from '../../lib/http/reply';
+import { answerFromCatalog } from '../../lib/http/shop';
+import { routes } from '../../lib/routes';
+import { ListProductCategoriesQuery } from '../../lib/schemas/categories';
+import { ProductPath } from '../../lib/schemas/products';
+
+/**
+ * GET /{shopId}/products/{productId}/categories: the categories the product is assigned to (the
+ * target of the product's `categories` link), a bare array of Category as GET /categories returns
+ * (contract "Lists and paging"). Unknown or invisible product: 404; includeInvisible needs
+ * products_write and shows invisible products and categories.
+ */
+export const handler = endpoint(
+  routes.listProductCategories,
+  { path: ProductPath, query: ListProductCategoriesQuery },
+  async (req) => {
+    const includeInvisible = allowInvisible(req.principal, req.query.includeInvisible);
+    return answerFromCatalog(req, (catalog) => {
+      const product = requireProduct(catalog, req.path.productId, includeInvisible);
+      const ctx = { ...req.view(resolveLocale(catalog, req.query.locale)), includeInvisible };
+      return ok(
+        productCategories(catalog, product, includeInvisible).map((c) => categoryView(catalog, c, ctx)),
+      );
+    });
+  },
+);

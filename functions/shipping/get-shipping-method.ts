@@ -1,0 +1,24 @@
+import { resolveLocale } from '../../lib/domain/catalog';
+import { shippingMethodView } from '../../lib/domain/shipping-method-view';
+import { endpoint } from '../../lib/http/endpoint';
+import { NotFound } from '../../lib/http/errors';
+import { ok } from '../../lib/http/reply';
+import { answerFromCatalog } from '../../lib/http/shop';
+import { routes } from '../../lib/routes';
+import { GetShippingMethodQuery, ShippingMethodPath } from '../../lib/schemas/shipping';
+
+/**
+ * GET /{shopId}/shipping-methods/{shippingMethodId}: one shipping method, shaped as an element of
+ * GET /shipping-methods (the target of the carts' and orders' `shipping-method` link); unknown: 404.
+ */
+export const handler = endpoint(
+  routes.getShippingMethod,
+  { path: ShippingMethodPath, query: GetShippingMethodQuery },
+  async (req) => {
+    return answerFromCatalog(req, (catalog) => {
+      const method = catalog.shippingMethods.find((m) => m.shippingMethodId === req.path.shippingMethodId);
+      if (!method) throw new NotFound('Shipping method not found');
+      return ok(shippingMethodView(catalog, method, resolveLocale(catalog, req.query.locale)));
+    });
+  },
+);

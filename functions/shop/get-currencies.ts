@@ -1,0 +1,11 @@
+import { currenciesView } from '../../lib/domain/shop-view';
+import { endpoint } from '../../lib/http/endpoint';
+import { ok } from '../../lib/http/reply';
+import { answerFromCatalog } from '../../lib/http/shop';
+import { routes } from '../../lib/routes';
+import { ShopPath } from '../../lib/schemas/common';
+
+/** GET /{shopId}/currencies: `{"default": "EUR", "items": ["EUR"]}`; any valid token of the shop. */
+export const handler = endpoint(routes.getCurrencies, { path: ShopPath }, (req) =>
+  answerFromCatalog(req, (catalog) => ok(currenciesView(catalog))),
+);

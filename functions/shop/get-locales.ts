@@ -1,0 +1,11 @@
+import { localesView } from '../../lib/domain/shop-view';
+import { endpoint } from '../../lib/http/endpoint';
+import { ok } from '../../lib/http/reply';
+import { answerFromCatalog } from '../../lib/http/shop';
+import { routes } from '../../lib/routes';
+import { ShopPath } from '../../lib/schemas/common';
+
+/** GET /{shopId}/locales: `{"default": "en_GB", "items": ["en_GB", "de_DE"]}`; any valid token of the shop. */
+export const handler = endpoint(routes.getLocales, { path: ShopPath }, (req) =>
+  answerFromCatalog(req, (catalog) => ok(localesView(catalog))),
+);

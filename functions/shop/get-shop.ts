@@ -1,0 +1,14 @@
+import { shopView } from '../../lib/domain/shop-view';
+import { endpoint } from '../../lib/http/endpoint';
+import { ok } from '../../lib/http/reply';
+import { answerFromCatalog } from '../../lib/http/shop';
+import { routes } from '../../lib/routes';
+import { ShopPath } from '../../lib/schemas/common';
+
+/**
+ * GET /{shopId}: the shop's name, logo, storefront URL, locales, currencies and tax model, with
+ * links to what a storefront reads next; any valid token of the shop. Unknown shop: 404.
+ */
+export const handler = endpoint(routes.getShop, { path: ShopPath }, (req) =>
+  answerFromCatalog(req, (catalog) => ok(shopView(catalog, req.view(catalog.settings.defaultLocale)))),
+);

@@ -1,0 +1,19 @@
+import type { ShopShippingMethod } from '../schemas/shop-file';
+import { type Catalog, localize } from './catalog';
+import { money, parseMoney } from './money';
+
+/**
+ * The Shipping method resource of the spec, in a locale, priced in the shop's default currency;
+ * `price` is null for methods priced per cart. One shape for the list and the single method.
+ */
+export function shippingMethodView(catalog: Catalog, method: ShopShippingMethod, locale: string) {
+  const { defaultCurrency: currency, taxModel } = catalog.settings;
+  const price = method.price?.[currency];
+  return {
+    shippingMethodId: method.shippingMethodId,
+    name: localize(catalog, method.name, locale),
+    description: localize(catalog, method.description, locale),
+    logo: method.logo,
+    price: price === undefined ? null : money(parseMoney(price, currency), currency, locale, taxModel.model),
+  };
+}

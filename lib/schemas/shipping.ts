@@ -1,0 +1,6 @@
+import { LocaleParam, PathId, ShopId } from './common';
+import * as z from './zod';
+
+/** Schemas of the single shipping method (the target of the `shipping-method` links of carts and orders). */
+export const ShippingMethodPath = z.lazy(() => z.object({ shopId: ShopId, shippingMethodId: PathId }));
+export const GetShippingMethodQuery = z.lazy(() => z.object({ locale: LocaleParam }));
