@@ -92,12 +92,31 @@ describe('matchRoute', () => {
     expect(patchProducts).toEqual({ kind: 'method-not-allowed', allow: ['GET'] });
   });
 
+  it('finds the shop resource at /{shopId} alone, without shadowing any longer path', () => {
+    // Prepare
+    const longer = routeList.filter((route) => route !== routes.getShop && route.method === 'GET');
+
+    // Act
+    const shop = [matchRoute('GET', '/demo'), matchRoute('GET', '/demo/')];
+    const others = longer.map((route) =>
+      matchRoute(
+        'GET',
+        route.path.replace(/\{(\w+)\}/g, (_, name: string) => `${name}-value`),
+      ),
+    );
+
+    // Assess
+    for (const match of shop) expect(match).toMatchObject({ kind: 'route', route: routes.getShop });
+    expect(others.map((m) => (m.kind === 'route' ? m.route.name : m.kind))).toEqual(
+      longer.map((r) => r.name),
+    );
+  });
+
   it('answers not-found for unknown paths', () => {
     // Prepare
     const paths = [
       '/',
       '',
-      '/demo',
       '/demo/nothing',
       '/demo/products/extra/segments',
       '/demo/carts/c1/line-items/l1/more',
