@@ -85,7 +85,7 @@ describe('isolation matrix', () => {
     const cells = samples.flatMap((sample) => [
       {
         name: `${sample.route.name} of shop other with a demo token`,
-        request: sampleWire(sample, { path: sample.path.replace(/^\/demo\//, '/other/') }),
+        request: sampleWire(sample, { path: sample.path.replace(/^\/demo(?=[/?]|$)/, '/other') }),
         expect: [403],
       },
       {
@@ -159,7 +159,7 @@ describe('isolation matrix', () => {
     });
     const cells: Cell[] = [
       // Products: path ids.
-      ...['', '/variations', '/crossselling', '/custom-attributes'].flatMap((suffix) => [
+      ...['', '/variations', '/crossselling', '/custom-attributes', '/categories'].flatMap((suffix) => [
         notFound(`product of other${suffix}`, `/demo/products/other-notebook-a5${suffix}`),
         notFound(
           `invisible product of other${suffix}`,
@@ -245,6 +245,7 @@ describe('isolation matrix', () => {
       ),
       // Tax, product types, shipping, legal.
       notFound('tax class of other', '/demo/tax-classes/other-standard'),
+      notFound('shipping method of other', '/demo/shipping-methods/other-letter-parcel'),
       notFound('product type of demo asked in shop other', '/other/producttypes/apparel', {
         token: tokenFor('other'),
       }),
