@@ -106,6 +106,7 @@ async function fuzzCart(shop: string, billing: boolean): Promise<FuzzCart> {
 async function shopSample(route: Route, shop: string): Promise<FuzzSample> {
   const template = (await readFile(sampleEventFile(route), 'utf8'))
     .replaceAll('/demo/', `/${shop}/`)
+    .replaceAll('"/demo"', JSON.stringify(`/${shop}`))
     .replaceAll('"demo"', JSON.stringify(shop));
   const event = (await prepareSampleEvent(JSON.parse(template))) as {
     rawPath: string;
