@@ -60,7 +60,7 @@ describe('request → API Gateway v2 event', () => {
 
   it('uses $default without path parameters when no route matches (404 and 405)', () => {
     for (const [method, url] of [
-      ['GET', '/nowhere'],
+      ['GET', '/demo/nowhere'],
       ['DELETE', '/demo/carts'],
     ] as const) {
       const event = eventFor({ method, url });

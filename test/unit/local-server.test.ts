@@ -56,7 +56,7 @@ describe('local server', () => {
 
   it('sends unknown paths and wrong methods to the fallback handler', async () => {
     for (const [method, path] of [
-      ['GET', '/nowhere'],
+      ['GET', '/demo/nowhere'],
       ['DELETE', '/demo/carts'],
     ]) {
       const res = await fetch(`${server.url}${path}`, { method });
