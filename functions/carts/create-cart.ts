@@ -3,9 +3,11 @@ import { newId, newSecret } from '../../lib/data/ids';
 import type { CartRecord } from '../../lib/domain/cart';
 import { addLines } from '../../lib/domain/cart-lines';
 import type { Catalog } from '../../lib/domain/catalog';
+import { requireCurrency } from '../../lib/domain/product-request';
+import { resolveLocale } from '../../lib/domain/shop-locale';
 import { cartReply } from '../../lib/http/cart-reply';
 import { endpoint } from '../../lib/http/endpoint';
-import { BadRequest, type FieldError } from '../../lib/http/errors';
+import { BadRequest } from '../../lib/http/errors';
 import { CART_TOKEN_HEADER, hashCartToken } from '../../lib/http/middleware/cart-token';
 import { requireCatalog } from '../../lib/http/shop';
 import { routes } from '../../lib/routes';
@@ -19,14 +21,9 @@ import { ShopPath } from '../../lib/schemas/common';
 export const handler = endpoint(routes.createCart, { path: ShopPath, body: CreateCartBody }, async (req) => {
   const catalog = await requireCatalog(req.shopId, req.catalogVersion);
   const { settings } = catalog;
-  const settingsProblems: FieldError[] = [];
-  const currency = req.body.currency ?? settings.defaultCurrency;
-  if (!settings.currencies.includes(currency))
-    settingsProblems.push({ field: 'currency', message: `Shop does not sell in ${currency}` });
-  const locale = req.body.locale ?? settings.defaultLocale;
-  if (!settings.locales.includes(locale))
-    settingsProblems.push({ field: 'locale', message: `Shop has no locale ${locale}` });
-  if (settingsProblems.length > 0) throw new BadRequest('Invalid request', settingsProblems);
+  const currency = requireCurrency(catalog, req.body.currency);
+  // A locale the shop lacks falls back like every read; the cart's `locale` shows the one chosen.
+  const locale = resolveLocale(settings, req.body.locale);
 
   const token = newSecret();
   const cart = newCart(

@@ -1,7 +1,7 @@
 import { listCarts } from '../../lib/data/cart-repository';
 import { cartView } from '../../lib/domain/cart-view';
 import { cartListWindow } from '../../lib/domain/cart-window';
-import { resolveLocale } from '../../lib/domain/catalog';
+import { resolveLocale } from '../../lib/domain/shop-locale';
 import { NO_STORE } from '../../lib/http/cart-reply';
 import { endpoint } from '../../lib/http/endpoint';
 import { BadRequest } from '../../lib/http/errors';
@@ -27,7 +27,7 @@ export const handler = endpoint(routes.listCarts, { path: ShopPath, query: ListC
     requireCatalog(req.shopId, req.catalogVersion),
     listCarts(req.shopId, { ...window, hasAddressData: query.hasAddressData }, wanted),
   ]);
-  const locale = query.locale ? resolveLocale(catalog, query.locale) : undefined;
+  const locale = query.locale ? resolveLocale(catalog.settings, query.locale) : undefined;
   const body = listBody(req, 'carts', wanted, found, (cart) =>
     cartView(cart, catalog, req.view(locale ?? cart.locale), { listFields: true }),
   );

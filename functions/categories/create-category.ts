@@ -4,7 +4,7 @@ import { newId } from '../../lib/data/ids';
 import { newCategory, siblingAliases } from '../../lib/domain/category-edit';
 import { childrenOf } from '../../lib/domain/category-tree';
 import { categoryView } from '../../lib/domain/category-view';
-import { writeLocale } from '../../lib/domain/write-locale';
+import { writeLocale } from '../../lib/domain/shop-locale';
 import { endpoint } from '../../lib/http/endpoint';
 import { BadRequest, NotFound } from '../../lib/http/errors';
 import { created } from '../../lib/http/reply';

@@ -1,6 +1,6 @@
-import { resolveLocale } from '../../lib/domain/catalog';
 import { isShown } from '../../lib/domain/category-tree';
 import { categoryView } from '../../lib/domain/category-view';
+import { resolveLocale } from '../../lib/domain/shop-locale';
 import { endpoint } from '../../lib/http/endpoint';
 import { Forbidden, NotFound } from '../../lib/http/errors';
 import { hasScope } from '../../lib/http/middleware/auth';
@@ -25,7 +25,7 @@ export const handler = endpoint(
       const category = catalog.categories.get(req.path.categoryId);
       if (!category || (!includeInvisible && !isShown(catalog, category)))
         throw new NotFound('Category not found');
-      const ctx = { ...req.view(resolveLocale(catalog, req.query.locale)), includeInvisible };
+      const ctx = { ...req.view(resolveLocale(catalog.settings, req.query.locale)), includeInvisible };
       return ok(categoryView(catalog, category, ctx));
     });
   },

@@ -1,6 +1,6 @@
-import { resolveLocale } from '../../lib/domain/catalog';
 import { treeOrder } from '../../lib/domain/category-tree';
 import { categoryView } from '../../lib/domain/category-view';
+import { resolveLocale } from '../../lib/domain/shop-locale';
 import { endpoint } from '../../lib/http/endpoint';
 import { Forbidden } from '../../lib/http/errors';
 import { hasScope } from '../../lib/http/middleware/auth';
@@ -24,7 +24,7 @@ export const handler = endpoint(
     if (includeInvisible && !hasScope(req.principal, 'products_write'))
       throw new Forbidden('includeInvisible needs scope products_write');
     return answerFromCatalog(req, (catalog) => {
-      const ctx = { ...req.view(resolveLocale(catalog, req.query.locale)), includeInvisible };
+      const ctx = { ...req.view(resolveLocale(catalog.settings, req.query.locale)), includeInvisible };
       return ok(treeOrder(catalog, includeInvisible).map((c) => categoryView(catalog, c, ctx)));
     });
   },

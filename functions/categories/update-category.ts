@@ -1,7 +1,7 @@
 import { updateCatalog } from '../../lib/data/catalog-update';
 import { siblingAliases, updatedCategory } from '../../lib/domain/category-edit';
 import { categoryView } from '../../lib/domain/category-view';
-import { writeLocale } from '../../lib/domain/write-locale';
+import { writeLocale } from '../../lib/domain/shop-locale';
 import { endpoint } from '../../lib/http/endpoint';
 import { BadRequest, Conflict, NotFound } from '../../lib/http/errors';
 import { ok } from '../../lib/http/reply';

@@ -1,4 +1,4 @@
-import { resolveLocale } from '../../lib/domain/catalog';
+import { resolveLocale } from '../../lib/domain/shop-locale';
 import { endpoint } from '../../lib/http/endpoint';
 import { NotFound } from '../../lib/http/errors';
 import { ok } from '../../lib/http/reply';
@@ -16,7 +16,7 @@ export const handler = endpoint(
   { path: ShopPath, query: GetContactInformationQuery },
   async (req) => {
     return answerFromCatalog(req, (catalog) => {
-      const locale = resolveLocale(catalog, req.query.locale);
+      const locale = resolveLocale(catalog.settings, req.query.locale);
       const info =
         catalog.legal[locale] ??
         catalog.legal[catalog.settings.defaultLocale] ??

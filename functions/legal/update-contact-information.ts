@@ -1,5 +1,5 @@
 import { updateCatalog } from '../../lib/data/catalog-update';
-import { writeLocale } from '../../lib/domain/write-locale';
+import { writeLocale } from '../../lib/domain/shop-locale';
 import { endpoint } from '../../lib/http/endpoint';
 import { BadRequest } from '../../lib/http/errors';
 import { ok } from '../../lib/http/reply';

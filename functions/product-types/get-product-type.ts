@@ -1,4 +1,5 @@
-import { localize, resolveLocale } from '../../lib/domain/catalog';
+import { localize } from '../../lib/domain/catalog';
+import { resolveLocale } from '../../lib/domain/shop-locale';
 import { endpoint } from '../../lib/http/endpoint';
 import { NotFound } from '../../lib/http/errors';
 import { ok } from '../../lib/http/reply';
@@ -18,7 +19,7 @@ export const handler = endpoint(
     return answerFromCatalog(req, (catalog) => {
       const type = catalog.productTypes.get(req.path.productTypeId);
       if (!type) throw new NotFound('Product type not found');
-      const locale = resolveLocale(catalog, req.query.locale);
+      const locale = resolveLocale(catalog.settings, req.query.locale);
       return ok({
         name: localize(catalog, type.name, locale) ?? type.alias,
         productTypeId: type.productTypeId,

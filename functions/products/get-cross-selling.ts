@@ -1,6 +1,6 @@
-import { resolveLocale } from '../../lib/domain/catalog';
 import { crossSellingView } from '../../lib/domain/product-cross-selling';
 import { allowInvisible, requireCurrency, requireProduct } from '../../lib/domain/product-request';
+import { resolveLocale } from '../../lib/domain/shop-locale';
 import { endpoint } from '../../lib/http/endpoint';
 import { ok } from '../../lib/http/reply';
 import { answerFromCatalog } from '../../lib/http/shop';
@@ -16,7 +16,7 @@ export const handler = endpoint(
     return answerFromCatalog(req, (catalog) => {
       const currency = requireCurrency(catalog, req.query.currency);
       const product = requireProduct(catalog, req.path.productId, includeInvisible);
-      const locale = resolveLocale(catalog, req.query.locale);
+      const locale = resolveLocale(catalog.settings, req.query.locale);
       return ok(crossSellingView(catalog, product, { ...req.view(locale), currency }, includeInvisible));
     });
   },

@@ -1,6 +1,6 @@
-import { resolveLocale } from '../../lib/domain/catalog';
 import { customAttributesView } from '../../lib/domain/product-custom-attributes';
 import { allowInvisible, requireProduct } from '../../lib/domain/product-request';
+import { resolveLocale } from '../../lib/domain/shop-locale';
 import { endpoint } from '../../lib/http/endpoint';
 import { ok } from '../../lib/http/reply';
 import { answerFromCatalog } from '../../lib/http/shop';
@@ -15,7 +15,7 @@ export const handler = endpoint(
     const includeInvisible = allowInvisible(req.principal, req.query.includeInvisible);
     return answerFromCatalog(req, (catalog) => {
       const product = requireProduct(catalog, req.path.productId, includeInvisible);
-      const locale = resolveLocale(catalog, req.query.locale);
+      const locale = resolveLocale(catalog.settings, req.query.locale);
       return ok({ items: customAttributesView(catalog, product, locale) });
     });
   },

@@ -1,7 +1,7 @@
-import { resolveLocale } from '../../lib/domain/catalog';
 import { categoryView } from '../../lib/domain/category-view';
 import { productCategories } from '../../lib/domain/product-categories';
 import { allowInvisible, requireProduct } from '../../lib/domain/product-request';
+import { resolveLocale } from '../../lib/domain/shop-locale';
 import { endpoint } from '../../lib/http/endpoint';
 import { ok } from '../../lib/http/reply';
 import { answerFromCatalog } from '../../lib/http/shop';
@@ -22,7 +22,7 @@ export const handler = endpoint(
     const includeInvisible = allowInvisible(req.principal, req.query.includeInvisible);
     return answerFromCatalog(req, (catalog) => {
       const product = requireProduct(catalog, req.path.productId, includeInvisible);
-      const ctx = { ...req.view(resolveLocale(catalog, req.query.locale)), includeInvisible };
+      const ctx = { ...req.view(resolveLocale(catalog.settings, req.query.locale)), includeInvisible };
       return ok(
         productCategories(catalog, product, includeInvisible).map((c) => categoryView(catalog, c, ctx)),
       );

@@ -1,7 +1,7 @@
-import { resolveLocale } from '../../lib/domain/catalog';
 import { listProducts } from '../../lib/domain/product-listing';
 import { allowInvisible, requireCurrency } from '../../lib/domain/product-request';
 import { productJson } from '../../lib/domain/product-view';
+import { resolveLocale } from '../../lib/domain/shop-locale';
 import { endpoint } from '../../lib/http/endpoint';
 import { ok } from '../../lib/http/reply';
 import { answerFromCatalog } from '../../lib/http/shop';
@@ -22,7 +22,7 @@ export const handler = endpoint(
     const includeInvisible = allowInvisible(req.principal, query.includeInvisible);
     return answerFromCatalog(req, (catalog) => {
       const currency = requireCurrency(catalog, query.currency);
-      const locale = resolveLocale(catalog, query.locale);
+      const locale = resolveLocale(catalog.settings, query.locale);
       const products = listProducts(catalog, {
         locale,
         currency,

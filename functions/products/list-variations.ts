@@ -1,6 +1,6 @@
-import { resolveLocale } from '../../lib/domain/catalog';
 import { requireProduct } from '../../lib/domain/product-request';
 import { variationList } from '../../lib/domain/product-variations';
+import { resolveLocale } from '../../lib/domain/shop-locale';
 import { endpoint } from '../../lib/http/endpoint';
 import { ok } from '../../lib/http/reply';
 import { answerFromCatalog } from '../../lib/http/shop';
@@ -17,7 +17,7 @@ export const handler = endpoint(
   async (req) => {
     return answerFromCatalog(req, (catalog) => {
       const product = requireProduct(catalog, req.path.productId, false);
-      const locale = resolveLocale(catalog, req.query.locale);
+      const locale = resolveLocale(catalog.settings, req.query.locale);
       return ok(variationList(catalog, product, req.view(locale), req.query));
     });
   },

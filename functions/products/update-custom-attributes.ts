@@ -1,6 +1,6 @@
 import { updateProduct } from '../../lib/data/product-writes';
-import { resolveLocale } from '../../lib/domain/catalog';
 import { applyAttributePatch, customAttributesView } from '../../lib/domain/product-custom-attributes';
+import { resolveLocale } from '../../lib/domain/shop-locale';
 import { endpoint } from '../../lib/http/endpoint';
 import { BadRequest } from '../../lib/http/errors';
 import { ok } from '../../lib/http/reply';
@@ -25,7 +25,7 @@ export const handler = endpoint(
       if (patched.errors.length > 0) throw new BadRequest('Invalid JSON Patch', patched.errors);
       return patched.product;
     });
-    const locale = resolveLocale(catalog, req.query.locale);
+    const locale = resolveLocale(catalog.settings, req.query.locale);
     return ok({ items: customAttributesView(catalog, product, locale) });
   },
 );

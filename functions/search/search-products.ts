@@ -1,9 +1,9 @@
-import { resolveLocale } from '../../lib/domain/catalog';
 import { projectionOf } from '../../lib/domain/catalog-projection';
 import { requireCurrency } from '../../lib/domain/product-request';
 import { productJson } from '../../lib/domain/product-view';
 import { searchProducts } from '../../lib/domain/search';
 import { parseFilters } from '../../lib/domain/search-filters';
+import { resolveLocale } from '../../lib/domain/shop-locale';
 import { endpoint } from '../../lib/http/endpoint';
 import { BadRequest } from '../../lib/http/errors';
 import { ok } from '../../lib/http/reply';
@@ -24,7 +24,7 @@ export const handler = endpoint(
     answerFromCatalog(req, (catalog) => {
       const { query, body } = req;
       const currency = requireCurrency(catalog, query.currency);
-      const locale = resolveLocale(catalog, query.locale);
+      const locale = resolveLocale(catalog.settings, query.locale);
       const { filters, errors } = parseFilters(projectionOf(catalog), body.attributeFilters, currency);
       if (errors.length > 0) throw new BadRequest('Invalid request', errors);
       const outcome = searchProducts(catalog, {

@@ -1,5 +1,6 @@
-import { resolveLocale } from '../../lib/domain/catalog';
+import { requireCurrency } from '../../lib/domain/product-request';
 import { shippingMethodView } from '../../lib/domain/shipping-method-view';
+import { resolveLocale } from '../../lib/domain/shop-locale';
 import { endpoint } from '../../lib/http/endpoint';
 import { NotFound } from '../../lib/http/errors';
 import { ok } from '../../lib/http/reply';
@@ -18,7 +19,8 @@ export const handler = endpoint(
     return answerFromCatalog(req, (catalog) => {
       const method = catalog.shippingMethods.find((m) => m.shippingMethodId === req.path.shippingMethodId);
       if (!method) throw new NotFound('Shipping method not found');
-      return ok(shippingMethodView(catalog, method, resolveLocale(catalog, req.query.locale)));
+      const locale = resolveLocale(catalog.settings, req.query.locale);
+      return ok(shippingMethodView(catalog, method, locale, requireCurrency(catalog, req.query.currency)));
     });
   },
 );

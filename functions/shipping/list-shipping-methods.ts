@@ -1,5 +1,6 @@
-import { resolveLocale } from '../../lib/domain/catalog';
+import { requireCurrency } from '../../lib/domain/product-request';
 import { shippingMethodView } from '../../lib/domain/shipping-method-view';
+import { resolveLocale } from '../../lib/domain/shop-locale';
 import { endpoint } from '../../lib/http/endpoint';
 import { ok } from '../../lib/http/reply';
 import { answerFromCatalog } from '../../lib/http/shop';
@@ -9,15 +10,18 @@ import { ListShippingMethodsQuery } from '../../lib/schemas/products';
 
 /**
  * GET /{shopId}/shipping-methods: a bare array (contract "Lists and paging"); `price` is null for
- * methods priced per cart.
+ * methods priced per cart (or without a price in `currency`, default the shop's).
  */
 export const handler = endpoint(
   routes.listShippingMethods,
   { path: ShopPath, query: ListShippingMethodsQuery },
   async (req) => {
     return answerFromCatalog(req, (catalog) => {
-      const locale = resolveLocale(catalog, req.query.locale);
-      return ok(catalog.shippingMethods.map((method) => shippingMethodView(catalog, method, locale)));
+      const locale = resolveLocale(catalog.settings, req.query.locale);
+      const currency = requireCurrency(catalog, req.query.currency);
+      return ok(
+        catalog.shippingMethods.map((method) => shippingMethodView(catalog, method, locale, currency)),
+      );
     });
   },
 );

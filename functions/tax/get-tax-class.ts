@@ -1,4 +1,4 @@
-import { resolveLocale } from '../../lib/domain/catalog';
+import { resolveLocale } from '../../lib/domain/shop-locale';
 import { taxClassResource } from '../../lib/domain/tax-view';
 import { endpoint } from '../../lib/http/endpoint';
 import { NotFound } from '../../lib/http/errors';
@@ -15,7 +15,7 @@ export const handler = endpoint(
     return answerFromCatalog(req, (catalog) => {
       const taxClass = catalog.taxClasses.get(req.path.taxClassId);
       if (!taxClass) throw new NotFound('Tax class not found');
-      return ok(taxClassResource(catalog, taxClass, resolveLocale(catalog, req.query.locale)));
+      return ok(taxClassResource(catalog, taxClass, resolveLocale(catalog.settings, req.query.locale)));
     });
   },
 );

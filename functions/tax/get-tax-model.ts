@@ -1,4 +1,4 @@
-import { resolveLocale } from '../../lib/domain/catalog';
+import { resolveLocale } from '../../lib/domain/shop-locale';
 import { taxModelResource } from '../../lib/domain/tax-view';
 import { endpoint } from '../../lib/http/endpoint';
 import { ok } from '../../lib/http/reply';
@@ -13,6 +13,6 @@ import { GetTaxModelQuery } from '../../lib/schemas/tax';
  */
 export const handler = endpoint(routes.getTaxModel, { path: ShopPath, query: GetTaxModelQuery }, (req) =>
   answerFromCatalog(req, (catalog) =>
-    ok(taxModelResource(catalog, resolveLocale(catalog, req.query.locale))),
+    ok(taxModelResource(catalog, resolveLocale(catalog.settings, req.query.locale))),
   ),
 );

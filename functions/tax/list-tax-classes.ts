@@ -1,4 +1,4 @@
-import { resolveLocale } from '../../lib/domain/catalog';
+import { resolveLocale } from '../../lib/domain/shop-locale';
 import { taxClassResource } from '../../lib/domain/tax-view';
 import { endpoint } from '../../lib/http/endpoint';
 import { ok } from '../../lib/http/reply';
@@ -16,7 +16,7 @@ export const handler = endpoint(
   { path: ShopPath, query: ListTaxClassesQuery },
   async (req) => {
     return answerFromCatalog(req, (catalog) => {
-      const locale = resolveLocale(catalog, req.query.locale);
+      const locale = resolveLocale(catalog.settings, req.query.locale);
       const page = pageOf([...catalog.taxClasses.values()], req.query.page, req.query.resultsPerPage);
       const fallback = catalog.taxClasses.get(catalog.settings.defaultTaxClassId);
       return ok({

@@ -2,7 +2,13 @@ import type { ShopShippingMethod } from '../schemas/shop-file';
 import { type CartLine, type CartRecord, unitPriceFor } from './cart';
 import { convertPrice } from './cart-lines';
 import type { Catalog } from './catalog';
-import { basketDiscount, type CouponValidationError, couponDiscount } from './discounts';
+import {
+  amountOf,
+  basketDiscount,
+  type CouponValidationError,
+  type Currencies,
+  couponDiscount,
+} from './discounts';
 import { allocate, type Minor, parseMoney } from './money';
 import { chargeTaxes, computeTotals, type TaxClassRef, type Totals } from './totals';
 
@@ -31,8 +37,9 @@ export function priceCart(cart: CartRecord, catalog: Catalog): PricedCart {
     return { line, unitPrice, amount: unitPrice * line.quantity };
   });
   const subtotal = base.reduce((total, l) => total + l.amount, 0);
+  const currencies = cartCurrencies(cart, catalog);
   const coupon = cart.coupon
-    ? couponDiscount(catalog.coupons.get(cart.coupon.code.toUpperCase()), subtotal, cart.currency)
+    ? couponDiscount(catalog.coupons.get(cart.coupon.code.toUpperCase()), subtotal, currencies)
     : null;
   const couponShares = allocate(
     coupon?.amount ?? 0,
@@ -42,7 +49,7 @@ export function priceCart(cart: CartRecord, catalog: Catalog): PricedCart {
     catalog.basketDiscounts,
     subtotal,
     subtotal + (coupon?.amount ?? 0),
-    cart.currency,
+    currencies,
   );
   const shipping = shippingCharge(cart, catalog);
   const payment = cart.payment?.price ?? 0;
@@ -55,8 +62,9 @@ export function priceCart(cart: CartRecord, catalog: Catalog): PricedCart {
     discounts: [coupon?.amount ?? 0, basket?.amount ?? 0],
     fallbackTaxClass,
   });
+  // No minimum in the cart's currency means none: the shop set no threshold for it.
   const minimum = catalog.settings.minimumCartAmount;
-  const minimumCartAmount = minimum === null ? null : parseMoney(minimum, cart.currency);
+  const minimumCartAmount = minimum === null ? null : amountOf(minimum, currencies);
   return {
     lines: base.map((l, i) => ({ ...l, couponDiscount: couponShares[i] ?? 0 })),
     shipping,
@@ -70,6 +78,11 @@ export function priceCart(cart: CartRecord, catalog: Catalog): PricedCart {
     minimumCartAmount,
     minimumCartReached: minimumCartAmount === null || totals.lineItemsSubTotal >= minimumCartAmount,
   };
+}
+
+/** The cart's currency and the shop's default one, for the shop's per-currency amounts. */
+export function cartCurrencies(cart: Pick<CartRecord, 'currency'>, catalog: Catalog): Currencies {
+  return { currency: cart.currency, defaultCurrency: catalog.settings.defaultCurrency };
 }
 
 /** The shop's default tax class as a reference for totals. */
@@ -99,13 +112,20 @@ function shippingCharge(cart: CartRecord, catalog: Catalog): Minor {
   );
 }
 
-/** The shipping methods a cart may use: those whose minimum subtotal it reaches. */
+/**
+ * The shipping methods a cart may use: those whose minimum subtotal it reaches. A method with a
+ * minimum but none in the cart's currency is not offered in it (a free-shipping threshold must
+ * not become "free from 0").
+ */
 export function possibleShippingMethods(
   catalog: Catalog,
   subtotal: Minor,
   currency: string,
 ): ShopShippingMethod[] {
-  return catalog.shippingMethods.filter(
-    (m) => m.minimumSubtotal === null || subtotal >= parseMoney(m.minimumSubtotal, currency),
-  );
+  const currencies = { currency, defaultCurrency: catalog.settings.defaultCurrency };
+  return catalog.shippingMethods.filter((m) => {
+    if (m.minimumSubtotal === null) return true;
+    const minimum = amountOf(m.minimumSubtotal, currencies);
+    return minimum !== null && subtotal >= minimum;
+  });
 }

@@ -1,8 +1,9 @@
 import type { CartRecord } from './cart';
-import { type PricedCart, possibleShippingMethods, priceCart } from './cart-pricing';
+import { cartCurrencies, type PricedCart, possibleShippingMethods, priceCart } from './cart-pricing';
 import { type Catalog, localize } from './catalog';
+import { amountOf, basketDiscountsIn, ruleFigure } from './discounts';
 import { link, type ViewContext } from './links';
-import { formatPercent, type Minor, money, parseMoney, savingsPercent } from './money';
+import { formatPercent, type Minor, money, savingsPercent } from './money';
 import type { TaxClassRef } from './totals';
 
 /**
@@ -21,6 +22,10 @@ export function cartView(
   const storefront = catalog.settings.storefrontUrl.replace(/\/$/, '');
   return {
     cartId: cart.cartId,
+    // Beyond the spec, as on orders: the locale this cart is rendered in (the cart's own, or the
+    // list's resolved ?locale=) and its currency.
+    locale: ctx.locale,
+    currencyId: cart.currency,
     billingAddress: cart.billingAddress,
     shippingAddress: cart.shippingAddress,
     lineItemContainer: lineItemContainer(cart, catalog, priced, ctx, options),
@@ -55,14 +60,7 @@ export function cartView(
         cart.currency,
       ).map((method) => localize(catalog, method.name, ctx.locale)),
     },
-    potentialBasketDiscounts: catalog.basketDiscounts.map((rule) => ({
-      absolute: rule.kind === 'absolute' ? m(parseMoney(rule.value, cart.currency)) : null,
-      minimumAmount: m(parseMoney(rule.minimumAmount, cart.currency)),
-      percent:
-        rule.kind === 'percent'
-          ? { percentage: Number(rule.value), formatted: formatPercent(Number(rule.value), ctx.locale) }
-          : null,
-    })),
+    potentialBasketDiscounts: potentialBasketDiscounts(cart, catalog, ctx.locale),
     links: [
       link(ctx, 'self', ...cartPath),
       ...(cart.shipping ? [link(ctx, 'shipping-method', 'shipping-methods', cart.shipping.methodId)] : []),
@@ -185,6 +183,23 @@ function shippingMethodRef(cart: CartRecord, catalog: Catalog, locale: string) {
     id: cart.shipping.methodId,
     name: localize(catalog, method?.name, locale) ?? cart.shipping.methodId,
   };
+}
+
+/** The shop's basket discount rules that exist in the cart's currency, in its amounts. */
+function potentialBasketDiscounts(cart: CartRecord, catalog: Catalog, locale: string) {
+  const m = moneyOf(cart, locale);
+  const currencies = cartCurrencies(cart, catalog);
+  return basketDiscountsIn(catalog.basketDiscounts, currencies).map((rule) => {
+    const figure = ruleFigure(rule, currencies);
+    return {
+      absolute: 'absolute' in figure ? m(figure.absolute as Minor) : null,
+      minimumAmount: m(amountOf(rule.minimumAmount, currencies) as Minor),
+      percent:
+        'percent' in figure
+          ? { percentage: Number(figure.percent), formatted: formatPercent(Number(figure.percent), locale) }
+          : null,
+    };
+  });
 }
 
 /** Money in the cart's currency and locale; the tax type defaults to the cart's. */

@@ -33,13 +33,6 @@ export interface Catalog {
   legal: Readonly<Record<string, ShopContactInformation>>;
 }
 
-/** The locale to answer in: the requested one when the shop has it, else the shop's default. */
-export function resolveLocale(catalog: Catalog, requested: string | undefined): string {
-  return requested && catalog.settings.locales.includes(requested)
-    ? requested
-    : catalog.settings.defaultLocale;
-}
-
 /** Localized text in a locale, falling back to the shop's default locale. */
 export function localize(
   catalog: Catalog,

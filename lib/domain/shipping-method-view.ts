@@ -3,11 +3,16 @@ import { type Catalog, localize } from './catalog';
 import { money, parseMoney } from './money';
 
 /**
- * The Shipping method resource of the spec, in a locale, priced in the shop's default currency;
- * `price` is null for methods priced per cart. One shape for the list and the single method.
+ * The Shipping method resource of the spec, in a locale and currency; `price` is null for methods
+ * priced per cart (or without a price in that currency). One shape for the list and the single method.
  */
-export function shippingMethodView(catalog: Catalog, method: ShopShippingMethod, locale: string) {
-  const { defaultCurrency: currency, taxModel } = catalog.settings;
+export function shippingMethodView(
+  catalog: Catalog,
+  method: ShopShippingMethod,
+  locale: string,
+  currency: string,
+) {
+  const { taxModel } = catalog.settings;
   const price = method.price?.[currency];
   return {
     shippingMethodId: method.shippingMethodId,

@@ -17,7 +17,7 @@ const CreateCartFields = z.lazy(() =>
   z.strictObject({
     currency: z.optional(z.string().check(z.regex(/^[A-Z]{3}$/, 'expected an ISO 4217 code like EUR'))),
     taxType: z.optional(z.enum(['GROSS', 'NET'])),
-    locale: z.optional(z.string().check(z.regex(/^[a-z]{2}_[A-Z]{2}$/, 'expected a locale like en_GB'))),
+    locale: LocaleParam,
     lineItems: z.optional(z.array(LineItemInput).check(z.maxLength(MAX_LINE_ITEMS))),
     forceCreate: z.optional(z.boolean()),
   }),

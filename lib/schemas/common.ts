@@ -1,4 +1,5 @@
 import { decodeCursor, type ListCursor } from '../domain/list-envelope';
+import { canonicalLocale } from '../domain/shop-locale';
 import * as z from './zod';
 
 /**
@@ -64,9 +65,17 @@ export function wantedPage(query: {
   return { page: query.cursor.page, perPage: query.resultsPerPage, after: query.cursor.after };
 }
 
-export const LocaleParam = z.lazy(() =>
-  z.optional(z.string().check(z.regex(/^[a-z]{2}_[A-Z]{2}$/, 'expected a locale like en_GB'))),
+/**
+ * A requested locale, loosely written (`fi_fi`, `de-DE`, `de`) and made canonical (`fi_FI`, `de_DE`,
+ * `de`) for lib/domain/shop-locale.ts; text that is no locale at all (`german`) is 400.
+ */
+export const RequestedLocale = z.lazy(() =>
+  z.pipe(
+    z.string().check(z.regex(/^[A-Za-z]{2}([_-][A-Za-z]{2})?$/, 'expected a locale like en_GB')),
+    z.transform((text: string) => canonicalLocale(text) as string),
+  ),
 );
+export const LocaleParam = z.lazy(() => z.optional(RequestedLocale));
 export const CurrencyParam = z.lazy(() =>
   z.optional(z.string().check(z.regex(/^[A-Z]{3}$/, 'expected an ISO 4217 code like EUR'))),
 );

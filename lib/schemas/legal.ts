@@ -1,4 +1,4 @@
-import { LocaleParam } from './common';
+import { LocaleParam, RequestedLocale } from './common';
 import * as z from './zod';
 
 /** Schemas of the legal contact information (spec "Contact information (legal)"). */
@@ -23,11 +23,7 @@ const HTML_FIELDS = new Set(['shortDescription', 'description', 'address']);
 
 export const GetContactInformationQuery = z.lazy(() => z.object({ locale: LocaleParam }));
 /** PUT needs the locale it writes (spec: required). */
-export const UpdateContactInformationQuery = z.lazy(() =>
-  z.object({
-    locale: z.string().check(z.regex(/^[a-z]{2}_[A-Z]{2}$/, 'expected a locale like en_GB')),
-  }),
-);
+export const UpdateContactInformationQuery = z.lazy(() => z.object({ locale: RequestedLocale }));
 
 const ContactInformationFields = z.lazy(() =>
   z.strictObject(

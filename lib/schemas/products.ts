@@ -3,7 +3,10 @@ import * as z from './zod';
 
 /** Schemas of the product operations (contract "Products"). */
 
-export const ListShippingMethodsQuery = z.lazy(() => z.object({ locale: LocaleParam }));
+/** `currency` beyond the spec, as for products: the prices of the methods in that currency. */
+export const ListShippingMethodsQuery = z.lazy(() =>
+  z.object({ locale: LocaleParam, currency: CurrencyParam }),
+);
 
 /** contract "Products": `id` may repeat up to 12 times. */
 export const MAX_PRODUCT_IDS = 12;

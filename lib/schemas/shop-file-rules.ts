@@ -1,4 +1,4 @@
-import { LocalizedText, ShopFile, type ShopProduct } from './shop-file';
+import { type CurrencyAmounts, LocalizedText, ShopFile, type ShopProduct } from './shop-file';
 import type * as z from './zod';
 
 /** One cross-reference problem, located by its JSON path in the file (e.g. `products[3].taxClassId`). */
@@ -55,6 +55,16 @@ export function shopFileProblems(file: ShopFile): ShopFileProblem[] {
   }
   file.shippingMethods.forEach((s, i) => {
     if (s.price) checkCurrencies(s.price, `shippingMethods[${i}].price`, settings, report);
+    checkAmounts(s.minimumSubtotal, `shippingMethods[${i}].minimumSubtotal`, settings, report);
+  });
+  checkAmounts(settings.minimumCartAmount, 'settings.minimumCartAmount', settings, report);
+  file.coupons.forEach((c, i) => {
+    checkRuleValue(c, `coupons[${i}].value`, settings, report);
+    checkAmounts(c.minimumSubtotal, `coupons[${i}].minimumSubtotal`, settings, report);
+  });
+  file.basketDiscounts.forEach((d, i) => {
+    checkRuleValue(d, `basketDiscounts[${i}].value`, settings, report);
+    checkAmounts(d.minimumAmount, `basketDiscounts[${i}].minimumAmount`, settings, report);
   });
 
   checkCategoryTree(file, report);
@@ -179,6 +189,25 @@ function checkCurrencies(
       report(`${path}.${currency}`, `currency ${currency} is not in settings.currencies`);
     }
   }
+}
+
+type Currencies = Pick<ShopFile['settings'], 'defaultCurrency' | 'currencies'>;
+
+/** Amounts per currency follow the rules of prices; a plain string is the default currency's. */
+function checkAmounts(amounts: CurrencyAmounts | null, path: string, settings: Currencies, report: Report) {
+  if (amounts !== null && typeof amounts === 'object') checkCurrencies(amounts, path, settings, report);
+}
+
+/** A percent is one number whatever the currency; an absolute value is an amount per currency. */
+function checkRuleValue(
+  rule: { kind: 'percent' | 'absolute'; value: CurrencyAmounts },
+  path: string,
+  settings: Currencies,
+  report: Report,
+) {
+  if (rule.kind === 'percent' && typeof rule.value !== 'string')
+    report(path, 'a percent is one decimal string, not amounts per currency');
+  else checkAmounts(rule.value, path, settings, report);
 }
 
 /** Reports every repeat of a key after its first occurrence. */

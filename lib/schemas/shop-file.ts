@@ -14,6 +14,12 @@ export const CurrencyCode = z.string().check(z.regex(/^[A-Z]{3}$/, 'expected an 
 export const DecimalString = z
   .string()
   .check(z.regex(/^-?\d{1,12}(\.\d{1,4})?$/, 'expected a decimal string like "12.99"'));
+/**
+ * A money threshold or discount amount per currency (`{"EUR": "10.00", "GBP": "8.50"}`); a plain
+ * decimal string is an amount in the shop's default currency only (files from before several
+ * currencies). Checked against settings.currencies on the whole file.
+ */
+export const CurrencyAmounts = z.union([DecimalString, z.record(CurrencyCode, DecimalString)]);
 /** Text per locale; the shop's default locale must be present (checked on the whole file). */
 export const LocalizedText = z.record(Locale, z.string());
 export type LocalizedText = z.infer<typeof LocalizedText>;
@@ -49,8 +55,11 @@ export const ShopSettings = z.strictObject({
     countryCode2: z.string().check(z.regex(/^[A-Z]{2}$/)),
   }),
   defaultTaxClassId: Id,
-  /** The least line-items subtotal a cart must reach to be ordered; null = no minimum. */
-  minimumCartAmount: z._default(z.nullable(DecimalString), null),
+  /**
+   * The least line-items subtotal a cart must reach to be ordered, per currency; null = no minimum
+   * (also in a currency without an amount).
+   */
+  minimumCartAmount: z._default(z.nullable(CurrencyAmounts), null),
   address: z._default(ShopAddress, {}),
 });
 
@@ -68,25 +77,31 @@ export const ShopShippingMethod = z.strictObject({
   logo: z._default(z.nullable(z.string()), null),
   /** Price per currency; null = the price is set per cart (spec: "price Money, null for some methods"). */
   price: z.nullable(z.record(CurrencyCode, DecimalString)),
-  /** The lowest line-items subtotal from which this method is offered; null = always. */
-  minimumSubtotal: z._default(z.nullable(DecimalString), null),
+  /**
+   * The lowest line-items subtotal from which this method is offered, per currency; null = always.
+   * Not offered in a currency without an amount.
+   */
+  minimumSubtotal: z._default(z.nullable(CurrencyAmounts), null),
 });
 
 export const ShopCoupon = z.strictObject({
   code: z.string().check(z.minLength(1), z.maxLength(64)),
   name: LocalizedText,
   kind: z.enum(['percent', 'absolute']),
-  /** Percent ("10") or amount in the shop's default currency ("10.00"). */
-  value: DecimalString,
-  minimumSubtotal: z._default(z.nullable(DecimalString), null),
+  /** Percent ("10", a plain string) or amounts per currency. */
+  value: CurrencyAmounts,
+  /** Per currency; a coupon gives nothing in a currency without its amounts (CurrencyNotSupported). */
+  minimumSubtotal: z._default(z.nullable(CurrencyAmounts), null),
 });
 
 export const ShopBasketDiscount = z.strictObject({
   basketDiscountId: Id,
   name: LocalizedText,
   kind: z.enum(['percent', 'absolute']),
-  value: DecimalString,
-  minimumAmount: DecimalString,
+  /** Percent (a plain string) or amounts per currency, as for coupons. */
+  value: CurrencyAmounts,
+  /** Per currency; the rule does not exist in a currency without its amounts. */
+  minimumAmount: CurrencyAmounts,
 });
 
 export const ShopAttributeDefinition = z.strictObject({
@@ -279,6 +294,7 @@ export const ShopFile = z.strictObject({
 });
 
 export type ShopFile = z.infer<typeof ShopFile>;
+export type CurrencyAmounts = z.infer<typeof CurrencyAmounts>;
 export type ShopSettings = z.infer<typeof ShopSettings>;
 export type ShopTaxClass = z.infer<typeof ShopTaxClass>;
 export type ShopShippingMethod = z.infer<typeof ShopShippingMethod>;

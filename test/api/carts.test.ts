@@ -103,7 +103,7 @@ describe('POST /{shopId}/carts', () => {
     [{ currency: 'USD' }, 'currency'],
     [{ currency: 'euro' }, 'currency'],
     [{ taxType: 'BOTH' }, 'taxType'],
-    [{ locale: 'fr_FR' }, 'locale'],
+    [{ locale: 'french' }, 'locale'],
     [{ forceCreate: 'yes' }, 'forceCreate'],
     [{ lineItems: [{ productId: 'espresso-beans', quantity: 0 }] }, 'lineItems[0].quantity'],
     [{ lineItems: [{ productId: 'espresso-beans', quantity: 1.5 }] }, 'lineItems[0].quantity'],

@@ -38,7 +38,7 @@ describe('GET /{shopId}/producttypes/{productTypeId}', () => {
   it('answers 404 for an unknown product type, 403 without products_read, 400 for a bad locale', async () => {
     const unknown = await call('/demo/producttypes/vehicles');
     const refused = await call('/demo/producttypes/apparel', { token: tokenFor('demo', ['products_write']) });
-    const badLocale = await call('/demo/producttypes/apparel?locale=DE');
+    const badLocale = await call('/demo/producttypes/apparel?locale=deutsch');
 
     expect(unknown.status).toBe(404);
     expect(unknown.body).toEqual({ status: '404', message: 'Product type not found' });

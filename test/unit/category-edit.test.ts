@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { newCategory, siblingAliases, updatedCategory, withText } from '../../lib/domain/category-edit';
-import { writeLocale } from '../../lib/domain/write-locale';
+import { writeLocale } from '../../lib/domain/shop-locale';
 import type { ShopCategory } from '../../lib/schemas/shop-file';
 import { demoCatalog } from './support/demo-catalog';
 

@@ -69,6 +69,39 @@ describe('seed files', () => {
     expect(categories.filter((c) => !c.visible)).toHaveLength(1);
   });
 
+  it('the demo shop sells in EUR and GBP and has a figure in each for every price and money rule', () => {
+    const inBoth = (amounts: unknown, where: string) => {
+      expect(Object.keys(amounts as object).sort(), where).toEqual(['EUR', 'GBP']);
+    };
+
+    expect(demo.settings.currencies).toEqual(['EUR', 'GBP']);
+    inBoth(demo.settings.minimumCartAmount, 'settings.minimumCartAmount');
+    for (const p of demo.products) {
+      inBoth(p.prices, p.productId);
+      for (const tier of p.bulkPrices) inBoth(tier.price, `${p.productId} bulk`);
+      for (const group of p.customerSpecificPrices)
+        for (const tier of group.tiers) inBoth(tier.price, `${p.productId} customer group`);
+      const [eur, gbp] = [p.prices.EUR, p.prices.GBP];
+      // Same fields set in both, and GBP written as a decimal price, not a float conversion.
+      expect(Object.keys(gbp ?? {}).filter((k) => gbp?.[k as 'price'] !== null)).toEqual(
+        Object.keys(eur ?? {}).filter((k) => eur?.[k as 'price'] !== null),
+      );
+      expect(gbp?.price, p.productId).toMatch(/^\d+\.\d\d$/);
+    }
+    for (const m of demo.shippingMethods) {
+      if (m.price !== null) inBoth(m.price, m.shippingMethodId);
+      if (m.minimumSubtotal !== null) inBoth(m.minimumSubtotal, m.shippingMethodId);
+    }
+    for (const c of demo.coupons) {
+      if (c.kind === 'absolute') inBoth(c.value, c.code);
+      if (c.minimumSubtotal !== null) inBoth(c.minimumSubtotal, c.code);
+    }
+    for (const d of demo.basketDiscounts) {
+      if (d.kind === 'absolute') inBoth(d.value, d.basketDiscountId);
+      inBoth(d.minimumAmount, d.basketDiscountId);
+    }
+  });
+
   it('the two shops share no product ids', () => {
     const demoIds = new Set(demo.products.map((p) => p.productId));
 
@@ -171,6 +204,37 @@ describe('shopFileProblems', () => {
     });
 
     expect(paths.sort()).toEqual([`coupons[${demo.coupons.length}].code`, 'products[0].bulkPrices[0].price']);
+  });
+
+  it('names money amounts in a currency the shop does not sell, without the default one, or a percent per currency', () => {
+    const tenOff = indexOf(demo.coupons, (c) => c.code === 'TENOFF');
+    const welcome = indexOf(demo.coupons, (c) => c.code === 'WELCOME10');
+    const paths = problemPathsAfter((file) => {
+      file.settings.minimumCartAmount = { GBP: '5.00', USD: '6.00' };
+      (file.coupons[tenOff] as ShopFile['coupons'][number]).minimumSubtotal = { EUR: '30.00', CHF: '30.00' };
+      (file.coupons[welcome] as ShopFile['coupons'][number]).value = { EUR: '10' };
+      (file.basketDiscounts[0] as ShopFile['basketDiscounts'][number]).minimumAmount = { GBP: '85.00' };
+    });
+
+    expect(paths.sort()).toEqual(
+      [
+        'settings.minimumCartAmount',
+        'settings.minimumCartAmount.USD',
+        `coupons[${tenOff}].minimumSubtotal.CHF`,
+        `coupons[${welcome}].value`,
+        'basketDiscounts[0].minimumAmount',
+      ].sort(),
+    );
+  });
+
+  it('takes plain amounts (the default currency only), as files from before several currencies', () => {
+    const paths = problemPathsAfter((file) => {
+      file.settings.minimumCartAmount = '5.00';
+      for (const c of file.coupons) if (c.minimumSubtotal !== null) c.minimumSubtotal = '30.00';
+      for (const d of file.basketDiscounts) Object.assign(d, { value: '10.00', minimumAmount: '100.00' });
+    });
+
+    expect(paths).toEqual([]);
   });
 
   it('names unknown references in settings and the category tree', () => {
