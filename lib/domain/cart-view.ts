@@ -73,7 +73,12 @@ export function cartView(
   };
 }
 
-/** The lineItemContainer shared by carts, orders and documents. */
+/**
+ * The lineItemContainer shared by carts, orders and documents. Each total carries the taxType the
+ * original API renders (docs/money-and-totals.md): grandTotal and lineItemsSubTotal in the cart's
+ * tax type, totalBeforeTax NET, totalTax and the coupon line NONE (a tax or a discount amount is
+ * neither gross nor net).
+ */
 export function lineItemContainer(
   cart: CartRecord,
   catalog: Catalog,
@@ -85,7 +90,7 @@ export function lineItemContainer(
   return {
     grandTotal: m(priced.totals.grandTotal),
     totalBeforeTax: m(priced.totals.totalBeforeTax, 'NET'),
-    totalTax: m(priced.totals.totalTax),
+    totalTax: m(priced.totals.totalTax, 'NONE'),
     lineItemsSubTotal: m(priced.totals.lineItemsSubTotal),
     productLineItems: priced.lines.map((line) => ({
       ...productLineItem(line, cart, catalog, ctx),
@@ -96,7 +101,7 @@ export function lineItemContainer(
         ? {
             couponLineItemId: cart.coupon.couponLineItemId,
             code: cart.coupon.code,
-            lineItemPrice: m(priced.coupon.amount),
+            lineItemPrice: m(priced.coupon.amount, 'NONE'),
             validationErrors: priced.coupon.validationErrors,
           }
         : null,
