@@ -2,7 +2,7 @@ import type { CartRecord } from './cart';
 import { type PricedCart, possibleShippingMethods, priceCart } from './cart-pricing';
 import { type Catalog, localize } from './catalog';
 import { link, type ViewContext } from './links';
-import { formatPercent, type Minor, money, parseMoney, savingsPercent } from './money';
+import { formatPercent, type Minor, money, parseMoney, priceTimesQuantity, savingsPercent } from './money';
 import type { TaxClassRef } from './totals';
 
 /**
@@ -173,7 +173,7 @@ function listFields({ line, unitPrice }: PricedCart['lines'][number], cart: Cart
     orderUnitShort: line.orderUnit,
     orderUnit: line.orderUnit,
     priceQuantity: String(line.priceQuantity),
-    quantityPrice: moneyOf(cart, ctx.locale)(unitPrice * line.priceQuantity),
+    quantityPrice: moneyOf(cart, ctx.locale)(priceTimesQuantity(unitPrice, line.priceQuantity)),
     isInWishlist: false,
   };
 }
