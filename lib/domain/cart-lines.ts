@@ -2,6 +2,7 @@ import type { ShopProduct } from '../schemas/shop-file';
 import { type CartLine, type CartRecord, MAX_LINE_ITEMS, MAX_QUANTITY } from './cart';
 import type { Catalog } from './catalog';
 import { type Minor, netFromGross, parseMoney, taxOnNet } from './money';
+import { addQuantities, isExactQuantity, isMultipleOf, QUANTITY_DECIMALS, quantityAtLeast } from './quantity';
 
 /**
  * Rules for putting products into a cart (contract: "Carts"): which products can be bought, which
@@ -27,12 +28,13 @@ export function quantityProblem(
   quantity: number,
   productId: string,
 ): string | null {
-  if (!Number.isInteger(quantity) || quantity < 1)
-    return `Quantity of ${productId} must be a positive whole number`;
+  if (!isExactQuantity(quantity) || quantity <= 0)
+    return `Quantity of ${productId} must be a positive number with at most ${QUANTITY_DECIMALS} decimals`;
   // The request limit holds for the line too, however many adds raise it (money stays exact).
   if (quantity > MAX_QUANTITY) return `Quantity of ${productId} must be at most ${MAX_QUANTITY}`;
-  if (quantity < rules.minOrder) return `Quantity of ${productId} must be at least ${rules.minOrder}`;
-  if (quantity % rules.intervalOrder !== 0)
+  if (!quantityAtLeast(quantity, rules.minOrder))
+    return `Quantity of ${productId} must be at least ${rules.minOrder}`;
+  if (!isMultipleOf(quantity, rules.intervalOrder))
     return `Quantity of ${productId} must be a multiple of ${rules.intervalOrder}`;
   return null;
 }
@@ -157,7 +159,9 @@ export function addLines(
       return;
     }
     const existing = lineItems.find((line) => line.productId === productId);
-    const total = (existing?.quantity ?? 0) + quantity;
+    // A malformed quantity is reported as itself (below), never summed.
+    const total =
+      existing && isExactQuantity(quantity) ? addQuantities(existing.quantity, quantity) : quantity;
     const badQuantity = quantityProblem(product, total, productId);
     if (badQuantity) {
       problems.push({ index, field: 'quantity', message: badQuantity });

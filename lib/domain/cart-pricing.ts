@@ -9,7 +9,7 @@ import {
   type Currencies,
   couponDiscount,
 } from './discounts';
-import { allocate, type Minor, parseMoney } from './money';
+import { allocate, type Minor, parseMoney, priceTimesQuantity } from './money';
 import { chargeTaxes, computeTotals, type TaxClassRef, type Totals } from './totals';
 
 /** A cart with every figure worked out; what the cart and order views render. */
@@ -34,7 +34,7 @@ export interface PricedCart {
 export function priceCart(cart: CartRecord, catalog: Catalog): PricedCart {
   const base = cart.lineItems.map((line) => {
     const unitPrice = unitPriceFor(line, line.quantity);
-    return { line, unitPrice, amount: unitPrice * line.quantity };
+    return { line, unitPrice, amount: priceTimesQuantity(unitPrice, line.quantity) };
   });
   const subtotal = base.reduce((total, l) => total + l.amount, 0);
   const currencies = cartCurrencies(cart, catalog);

@@ -3,7 +3,7 @@ import { cartCurrencies, type PricedCart, possibleShippingMethods, priceCart } f
 import { type Catalog, localize } from './catalog';
 import { amountOf, basketDiscountsIn, ruleFigure } from './discounts';
 import { link, type ViewContext } from './links';
-import { formatPercent, type Minor, money, savingsPercent } from './money';
+import { formatPercent, type Minor, money, priceTimesQuantity, savingsPercent } from './money';
 import type { TaxClassRef } from './totals';
 
 /**
@@ -71,7 +71,12 @@ export function cartView(
   };
 }
 
-/** The lineItemContainer shared by carts, orders and documents. */
+/**
+ * The lineItemContainer shared by carts, orders and documents. Each total carries the taxType the
+ * original API renders (docs/money-and-totals.md): grandTotal and lineItemsSubTotal in the cart's
+ * tax type, totalBeforeTax NET, totalTax and the coupon line NONE (a tax or a discount amount is
+ * neither gross nor net).
+ */
 export function lineItemContainer(
   cart: CartRecord,
   catalog: Catalog,
@@ -83,7 +88,7 @@ export function lineItemContainer(
   return {
     grandTotal: m(priced.totals.grandTotal),
     totalBeforeTax: m(priced.totals.totalBeforeTax, 'NET'),
-    totalTax: m(priced.totals.totalTax),
+    totalTax: m(priced.totals.totalTax, 'NONE'),
     lineItemsSubTotal: m(priced.totals.lineItemsSubTotal),
     productLineItems: priced.lines.map((line) => ({
       ...productLineItem(line, cart, catalog, ctx),
@@ -94,7 +99,7 @@ export function lineItemContainer(
         ? {
             couponLineItemId: cart.coupon.couponLineItemId,
             code: cart.coupon.code,
-            lineItemPrice: m(priced.coupon.amount),
+            lineItemPrice: m(priced.coupon.amount, 'NONE'),
             validationErrors: priced.coupon.validationErrors,
           }
         : null,
@@ -166,7 +171,7 @@ function listFields({ line, unitPrice }: PricedCart['lines'][number], cart: Cart
     orderUnitShort: line.orderUnit,
     orderUnit: line.orderUnit,
     priceQuantity: String(line.priceQuantity),
-    quantityPrice: moneyOf(cart, ctx.locale)(unitPrice * line.priceQuantity),
+    quantityPrice: moneyOf(cart, ctx.locale)(priceTimesQuantity(unitPrice, line.priceQuantity)),
     isInWishlist: false,
   };
 }

@@ -1,5 +1,6 @@
 import type { LocalizedText } from '../schemas/shop-file';
 import type { Minor } from './money';
+import { quantityAtLeast } from './quantity';
 import type { TaxClassRef } from './totals';
 
 /**
@@ -38,6 +39,7 @@ export type Address = Record<string, string | null>;
 export interface CartLine {
   lineItemId: string;
   productId: string;
+  /** A positive decimal with at most 3 decimals (0.75 kg); see lib/domain/quantity.ts. */
   quantity: number;
   sku: string;
   name: LocalizedText;
@@ -84,7 +86,7 @@ export function unitPriceFor(
 ): Minor {
   if (line.priceOverride !== null) return line.priceOverride;
   let price = line.unitPrice;
-  for (const tier of line.bulkTiers) if (quantity >= tier.quantity) price = tier.unitPrice;
+  for (const tier of line.bulkTiers) if (quantityAtLeast(quantity, tier.quantity)) price = tier.unitPrice;
   return price;
 }
 

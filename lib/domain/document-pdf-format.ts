@@ -1,4 +1,5 @@
 import type { Address } from './cart';
+import { QUANTITY_DECIMALS, quantityText } from './quantity';
 
 /**
  * Locale-aware texts printed on order documents (dates, rates, quantities, address blocks).
@@ -46,7 +47,10 @@ function decimalSeparator(tag: string): string {
 
 /** "2 piece", "1,5 kg": the quantity in the locale's digits followed by the order unit. */
 export function formatQuantity(quantity: number, unit: string, tag: string): string {
-  const amount = new Intl.NumberFormat(tag, { maximumFractionDigits: 3 }).format(quantity);
+  // The exact decimal text goes to Intl (as for money), so 0.75 prints "0.75" / "0,75", never a float's digits.
+  const amount = new Intl.NumberFormat(tag, { maximumFractionDigits: QUANTITY_DECIMALS }).format(
+    quantityText(quantity) as unknown as number,
+  );
   return unit ? `${amount} ${unit}` : amount;
 }
 

@@ -1,3 +1,5 @@
+import { QUANTITY_SCALE, quantityUnits } from './quantity';
+
 /**
  * Exact money: amounts are integers in the currency's minor unit (cents); rates are exact decimals.
  * Every rounding rule of the API lives here and nowhere else (contract: "Totals and money").
@@ -116,6 +118,15 @@ function divideRounded(numerator: bigint, denominator: bigint): number {
 /** `percentage` % of an amount, rounded half away from zero to the minor unit. */
 export function percentOf(minor: Minor, percentage: string): Minor {
   return divideRounded(BigInt(minor) * rateUnits(percentage), RATE_SCALE);
+}
+
+/**
+ * unit price × quantity for a decimal quantity (0.75 kg at 27.90 = 20.925 → 20.93): the exact
+ * product of the minor units and the quantity's thousandths, rounded once, half away from zero
+ * (half-up for the positive amounts a line has), like every rounding here.
+ */
+export function priceTimesQuantity(unitPrice: Minor, quantity: number): Minor {
+  return divideRounded(BigInt(unitPrice) * BigInt(quantityUnits(quantity)), BigInt(QUANTITY_SCALE));
 }
 
 /** contract: net = round(gross / (1 + rate)) to the minor unit. */

@@ -46,6 +46,8 @@ export function buildOrder(
       sku: line.sku,
       name: localize(catalog, line.name, cart.locale) ?? line.sku,
       variationString: localize(catalog, line.variationString, cart.locale),
+      names: line.name,
+      variationStrings: line.variationString,
       quantity: line.quantity,
       unit: line.orderUnit,
       unitPrice,
@@ -58,6 +60,7 @@ export function buildOrder(
       name:
         localize(catalog, catalog.taxClasses.get(t.taxClass.taxClassId)?.name, cart.locale) ??
         t.taxClass.name,
+      names: catalog.taxClasses.get(t.taxClass.taxClassId)?.name,
       percentage: t.taxClass.percentage,
       net: t.net,
       tax: t.tax,

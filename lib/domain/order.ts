@@ -31,8 +31,12 @@ export interface OrderLine {
   lineItemId: string;
   productId: string;
   sku: string;
+  /** In the order's locale; `names` holds every locale (orders placed before it existed lack it). */
   name: string;
   variationString: string | null;
+  /** The product name in each of the shop's locales at checkout, for documents in another locale. */
+  names?: Readonly<Record<string, string>>;
+  variationStrings?: Readonly<Record<string, string>> | null;
   quantity: number;
   unit: string;
   unitPrice: Minor;
@@ -45,6 +49,8 @@ export interface OrderLine {
 export interface TaxSummary {
   taxClassId: string;
   name: string;
+  /** The tax class name in each of the shop's locales at checkout. */
+  names?: Readonly<Record<string, string>>;
   percentage: string;
   net: Minor;
   tax: Minor;

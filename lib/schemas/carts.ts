@@ -1,11 +1,22 @@
 import { MAX_LINE_ITEMS, MAX_QUANTITY } from '../domain/cart';
+import { hasQuantityDecimals, QUANTITY_DECIMALS } from '../domain/quantity';
 import { cursorPaging, Instant, LocaleParam, QueryBoolean } from './common';
 import * as z from './zod';
 
 /** Schemas of the cart operations (contract "Carts"). */
 
+/**
+ * contract "Carts": a positive number (0.75 kg of a product sold by weight); the product's minOrder
+ * and intervalOrder are checked against the catalog (lib/domain/cart-lines.ts).
+ */
 const Quantity = z.lazy(() =>
-  z.number().check(z.int('expected a whole number'), z.minimum(1), z.maximum(MAX_QUANTITY)),
+  z
+    .number()
+    .check(
+      z.positive('expected a positive number'),
+      z.maximum(MAX_QUANTITY),
+      z.refine(hasQuantityDecimals, `expected at most ${QUANTITY_DECIMALS} decimals`),
+    ),
 );
 
 export const LineItemInput = z.lazy(() =>

@@ -1,3 +1,4 @@
+import { hasQuantityDecimals, QUANTITY_DECIMALS } from '../domain/quantity';
 import * as z from './zod';
 
 /**
@@ -150,9 +151,14 @@ const PriceSet = z.strictObject({
   basePrice: z._default(z.nullable(DecimalString), null),
 });
 
+/** A positive quantity with at most 3 decimals (0.25 kg): minOrder, intervalOrder, bulk tiers. */
+const QuantityNumber = z
+  .number()
+  .check(z.positive(), z.refine(hasQuantityDecimals, `expected at most ${QUANTITY_DECIMALS} decimals`));
+
 const BulkPriceTier = z.strictObject({
-  /** From this quantity on, `price` is the unit price. */
-  quantity: z.number().check(z.int(), z.minimum(2)),
+  /** From this quantity on, `price` is the unit price (1 kg and more of a product sold by weight). */
+  quantity: QuantityNumber,
   price: z.record(CurrencyCode, DecimalString),
 });
 
@@ -199,9 +205,9 @@ export const ShopProduct = z.strictObject({
     ),
     [],
   ),
-  minOrder: z._default(z.number().check(z.int(), z.minimum(1)), 1),
-  intervalOrder: z._default(z.number().check(z.int(), z.minimum(1)), 1),
-  priceQuantity: z._default(z.number().check(z.int(), z.minimum(1)), 1),
+  minOrder: z._default(QuantityNumber, 1),
+  intervalOrder: z._default(QuantityNumber, 1),
+  priceQuantity: z._default(QuantityNumber, 1),
   orderUnit: z._default(z.string(), 'pc.'),
   refUnit: z._default(z.string(), 'pc.'),
   refAmount: z._default(z.number().check(z.nonnegative()), 1),

@@ -1,7 +1,8 @@
 import { PDFDocument } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, tokenFor } from '../support/api';
-import { orderableCart } from '../support/carts';
+import { BILLING, newCart, orderableCart } from '../support/carts';
+import { pdfTexts } from '../support/pdf-text';
 import { privateDemoShop } from '../support/shops';
 
 describe('order documents', () => {
@@ -79,6 +80,65 @@ describe('order documents', () => {
     const pdf = await PDFDocument.load(Buffer.from(base64, 'base64'));
     expect(pdf.getPageCount()).toBe(1);
     expect(pdf.getTitle()).toContain('Rechnung');
+  });
+
+  it('answers in ?locale= (texts, formats, PDF), else in the order language; an unknown locale gets the shop default', async () => {
+    // Prepare: a German order (2 × espresso beans 14.90, reduced rate) with its invoice
+    const cart = await newCart(shop, {
+      locale: 'de_DE',
+      lineItems: [{ productId: 'espresso-beans', quantity: 2 }],
+    });
+    await cart.call('/billing-address', { method: 'PUT', body: BILLING });
+    const placed = (await cart.call('/order', { method: 'POST' })).body;
+    await finalize(placed.orderId, 'Invoice');
+    const documents = (query: string) =>
+      call(`/${shop}/orders/${placed.orderId}/documents?includePdf=true${query}`);
+
+    // Act
+    const [asOrdered, english, german, unknown] = await Promise.all([
+      documents(''),
+      documents('&locale=en_GB'),
+      documents('&locale=de_DE'),
+      documents('&locale=fr_FR'),
+    ]);
+
+    // Assess: what each shows of the same document
+    const shown = (response: Awaited<ReturnType<typeof documents>>) => {
+      const [item] = response.body.items;
+      const line = item.lineItemContainer.productLineItems[0];
+      const texts = pdfTexts(Buffer.from(item.documentPdf, 'base64'));
+      return {
+        status: response.status,
+        total: item.lineItemContainer.grandTotal,
+        line: { name: line.name, taxClass: line.taxClass.name, price: line.lineItemPrice.formatted },
+        pdf: { title: texts.find((t) => /^(Rechnung|Invoice) /.test(t)), quantity: texts.includes('Menge') },
+        number: item.documentNumber,
+      };
+    };
+    const euro = (tag: string) =>
+      new Intl.NumberFormat(tag, { style: 'currency', currency: 'EUR' }).format(29.8);
+    const inGerman = {
+      status: 200,
+      total: { taxType: 'GROSS', amount: 29.8, currency: 'EUR', formatted: euro('de-DE') },
+      line: {
+        name: 'Schwarzwald-Espresso, ganze Bohne 500 g',
+        taxClass: 'Ermäßigter Steuersatz',
+        price: euro('de-DE'),
+      },
+      pdf: { title: expect.stringMatching(/^Rechnung /), quantity: true },
+      number: expect.any(String),
+    };
+    const inEnglish = {
+      ...inGerman,
+      total: { ...inGerman.total, formatted: '€29.80' },
+      line: { name: 'Black Forest Espresso, whole beans 500 g', taxClass: 'Reduced rate', price: '€29.80' },
+      pdf: { title: expect.stringMatching(/^Invoice /), quantity: false },
+    };
+    expect(shown(asOrdered)).toEqual(inGerman);
+    expect(shown(german)).toEqual(inGerman);
+    expect(shown(english)).toEqual(inEnglish);
+    expect(shown(unknown)).toEqual(inEnglish);
+    expect(english.body.items[0].documentNumber).toBe(german.body.items[0].documentNumber);
   });
 
   it('answers 404 for an unknown order, 400 for a bad type or paging, 403 without scope', async () => {

@@ -14,6 +14,21 @@ const expected = {
   NET: { grandTotal: '60.87', totalBeforeTax: '54.13', totalTax: '6.74' }, // taxes 2.06 + 4.68
 };
 
+/** The taxType of each Money of a cart or order that the tests pin, by field. */
+function taxTypes(body: any) {
+  const container = body.lineItemContainer;
+  return {
+    grandTotal: container.grandTotal.taxType,
+    lineItemsSubTotal: container.lineItemsSubTotal.taxType,
+    totalBeforeTax: container.totalBeforeTax.taxType,
+    totalTax: container.totalTax.taxType,
+    shippingPrice: container.shippingPrice.taxType,
+    coupon: container.couponLineItem.lineItemPrice.taxType,
+    lines: container.productLineItems.map((l: any) => l.lineItemPrice.taxType),
+    shippingTaxes: body.shippingData.taxes.map((t: any) => t.price.taxType),
+  };
+}
+
 describe.each(['GROSS', 'NET'] as const)('purchase walk-through in a %s shop', (model) => {
   let shop: string;
   beforeAll(async () => {
@@ -86,7 +101,17 @@ describe.each(['GROSS', 'NET'] as const)('purchase walk-through in a %s shop', (
     expect(shown.body.links.map((l: any) => l.rel)).toEqual(['self', 'shipping-method', 'remove-coupon']);
     expect(container.grandTotal.amount).toBe(Number(expected[model].grandTotal));
     expect(container.totalTax.amount).toBe(Number(expected[model].totalTax));
-    expect(container.grandTotal.taxType).toBe(model);
+    // The taxType of every Money as the original API renders it (docs/money-and-totals.md).
+    expect(taxTypes(shown.body)).toEqual({
+      grandTotal: model,
+      lineItemsSubTotal: model,
+      totalBeforeTax: 'NET',
+      totalTax: 'NONE',
+      shippingPrice: model,
+      coupon: 'NONE',
+      lines: [model, model],
+      shippingTaxes: ['NONE', 'NONE'],
+    });
 
     // Act: order and invoice
     const order = await cart('/order', { method: 'POST' });
@@ -112,6 +137,8 @@ describe.each(['GROSS', 'NET'] as const)('purchase walk-through in a %s shop', (
     expect(after.status).toBe(410);
     expect(invoice.status).toBe(201);
     expect(invoice.body).toMatchObject({ documentType: 'Invoice', documentNumber: '1', documentPdf: null });
+    expect(invoice.body.lineItemContainer).toEqual(container);
+    expect(order.body.shippingData).toEqual(shown.body.shippingData);
     const pdf = documents.body.items[0].documentPdf as string;
     expect(pdf).not.toMatch(/\s/);
     expect(Buffer.from(pdf, 'base64').subarray(0, 5).toString()).toBe('%PDF-');

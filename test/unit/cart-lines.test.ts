@@ -100,9 +100,9 @@ describe('quantityProblem', () => {
     expect(problems).toEqual([null, null, null]);
   });
 
-  it('refuses zero, negative and fractional quantities', () => {
+  it('refuses zero, negative, non-numbers and more than three decimals', () => {
     // Prepare
-    const quantities = [0, -2, 2.5, Number.NaN];
+    const quantities = [0, -2, 2.0005, Number.NaN];
 
     // Act
     const problems = quantities.map((quantity) =>
@@ -110,7 +110,14 @@ describe('quantityProblem', () => {
     );
 
     // Assess
-    for (const problem of problems) expect(problem).toBe('Quantity of p must be a positive whole number');
+    for (const problem of problems)
+      expect(problem).toBe('Quantity of p must be a positive number with at most 3 decimals');
+  });
+
+  it('refuses a fraction of a product sold in whole units as not a multiple of 1', () => {
+    expect(quantityProblem({ minOrder: 1, intervalOrder: 1 }, 2.5, 'p')).toBe(
+      'Quantity of p must be a multiple of 1',
+    );
   });
 
   it('refuses quantities below minOrder', () => {

@@ -1,4 +1,3 @@
-import { inflateSync } from 'node:zlib';
 import { PDFDocument, PDFName, type PDFString } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { documentLabels } from '../../lib/domain/document-labels';
@@ -6,6 +5,7 @@ import { pdfBase64, renderDocumentPdf } from '../../lib/domain/document-pdf';
 import { formatIssueDate, formatRate, localeTag } from '../../lib/domain/document-pdf-format';
 import { formatMoney } from '../../lib/domain/money';
 import type { DocumentRecord, OrderLine } from '../../lib/domain/order';
+import { pageContents, pdfTexts } from '../support/pdf-text';
 
 /** An ordered line of `quantity` × `unitPrice` minor units. */
 function orderLine(position: number, unitPrice: number, quantity = 1): OrderLine {
@@ -73,16 +73,6 @@ function invoice(overrides: Partial<DocumentRecord> = {}): DocumentRecord {
   };
 }
 
-/** The decompressed content stream of each page, as one-byte characters. */
-function pageContents(bytes: Uint8Array): string[] {
-  const file = Buffer.from(bytes);
-  const text = file.toString('latin1');
-  return [...text.matchAll(/\/Length (\d+) \/Filter \/FlateDecode >>\nstream\n/g)].map((match) => {
-    const start = (match.index ?? 0) + match[0].length;
-    return inflateSync(file.subarray(start, start + Number(match[1]))).toString('latin1');
-  });
-}
-
 /** Renders a document and collects every string drawn on it. */
 async function render(doc: DocumentRecord) {
   const texts: string[] = [];
@@ -126,9 +116,25 @@ describe('renderDocumentPdf', () => {
     expect(content).toContain('(Rechnung RE-2024-0001) Tj');
     expect(content).toContain(`(${formatMoney(8893, 'EUR', 'de_DE').replace('€', '\x80')}) Tj`);
     expect(content.match(/ Tj\n/g)).toHaveLength(texts.length);
+    expect(pdfTexts(bytes)).toEqual(texts);
     expect(Buffer.from(bytes).toString('latin1')).toContain(
       '/BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding',
     );
+  });
+
+  it('prints a decimal quantity exactly, in the locale, with its unit', async () => {
+    // Prepare: 0.75 kg at 27.90 = 20.925 → 20.93 (half up)
+    const line = { ...orderLine(1, 2790), quantity: 0.75, unit: 'kg', amount: 2093 };
+    const german = invoice({ lines: [line] });
+    const english = invoice({ lines: [line], locale: 'en_GB' });
+
+    // Act
+    const [de, en] = await Promise.all([render(german), render(english)]);
+
+    // Assess
+    const eur = (minor: number) => formatMoney(minor, 'EUR', 'de_DE');
+    expect(de.texts).toEqual(expect.arrayContaining(['0,75 kg', eur(2790), eur(2093)]));
+    expect(en.texts).toEqual(expect.arrayContaining(['0.75 kg', '€27.90', '€20.93']));
   });
 
   it('renders the same document to the same bytes', async () => {

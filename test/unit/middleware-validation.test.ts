@@ -51,7 +51,7 @@ describe('validation of bodies', () => {
     // Prepare
     const body = {
       lineItems: [
-        { productId: 'merino-beanie', quantity: 1.5 },
+        { productId: 'merino-beanie', quantity: 1.2345 },
         { productId: 'fleece-pullover', quantity: 1 },
         { productId: '', quantity: 0 },
       ],
@@ -68,7 +68,7 @@ describe('validation of bodies', () => {
       'lineItems[2].productId',
       'lineItems[2].quantity',
     ]);
-    expect(error?.errors?.[0]?.message).toBe('expected a whole number');
+    expect(error?.errors?.[0]?.message).toBe('expected at most 3 decimals');
   });
 
   it('names top-level fields by their name', () => {

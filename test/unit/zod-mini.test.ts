@@ -28,13 +28,13 @@ describe('zod in the Lambda bundles', () => {
 
   it('answers the English messages clients see, with classic zod never loaded', () => {
     // Act
-    const result = AddLineItemBody.safeParse({ productId: '', quantity: 1.5, price: 0 });
+    const result = AddLineItemBody.safeParse({ productId: '', quantity: 1.2345, price: 0 });
     const wrongType = PathId.safeParse(5);
 
     // Assess
     expect(result.error?.issues.map((i) => i.message)).toEqual([
       'Too small: expected string to have >=1 characters',
-      'expected a whole number',
+      'expected at most 3 decimals',
       'Unrecognized key: "price"',
     ]);
     expect(wrongType.error?.issues[0]?.message).toBe('Invalid input: expected string, received number');
