@@ -93,7 +93,7 @@ export class ApiFunction extends Construct {
     // the function may write only its own log group, which exists before the function does.
     this.role = new Role(this, 'Role', {
       assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
-      description: `Function ${id}`.slice(0, 1000),
+      description: `Function ${id} of the shop API`,
     });
     this.logGroup.grantWrite(this.role);
     this.fn = new NodejsFunction(this, 'Function', {
