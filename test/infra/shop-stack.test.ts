@@ -507,7 +507,29 @@ describe('shop stack: domain events and alarms', () => {
         .filter((l) => l[0] === namespace && l[1] === name)
         .map((l) => (l[l.length - 1] as { stat: string }).stat);
 
-    // Assess
+    // Assess: the names the functions' EMF writes (issue "Operations"), exactly.
+    expect(METRIC_NAMESPACE).toBe('ShopApi');
+    expect(
+      [
+        ...Object.values(METRIC_NAMES.shop),
+        ...Object.values(METRIC_NAMES.route),
+        ...Object.values(METRIC_NAMES.currency),
+      ].sort(),
+    ).toEqual(
+      [
+        'OrdersPlaced',
+        'CartsCreated',
+        'OrderValue',
+        'CouponsRedeemed',
+        'RateLimitRefusals',
+        'Latency',
+        'ClientErrors',
+        'ServerErrors',
+        'DynamoCalls',
+        'ReadUnits',
+        'WriteUnits',
+      ].sort(),
+    );
     expect(dashboard.Properties.DashboardName).toBe('ShopApi-demo');
     for (const name of ['Count', '4xx', '5xx', 'Latency', 'IntegrationLatency']) {
       expect(metrics).toContain(`AWS/ApiGateway ${name}`);
