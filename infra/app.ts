@@ -1,13 +1,16 @@
-import { App } from 'aws-cdk-lib';
+import { App, Aspects } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
 import { StackConfigError, stackConfigFromContext, stackName } from './config';
 import { ShopStack } from './shop-stack';
 
 /**
  * The CDK app (cdk.json runs it): one stack per shop, named `ShopApi-<shopId>`, its properties
  * from context. Synthesizes offline; account and region come from the CLI's credentials when
- * deploying, and the stack stays environment-agnostic without them.
+ * deploying, and the stack stays environment-agnostic without them. cdk-nag's AwsSolutions pack
+ * checks every synth: an unsuppressed finding fails `cdk synth` and `cdk deploy`.
  */
 const app = new App();
+Aspects.of(app).add(new AwsSolutionsChecks());
 try {
   const config = stackConfigFromContext((key) => app.node.tryGetContext(key));
   new ShopStack(app, stackName(config.shopId), {

@@ -9,6 +9,7 @@ import { EventPublisher } from './constructs/event-publisher';
 import { ListCounters } from './constructs/list-counters';
 import { ShopAlarms } from './constructs/shop-alarms';
 import { defaultDomainPrefix, ShopAuth } from './constructs/shop-auth';
+import { ShopDashboard } from './constructs/shop-dashboard';
 import { ShopHttpApi } from './constructs/shop-http-api';
 import { ShopTable } from './constructs/shop-table';
 import { ROUTE_NOT_FOUND_ENTRY } from './function-entries';
@@ -38,8 +39,8 @@ export function rateLimitKeyPrefix(shopId: string): string {
 
 /**
  * Everything one shop runs on: its table, one function per route behind an HTTP API, its token
- * issuer (Cognito, or an external one by context), domain events on an EventBridge bus, and
- * alarms by e-mail. Deployed once per shop: `ShopApi-<shopId>`.
+ * issuer (Cognito, or an external one by context), domain events on an EventBridge bus, alarms by
+ * e-mail and a dashboard. Deployed once per shop: `ShopApi-<shopId>`.
  */
 export class ShopStack extends Stack {
   readonly functions = new Map<string, ApiFunction>();
@@ -110,6 +111,7 @@ export class ShopStack extends Stack {
       fallback: fallback.fn,
       allowedOrigins: config.allowedOrigins,
       throttle: config.throttle,
+      logRetention: config.logRetention,
     });
 
     const events = new EventPublisher(this, 'Events', {
@@ -141,6 +143,13 @@ export class ShopStack extends Stack {
       streamConsumer: events.consumer.fn,
       alarmEmail: config.alarmEmail,
     });
+    const dashboard = new ShopDashboard(this, 'Dashboard', {
+      shopId: config.shopId,
+      dashboardName: this.stackName,
+      api: http.api,
+      functions: allFunctions,
+      table,
+    });
 
     const output = (id: string, value: string, description: string) =>
       new CfnOutput(this, id, { value, description });
@@ -148,6 +157,8 @@ export class ShopStack extends Stack {
     output('TableName', table.tableName, 'The shop table (npm run import -- --table ...)');
     output('EventBusName', events.bus.eventBusName, `Domain events, source ${events.source}`);
     output('AlarmTopicArn', alarms.topic.topicArn, 'SNS topic of the alarms');
+    output('DashboardUrl', dashboard.url, 'CloudWatch dashboard of the shop');
+    output('AccessLogGroup', http.accessLogs.logGroupName, 'HTTP API access log (one JSON line per request)');
     output('AuthIssuer', issuer.issuer, 'Expected iss of access tokens');
     if (auth) {
       output('TokenUrl', auth.tokenUrl, 'OAuth 2.0 token endpoint (client credentials)');

@@ -5,6 +5,7 @@ import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-la
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { DOMAIN_EVENT_TYPES } from '../../lib/domain/domain-events';
 import { PUBLISHER_ENTRY } from '../function-entries';
@@ -41,6 +42,13 @@ export class EventPublisher extends Construct {
       encryption: QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
     });
+    NagSuppressions.addResourceSuppressions(this.deadLetters, [
+      {
+        id: 'AwsSolutions-SQS3',
+        reason:
+          'This queue IS the dead-letter queue of the stream consumer (records that failed every retry); a dead-letter queue of a dead-letter queue would only move them again, and the UnpublishedEvents alarm watches this one.',
+      },
+    ]);
     this.consumer = new ApiFunction(this, 'Publisher', {
       entry: PUBLISHER_ENTRY,
       description: 'Publishes domain events from the table stream',
@@ -72,6 +80,18 @@ export class EventPublisher extends Construct {
           }),
         ],
       }),
+    );
+    NagSuppressions.addResourceSuppressions(
+      this.consumer.role,
+      [
+        {
+          id: 'AwsSolutions-IAM5',
+          reason:
+            'Reading the table stream (DynamoEventSource): dynamodb:ListStreams supports no resource-level permissions, so it needs Resource "*"; GetRecords, GetShardIterator and DescribeStream are on this table\'s stream only.',
+          appliesTo: ['Resource::*'],
+        },
+      ],
+      true,
     );
   }
 }

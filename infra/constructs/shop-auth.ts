@@ -11,6 +11,7 @@ import {
   UserPoolOperation,
 } from 'aws-cdk-lib/aws-cognito';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { StackConfigError } from '../config';
 import { ADD_SHOP_CLAIM_ENTRY } from '../function-entries';
@@ -61,9 +62,29 @@ export class ShopAuth extends Construct {
       selfSignUpEnabled: false,
       // Machine clients only: there are no users to recover.
       accountRecovery: AccountRecovery.NONE,
+      // No user ever gets a password here; should one be created by hand, it must still be strong.
+      passwordPolicy: {
+        minLength: 14,
+        requireLowercase: true,
+        requireUppercase: true,
+        requireDigits: true,
+        requireSymbols: true,
+      },
       // Only app clients live here, no user data: a destroyed shop leaves no billed pool behind.
       removalPolicy: RemovalPolicy.DESTROY,
     });
+    NagSuppressions.addResourceSuppressions(this.userPool, [
+      {
+        id: 'AwsSolutions-COG2',
+        reason:
+          'Machine-to-machine pool: tokens come only from the client-credentials grant of app clients (client id and secret); there are no users and no sign-in that MFA could protect.',
+      },
+      {
+        id: 'AwsSolutions-COG8',
+        reason:
+          'The Plus plan adds threat protection for user sign-ins, which this pool has none of; Essentials is the plan that runs V3_0 pre-token triggers for client credentials (docs/deploy.md).',
+      },
+    ]);
     this.claimFunction = new ApiFunction(this, 'AddShopClaim', {
       entry: ADD_SHOP_CLAIM_ENTRY,
       description: `Pre-token generation: shop claim ${props.shopId}`,

@@ -1,4 +1,5 @@
-import { Duration, Stack } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
   CorsHttpMethod,
   HttpApi,
@@ -6,9 +7,12 @@ import {
   HttpRoute,
   HttpRouteKey,
   HttpStage,
+  LogGroupLogDestination,
 } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import type { Route } from '../../lib/routes';
 
@@ -32,6 +36,32 @@ export const CORS_ALLOW_HEADERS = [
   'Idempotency-Key',
 ] as const;
 
+/**
+ * One JSON line per request in the access log (HTTP API context variables). Values are strings as
+ * API Gateway writes them (`-` when a value does not apply, e.g. no integration for a 404 before
+ * routing); CloudWatch Logs Insights still sorts and averages the numeric ones.
+ */
+export const ACCESS_LOG_FIELDS = {
+  requestId: '$context.requestId',
+  requestTime: '$context.requestTimeEpoch',
+  ip: '$context.identity.sourceIp',
+  method: '$context.httpMethod',
+  path: '$context.path',
+  route: '$context.routeKey',
+  status: '$context.status',
+  protocol: '$context.protocol',
+  responseLength: '$context.responseLength',
+  /** Milliseconds from request received to response sent. */
+  latency: '$context.responseLatency',
+  /** Milliseconds the Lambda integration took (the rest is API Gateway). */
+  integrationLatency: '$context.integrationLatency',
+  integrationStatus: '$context.integrationStatus',
+  /** API Gateway's own error (throttled, no route, ...). */
+  error: '$context.error.message',
+  /** Why the integration failed (Lambda timeout, crash, permission). */
+  integrationError: '$context.integrationErrorMessage',
+} as const;
+
 export interface ShopHttpApiProps {
   routes: readonly Route[];
   /** The function of a route (made by the stack, one per row). */
@@ -40,16 +70,19 @@ export interface ShopHttpApiProps {
   fallback: IFunction;
   allowedOrigins: readonly string[];
   throttle: { rateLimit: number; burstLimit: number };
+  /** Retention of the access log. */
+  logRetention: RetentionDays;
 }
 
 /**
  * The HTTP API (payload v2): exactly one route per row of the route table plus `$default` for the
- * rest, stage throttling as a safety net below the per-token rate limit, and CORS for the
- * configured origins.
+ * rest, stage throttling as a safety net below the per-token rate limit, CORS for the configured
+ * origins, and a JSON access log. HTTP APIs have no X-Ray tracing: traces start at the functions.
  */
 export class ShopHttpApi extends Construct {
   readonly api: HttpApi;
   readonly stage: HttpStage;
+  readonly accessLogs: LogGroup;
 
   constructor(scope: Construct, id: string, props: ShopHttpApiProps) {
     super(scope, id);
@@ -71,19 +104,39 @@ export class ShopHttpApi extends Construct {
           }
         : {}),
     });
+    this.accessLogs = new LogGroup(this, 'AccessLogs', {
+      retention: props.logRetention,
+      // Like the functions' logs: kept until their retention ends when the stack is destroyed.
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
     this.stage = new HttpStage(this, 'DefaultStage', {
       httpApi: this.api,
       stageName: '$default',
       autoDeploy: true,
       throttle: props.throttle,
+      accessLogSettings: {
+        destination: new LogGroupLogDestination(this.accessLogs),
+        format: AccessLogFormat.custom(JSON.stringify(ACCESS_LOG_FIELDS)),
+      },
     });
-    for (const route of props.routes) {
-      new HttpRoute(this, route.name, {
-        httpApi: this.api,
-        routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
-        integration: new HttpLambdaIntegration(`${route.name}Integration`, props.functionOf(route)),
-      });
-    }
+    const routes = props.routes.map(
+      (route) =>
+        new HttpRoute(this, route.name, {
+          httpApi: this.api,
+          routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
+          integration: new HttpLambdaIntegration(`${route.name}Integration`, props.functionOf(route)),
+        }),
+    );
+    NagSuppressions.addResourceSuppressions(
+      [...routes, this.api.node.findChild('DefaultRoute')],
+      [
+        {
+          id: 'AwsSolutions-APIG4',
+          reason:
+            'Every function verifies the bearer JWT itself (issuer, JWKS, expiry, shop claim, route scope; docs/security.md) to answer with the contract error body; an API Gateway authorizer would answer 401 in its own format. $default only answers 404/405.',
+        },
+      ],
+    );
   }
 
   /** The API's base URL (the `$default` stage). */

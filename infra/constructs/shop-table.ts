@@ -1,5 +1,12 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
-import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
+import {
+  AttributeType,
+  BillingMode,
+  type ITable,
+  ProjectionType,
+  StreamViewType,
+  Table,
+} from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
 import { tableDefinition } from '../../lib/data/table';
 
@@ -37,4 +44,15 @@ export class ShopTable extends Construct {
       });
     }
   }
+}
+
+/**
+ * The ARNs a function's table statement names: the table and each of its indexes by name, so no
+ * statement needs the `<table>/index/*` wildcard.
+ */
+export function tableResources(table: ITable): string[] {
+  return [
+    table.tableArn,
+    ...tableDefinition.globalSecondaryIndexes.map((index) => `${table.tableArn}/index/${index.indexName}`),
+  ];
 }

@@ -2,8 +2,13 @@ import type { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TABLE_ACTIONS } from '../../infra/constructs/api-function';
 import { STREAM_RETRY } from '../../infra/constructs/event-publisher';
+import { METRIC_NAMES, METRIC_NAMESPACE } from '../../infra/constructs/metric-names';
 import { MAX_METRICS_PER_ALARM } from '../../infra/constructs/shop-alarms';
-import { CORS_ALLOW_HEADERS, CORS_EXPOSE_HEADERS } from '../../infra/constructs/shop-http-api';
+import {
+  ACCESS_LOG_FIELDS,
+  CORS_ALLOW_HEADERS,
+  CORS_EXPOSE_HEADERS,
+} from '../../infra/constructs/shop-http-api';
 import { rateLimitKeyPrefix, routeScopes, type ShopStack } from '../../infra/shop-stack';
 import { keys } from '../../lib/data/keys';
 import { tableDefinition } from '../../lib/data/table';
@@ -11,6 +16,7 @@ import { routeList } from '../../lib/routes';
 import { synthShop } from './stack-fixture';
 
 type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string };
+type Statement = { Action: string | string[]; Resource: unknown; Condition?: unknown; Effect?: string };
 
 let stack: ShopStack;
 let template: Template;
@@ -34,15 +40,18 @@ const routeFunctionId = (name: string) => {
   return logicalId(fn.fn);
 };
 /** Every statement of every policy attached to the role of a function. */
-function statementsOf(
-  functionId: string,
-): { Action: string | string[]; Resource: unknown; Condition?: unknown }[] {
+function allStatementsOf(functionId: string): Statement[] {
   const roleId = resources[functionId]?.Properties.Role['Fn::GetAtt'][0];
   return ofType('AWS::IAM::Policy')
     .filter(([, p]) => p.Properties.Roles.some((r: { Ref: string }) => r.Ref === roleId))
     .flatMap(([, p]) => p.Properties.PolicyDocument.Statement);
 }
 const actionsOf = (s: { Action: string | string[] }) => (Array.isArray(s.Action) ? s.Action : [s.Action]);
+/** What every function may do (its own logs, traces): checked once, below. */
+const isBaseline = (s: Statement) =>
+  actionsOf(s).every((a) => a.startsWith('logs:') || a.startsWith('xray:'));
+/** The statements of a function beyond the baseline: what makes it different from the others. */
+const statementsOf = (functionId: string) => allStatementsOf(functionId).filter((s) => !isBaseline(s));
 const tableId = () => ofType('AWS::DynamoDB::Table')[0]?.[0] as string;
 
 describe('shop stack: functions', () => {
@@ -56,15 +65,41 @@ describe('shop stack: functions', () => {
     }
   });
 
-  it('runs every function on Node.js 22, arm64, with source maps and a log group with retention', () => {
+  it('runs every function on Node.js 22, arm64, with source maps, active tracing and a log group with retention', () => {
     // Assess
     for (const [id, fn] of ofType('AWS::Lambda::Function')) {
       expect(fn.Properties.Runtime, id).toBe('nodejs22.x');
       expect(fn.Properties.Architectures, id).toEqual(['arm64']);
       expect(fn.Properties.Environment.Variables.NODE_OPTIONS, id).toBe('--enable-source-maps');
+      expect(fn.Properties.TracingConfig, id).toEqual({ Mode: 'Active' });
       const logGroup = resources[fn.Properties.LoggingConfig.LogGroup.Ref];
       expect(logGroup?.Properties.RetentionInDays, id).toBe(30);
       expect(logGroup?.DeletionPolicy, id).toBe('Retain');
+    }
+  });
+
+  it('gives every function a role of its own that may write only its own log group and send traces', () => {
+    // Assess
+    const functions = ofType('AWS::Lambda::Function');
+    const roles = new Set(functions.map(([, fn]) => fn.Properties.Role['Fn::GetAtt'][0]));
+    expect(roles.size).toBe(functions.length);
+    for (const [id, fn] of functions) {
+      const role = resources[fn.Properties.Role['Fn::GetAtt'][0]];
+      // No AWSLambdaBasicExecutionRole: it may write every log group of the account.
+      expect(role?.Properties.ManagedPolicyArns, id).toBeUndefined();
+      const baseline = allStatementsOf(id).filter(isBaseline);
+      expect(baseline, id).toEqual([
+        {
+          Action: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+          Effect: 'Allow',
+          Resource: { 'Fn::GetAtt': [fn.Properties.LoggingConfig.LogGroup.Ref, 'Arn'] },
+        },
+        {
+          Action: ['xray:PutTraceSegments', 'xray:PutTelemetryRecords'],
+          Effect: 'Allow',
+          Resource: '*',
+        },
+      ]);
     }
   });
 
@@ -95,9 +130,12 @@ describe('shop stack: functions', () => {
 });
 
 describe('shop stack: least privilege', () => {
+  // The table and each index by name: no `index/*` wildcard.
   const tableArns = () => [
     { 'Fn::GetAtt': [tableId(), 'Arn'] },
-    { 'Fn::Join': ['', [{ 'Fn::GetAtt': [tableId(), 'Arn'] }, '/index/*']] },
+    ...tableDefinition.globalSecondaryIndexes.map((g) => ({
+      'Fn::Join': ['', [{ 'Fn::GetAtt': [tableId(), 'Arn'] }, `/index/${g.indexName}`]],
+    })),
   ];
 
   it.each(routeList.map((r) => [r.name, r] as const))(
@@ -275,6 +313,29 @@ describe('shop stack: HTTP API', () => {
     }
   });
 
+  it('writes one JSON access-log line per request (request id, route, status, latencies) to a log group with retention', () => {
+    // Prepare
+    const [[, stage]] = ofType('AWS::ApiGatewayV2::Stage') as [[string, Resource]];
+    const { DestinationArn, Format } = stage.Properties.AccessLogSettings;
+    const logGroup = resources[DestinationArn['Fn::GetAtt'][0]];
+
+    // Act
+    const fields = JSON.parse(Format);
+
+    // Assess
+    expect(fields).toEqual(ACCESS_LOG_FIELDS);
+    expect(fields).toMatchObject({
+      requestId: '$context.requestId',
+      route: '$context.routeKey',
+      status: '$context.status',
+      latency: '$context.responseLatency',
+      integrationLatency: '$context.integrationLatency',
+    });
+    expect(logGroup?.Type).toBe('AWS::Logs::LogGroup');
+    expect(logGroup?.Properties.RetentionInDays).toBe(30);
+    expect(template.toJSON().Outputs.AccessLogGroup.Value).toEqual({ Ref: DestinationArn['Fn::GetAtt'][0] });
+  });
+
   it('throttles the stage as a safety net and allows the configured origins with the API headers', () => {
     // Assess
     template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
@@ -358,6 +419,8 @@ describe('shop stack: Cognito', () => {
         'UserPoolId',
         'TableName',
         'EventBusName',
+        'DashboardUrl',
+        'AccessLogGroup',
       ]),
     );
   });
@@ -413,6 +476,96 @@ describe('shop stack: domain events and alarms', () => {
       Protocol: 'email',
       Endpoint: 'ops@example.com',
     });
+  });
+
+  it('gives every log group of the stack a retention and keeps it when the stack is destroyed', () => {
+    // Prepare
+    const logGroups = ofType('AWS::Logs::LogGroup');
+
+    // Assess: one per function plus the access log, nothing left to Lambda's implicit groups.
+    expect(logGroups).toHaveLength(ofType('AWS::Lambda::Function').length + 1);
+    for (const [id, logGroup] of logGroups) {
+      expect(logGroup.Properties.RetentionInDays, id).toBe(30);
+      expect(logGroup.DeletionPolicy, id).toBe('Retain');
+    }
+  });
+
+  it('has a dashboard of the shop: API, business metrics (EMF), Lambda, DynamoDB and per-route graphs', () => {
+    // Prepare
+    const [[dashboardId, dashboard]] = ofType('AWS::CloudWatch::Dashboard') as [[string, Resource]];
+    const parts: unknown[] = dashboard.Properties.DashboardBody['Fn::Join'][1];
+    const body = JSON.parse(parts.map((p) => (typeof p === 'string' ? p : 'TOKEN')).join(''));
+    const lines: unknown[][] = body.widgets.flatMap(
+      (w: { properties: { metrics?: unknown[][] } }) => w.properties.metrics ?? [],
+    );
+    const metrics = new Set(lines.filter((l) => typeof l[0] === 'string').map((l) => `${l[0]} ${l[1]}`));
+    const searches = lines.flatMap((l) =>
+      typeof l[0] === 'object' ? [(l[0] as { expression: string }).expression] : [],
+    );
+    const stats = (namespace: string, name: string) =>
+      lines
+        .filter((l) => l[0] === namespace && l[1] === name)
+        .map((l) => (l[l.length - 1] as { stat: string }).stat);
+
+    // Assess: the names the functions' EMF writes (issue "Operations"), exactly.
+    expect(METRIC_NAMESPACE).toBe('ShopApi');
+    expect(
+      [
+        ...Object.values(METRIC_NAMES.shop),
+        ...Object.values(METRIC_NAMES.route),
+        ...Object.values(METRIC_NAMES.currency),
+      ].sort(),
+    ).toEqual(
+      [
+        'OrdersPlaced',
+        'CartsCreated',
+        'OrderValue',
+        'CouponsRedeemed',
+        'RateLimitRefusals',
+        'Latency',
+        'ClientErrors',
+        'ServerErrors',
+        'DynamoCalls',
+        'ReadUnits',
+        'WriteUnits',
+      ].sort(),
+    );
+    expect(dashboard.Properties.DashboardName).toBe('ShopApi-demo');
+    for (const name of ['Count', '4xx', '5xx', 'Latency', 'IntegrationLatency']) {
+      expect(metrics).toContain(`AWS/ApiGateway ${name}`);
+    }
+    expect(stats('AWS/ApiGateway', 'Latency')).toEqual(['p50', 'p99']);
+    for (const name of ['Errors', 'Throttles', 'Duration']) expect(metrics).toContain(`AWS/Lambda ${name}`);
+    for (const name of [
+      'ConsumedReadCapacityUnits',
+      'ConsumedWriteCapacityUnits',
+      'ReadThrottleEvents',
+      'WriteThrottleEvents',
+    ]) {
+      expect(metrics).toContain(`AWS/DynamoDB ${name}`);
+    }
+    for (const name of Object.values(METRIC_NAMES.shop))
+      expect(metrics).toContain(`${METRIC_NAMESPACE} ${name}`);
+    expect(lines.find((l) => l[1] === METRIC_NAMES.shop.OrdersPlaced)?.slice(2, 4)).toEqual([
+      'shopId',
+      'demo',
+    ]);
+    for (const name of Object.values(METRIC_NAMES.route)) {
+      expect(searches).toContainEqual(
+        expect.stringContaining(`{ShopApi,shopId,route} MetricName="${name}" shopId="demo"`),
+      );
+    }
+    expect(searches).toContainEqual(
+      expect.stringContaining(`{ShopApi,shopId,currency} MetricName="${METRIC_NAMES.currency.OrderValue}"`),
+    );
+    // Every function's errors and throttles are in the sums (ids are per line: METRICS('errors')).
+    const functionCount = ofType('AWS::Lambda::Function').length;
+    expect(lines.filter((l) => l[0] === 'AWS/Lambda' && l[1] === 'Throttles')).toHaveLength(functionCount);
+    expect(lines.filter((l) => l[0] === 'AWS/Lambda' && l[1] === 'Errors')).toHaveLength(functionCount);
+    expect(JSON.stringify(template.toJSON().Outputs.DashboardUrl.Value)).toContain(
+      '#dashboards:name=ShopApi-demo',
+    );
+    expect(dashboardId).toBeDefined();
   });
 
   it('passes the CloudFormation validation of CDK and stays well inside the 500 resources of a stack', () => {

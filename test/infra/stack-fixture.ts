@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { App } from 'aws-cdk-lib';
+import { App, Aspects } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
+import { AwsSolutionsChecks } from 'cdk-nag';
 import { stackConfigFromContext, stackName } from '../../infra/config';
 import { ShopStack } from '../../infra/shop-stack';
 import type { Route } from '../../lib/routes';
@@ -11,11 +12,12 @@ import type { Route } from '../../lib/routes';
  * (`aws:cdk:bundling-stacks` = []: NodejsFunction then uses a placeholder asset), so ~50 functions
  * synthesize in seconds. That no function is ever bundled with Docker is proven separately
  * (test/infra/bundling.test.ts). CDK's built-in CloudFormation validation (a few seconds per
- * synth) runs only when asked for.
+ * synth) and cdk-nag's AwsSolutions checks (as infra/app.ts runs them; findings become the
+ * stack's error and warning annotations) run only when asked for.
  */
 export function synthShop(
   context: Record<string, unknown> = {},
-  options: { routes?: readonly Route[]; validate?: boolean } = {},
+  options: { routes?: readonly Route[]; validate?: boolean; nag?: boolean } = {},
 ) {
   const app = new App({
     context: { 'aws:cdk:bundling-stacks': [] },
@@ -26,12 +28,14 @@ export function synthShop(
     config,
     ...(options.routes ? { routes: options.routes } : {}),
   });
+  if (options.nag) Aspects.of(app).add(new AwsSolutionsChecks());
   const assembly = app.synth();
   const template = Template.fromStack(stack);
+  const templatePath = assembly.getStackByName(stack.stackName).templateFullPath;
   const validationReport = options.validate
     ? (JSON.parse(readFileSync(join(assembly.directory, 'validation-report.json'), 'utf8')) as {
         pluginReports: unknown[];
       })
     : undefined;
-  return { stack, template, validationReport };
+  return { stack, template, templatePath, validationReport };
 }

@@ -1,0 +1,142 @@
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { Annotations, Match, type Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { projectRoot } from '../../infra/constructs/bundling-options';
+import type { ShopStack } from '../../infra/shop-stack';
+import { synthShop } from './stack-fixture';
+
+/**
+ * The synthesized template checked as AWS would check it: cdk-nag's AwsSolutions pack (as
+ * infra/app.ts runs it on every synth) and cfn-lint (the CloudFormation resource schemas).
+ */
+
+const run = promisify(execFile);
+
+/**
+ * cfn-lint checks ignored for the whole template, each with its reason. W3005: CDK writes a
+ * DependsOn on a function's role and role policy next to the GetAtt of the role (so the policy
+ * exists before the first invocation); redundant for CloudFormation, harmless.
+ */
+const CFN_LINT_IGNORED = ['W3005'] as const;
+
+let stack: ShopStack;
+let template: Template;
+let templatePath: string;
+
+beforeAll(() => {
+  ({ stack, template, templatePath } = synthShop(
+    { alarmEmail: 'ops@example.com', allowedOrigins: 'https://shop.example.com' },
+    { nag: true },
+  ));
+});
+
+type Suppression = { id: string; reason: string; applies_to?: unknown[] };
+
+/** Every cdk-nag suppression written into the template, with the resource it sits on. */
+function suppressions(): { resource: string; rule: Suppression }[] {
+  const resources: Record<string, { Metadata?: { cdk_nag?: { rules_to_suppress: Suppression[] } } }> =
+    template.toJSON().Resources;
+  return Object.entries(resources).flatMap(([resource, r]) =>
+    (r.Metadata?.cdk_nag?.rules_to_suppress ?? []).map((rule) => ({ resource, rule })),
+  );
+}
+
+describe('cdk-nag (AwsSolutions)', () => {
+  it('finds no unsuppressed error or warning in the stack', () => {
+    // Prepare
+    const annotations = Annotations.fromStack(stack);
+    const nag = Match.stringLikeRegexp('AwsSolutions-.*');
+
+    // Act
+    const findings = [...annotations.findError('*', nag), ...annotations.findWarning('*', nag)].map(
+      (f) => `${f.id}: ${String(f.entry.data).slice(0, 120)}`,
+    );
+
+    // Assess
+    expect(findings).toEqual([]);
+  });
+
+  it('suppresses per resource only, each with its reason, IAM5 wildcards each named by appliesTo', () => {
+    // Prepare
+    const all = suppressions();
+
+    // Assess
+    expect(template.toJSON().Metadata?.cdk_nag).toBeUndefined();
+    expect(all.length).toBeGreaterThan(0);
+    for (const { resource, rule } of all) {
+      expect(rule.reason.length, `${resource} ${rule.id}`).toBeGreaterThanOrEqual(60);
+      if (rule.id === 'AwsSolutions-IAM5') expect(rule.applies_to, resource).toEqual(['Resource::*']);
+    }
+  });
+
+  it('lists every suppressed rule with its reason in docs/security.md', () => {
+    // Prepare
+    const docs = readFileSync(join(projectRoot, 'docs/security.md'), 'utf8');
+    const section = docs.slice(docs.indexOf('## cdk-nag suppressions'));
+    const rules = new Set(suppressions().map(({ rule }) => rule.id));
+
+    // Assess
+    expect(docs).toContain('## cdk-nag suppressions');
+    for (const rule of rules) expect(section, rule).toContain(`\`${rule}\``);
+  });
+});
+
+/** The cfn-lint command of this machine, or a failure that says how to get one. */
+async function cfnLint(): Promise<{ file: string; args: string[] }> {
+  for (const candidate of [
+    { file: 'cfn-lint', args: [] },
+    { file: 'python3', args: ['-m', 'cfnlint'] },
+  ]) {
+    try {
+      await run(candidate.file, [...candidate.args, '--version']);
+      return candidate;
+    } catch {
+      // not this one
+    }
+  }
+  throw new Error(
+    'cfn-lint is not installed: run `bash .ci/run` (it installs it when missing) or `python3 -m pip install cfn-lint`',
+  );
+}
+
+describe('cfn-lint', () => {
+  it('finds no error and no warning in the synthesized template', async () => {
+    // Prepare
+    const lint = await cfnLint();
+
+    // Act: exit code 0 = clean, else a bit mask (2 error, 4 warning, 8 info); findings as JSON.
+    const output = await run(
+      lint.file,
+      [
+        ...lint.args,
+        '--format',
+        'json',
+        // The template is region-agnostic; without this cfn-lint takes AWS_REGION (`local` in tests).
+        '--regions',
+        'us-east-1',
+        '--ignore-checks',
+        ...CFN_LINT_IGNORED,
+        '--',
+        templatePath,
+      ],
+      { maxBuffer: 64 * 1024 * 1024 },
+    ).catch((error: { stdout?: string; stderr?: string; code?: number }) => {
+      if (!error.stdout) throw new Error(`cfn-lint failed (exit ${error.code}): ${error.stderr}`);
+      return { stdout: error.stdout };
+    });
+    const findings = (
+      JSON.parse(output.stdout) as {
+        Level: string;
+        Rule: { Id: string };
+        Message: string;
+        Location: unknown;
+      }[]
+    ).map((f) => `${f.Level} ${f.Rule.Id}: ${f.Message} at ${JSON.stringify(f.Location)}`);
+
+    // Assess
+    expect(findings).toEqual([]);
+  }, 240_000);
+});
