@@ -1,6 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { type Config, config } from '../config';
+import { meterRequests } from '../telemetry/dynamo-meter';
 import { DYNAMO_CLIENT_SETTINGS, DYNAMO_MARSHALL_OPTIONS } from './client-settings';
 
 let cached: { client: DynamoDBDocumentClient; raw: DynamoDBClient; from: Config } | undefined;
@@ -34,6 +35,8 @@ function clients() {
         ? { endpoint: cfg.DYNAMODB_ENDPOINT, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
         : {}),
     });
+    // Every call of every request asks for its consumed capacity and is metered (Server-Timing, metrics).
+    meterRequests(raw.middlewareStack);
     const client = DynamoDBDocumentClient.from(raw, { marshallOptions: DYNAMO_MARSHALL_OPTIONS });
     cached = { client, raw, from: cfg };
   }
