@@ -11,6 +11,7 @@ import { currentRequest } from './telemetry/request-telemetry';
  */
 const LEVELS = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 } as const;
 export type LogLevel = Exclude<keyof typeof LEVELS, 'silent'>;
+const RESERVED = ['level', 'message', 'timestamp'];
 
 /** Whether a line of `level` is written now: LOG_LEVEL, or debug for a request sampled for it. */
 export function logs(level: LogLevel): boolean {
@@ -24,10 +25,11 @@ export function logs(level: LogLevel): boolean {
 export function writeLine(level: LogLevel, message: string, fields: Record<string, unknown>): void {
   const cfg = config();
   const request = currentRequest();
+  const timestamp = new Date().toISOString();
   const line = JSON.stringify({
     level,
     message,
-    timestamp: new Date().toISOString(),
+    timestamp,
     service: cfg.SERVICE_NAME,
     ...(request
       ? {
@@ -42,6 +44,8 @@ export function writeLine(level: LogLevel, message: string, fields: Record<strin
         }
       : { function_name: process.env.AWS_LAMBDA_FUNCTION_NAME }),
     ...fields,
+    // A field never overrides the line's own: level, message and timestamp are what tools filter on.
+    ...(RESERVED.some((key) => key in fields) ? { level, message, timestamp } : {}),
   });
   (level === 'error' || level === 'warn' ? process.stderr : process.stdout).write(`${line}\n`);
 }
