@@ -26,6 +26,12 @@ const Env = z.object({
     z.transform((v: 'true' | 'false') => v === 'true'),
   ),
   LOG_LEVEL: z._default(z.enum(['debug', 'info', 'warn', 'error', 'silent']), 'info'),
+  /** Share of requests (0..1) logged at debug whatever LOG_LEVEL says (docs/operations.md). */
+  LOG_SAMPLE_RATE: z._default(z.coerce.number().check(z.minimum(0), z.maximum(1)), 0),
+  /** The `service` of every log line. */
+  SERVICE_NAME: z._default(z.string().check(z.minLength(1)), 'shop-api'),
+  /** `emf`: every request line carries CloudWatch metrics (Embedded Metric Format); `off`: none. */
+  METRICS: z._default(z.enum(['emf', 'off']), 'emf'),
   /** contract "Rate limit": requests per token and hour. */
   RATE_LIMIT_PER_HOUR: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 6000),
   /** Requests one function instance leases at a time from the shared per-token counter. */

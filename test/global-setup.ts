@@ -13,6 +13,8 @@ declare module 'vitest' {
 /** Starts the local twin once per test run on free ports; stops it (and Java) afterwards. */
 export default async function setup(project: TestProject) {
   process.env.LOG_LEVEL ??= 'warn';
+  // One metrics line per request would bury the test output (test/api/telemetry.test.ts checks them).
+  process.env.METRICS ??= 'off';
   // Test files share a few tokens for thousands of requests; the rate limit has its own tests.
   process.env.RATE_LIMIT_PER_HOUR ??= '10000000';
   const twin = await startTwin({ port: 0, quiet: true });

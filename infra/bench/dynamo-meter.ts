@@ -1,6 +1,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../../lib/data/client';
 import { keys } from '../../lib/data/keys';
+import { consumedUnits, isWriteCommand } from '../../lib/telemetry/dynamo-meter';
 import { applyLocalEnv } from '../local/local-env';
 
 /** DynamoDB calls and consumed read/write units since the last reset. */
@@ -34,15 +35,10 @@ const emptyUsage = (): DynamoUsage => ({
   commands: [],
 });
 
-interface Capacity {
-  CapacityUnits?: number;
-  ReadCapacityUnits?: number;
-  WriteCapacityUnits?: number;
-}
-
 /**
- * Counts every call the document client makes, with an SDK middleware on its stack: asks each call
- * for ReturnConsumedCapacity=TOTAL (bench mode only) and adds up the units DynamoDB reports.
+ * Counts every call the document client makes, with an SDK middleware on its stack, and adds up
+ * the units DynamoDB reports (the client asks every call for them: lib/telemetry/dynamo-meter.ts).
+ * Per process, where the request meter is per request.
  */
 export function meterDynamo(client: DynamoDBDocumentClient): { take(): DynamoUsage; remove(): void } {
   let usage = emptyUsage();
@@ -52,19 +48,15 @@ export function meterDynamo(client: DynamoDBDocumentClient): { take(): DynamoUsa
       const input = args.input as Record<string, unknown>;
       input.ReturnConsumedCapacity ??= 'TOTAL';
       const command = context.commandName ?? 'unknown';
-      const isWrite = /Put|Update|Delete|Write/.test(command);
+      const isWrite = isWriteCommand(command);
       usage.calls++;
       if (!isWrite) usage.reads++;
       if (isWrite && isRateLimitKey(input.Key)) usage.leaseWrites++;
       usage.commands.push(command);
       const result = await next(args);
-      const output = result.output as { ConsumedCapacity?: Capacity | Capacity[] };
-      const consumed = output.ConsumedCapacity;
-      for (const capacity of Array.isArray(consumed) ? consumed : consumed ? [consumed] : []) {
-        const units = capacity.CapacityUnits ?? 0;
-        usage.readUnits += capacity.ReadCapacityUnits ?? (isWrite ? 0 : units);
-        usage.writeUnits += capacity.WriteCapacityUnits ?? (isWrite ? units : 0);
-      }
+      const units = consumedUnits(result.output, isWrite);
+      usage.readUnits += units.read;
+      usage.writeUnits += units.write;
       return result;
     },
     { step: 'initialize', priority: 'high', name },

@@ -2,6 +2,8 @@
 export const BENCH_ENV = {
   // One JSON access-log line per request would measure the terminal, not the API.
   LOG_LEVEL: 'warn',
+  // The metrics line (EMF) likewise: its cost is measured apart (docs/operations.md).
+  METRICS: 'off',
   AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
   // One token sends every request: lift the hourly limit so the run is not cut off by 429s. The
   // rate limit still runs and still leases its blocks (the lease writes/req column).

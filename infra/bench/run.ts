@@ -9,10 +9,10 @@
  *    middleware in each server. Budgets at concurrency 1: p50 ≤ 1.5× the floor's; calls per request
  *    (lease writes of the rate limit aside): cart read 1, cart change 2, checkout 4, catalog reads 1.
  * 2. In process: list and search handlers called without sockets (pipeline and domain cost alone).
- * 3. Cold start proxy: every function bundled as the CDK bundles it, import time in a fresh Node
- *    process against an empty one, and size (budgets: ≤ 60 ms above, < 600 KB).
+ * 3. Cold start proxy: every function bundled as the CDK bundles it, import CPU in a fresh Node
+ *    process against a floor bundle (one GetItem, same SDK client), and size (budgets: ≤ 1.5× the floor's, < 600 KB).
  * Options: --products N (10000) --seed S (1) --duration S (per side, endpoint and concurrency; 3)
- * --rounds N (6) --samples N (in-process, 100) --cold-runs N (15) --parts http,inprocess,cold
+ * --rounds N (6) --samples N (in-process, 100) --cold-runs N (11) --parts http,inprocess,cold
  * --profile DIR (CPU profiles of the API and floor processes per endpoint at concurrency 1, written into DIR)
  * --only TEXT (only the HTTP endpoints whose name contains TEXT) --concurrency 1,16
  */
@@ -46,7 +46,7 @@ async function main(): Promise<number> {
       duration: { type: 'string', default: '3' },
       rounds: { type: 'string', default: '6' },
       samples: { type: 'string', default: '100' },
-      'cold-runs': { type: 'string', default: '15' },
+      'cold-runs': { type: 'string', default: '11' },
       parts: { type: 'string', default: 'http,inprocess,cold' },
       profile: { type: 'string' },
       only: { type: 'string' },

@@ -16,7 +16,7 @@ import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import type { Route } from '../../lib/routes';
 
-/** Response headers a browser client may read (cart token, versioning, rate limit). */
+/** Response headers a browser client may read (cart token, versioning, rate limit, request cost). */
 export const CORS_EXPOSE_HEADERS = [
   'X-Service-Cart-Token',
   'X-Service-Media-Type',
@@ -24,6 +24,8 @@ export const CORS_EXPOSE_HEADERS = [
   'X-RateLimit-Remaining',
   'X-RateLimit-Reset',
   'Retry-After',
+  'Server-Timing',
+  'X-Request-Id',
 ] as const;
 
 /** Request headers the API reads. */

@@ -2,6 +2,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { CART_LIFETIME_SECONDS, type CartRecord, isExpired } from '../domain/cart';
 import { Conflict, Gone, NotFound, ServiceUnavailable } from '../http/errors';
+import { countEvent } from '../telemetry/request-telemetry';
 import { backoff } from './backoff';
 import { dynamo, tableName } from './client';
 import { type Key, keys } from './keys';
@@ -67,6 +68,7 @@ export async function insertCart(cart: CartRecord): Promise<void> {
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );
+  countEvent('CartsCreated');
 }
 
 /**

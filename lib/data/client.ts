@@ -1,6 +1,8 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { type Config, config } from '../config';
+import { meterRequests } from '../telemetry/dynamo-meter';
+import { DYNAMO_CLIENT_SETTINGS, DYNAMO_MARSHALL_OPTIONS } from './client-settings';
 
 let cached: { client: DynamoDBDocumentClient; raw: DynamoDBClient; from: Config } | undefined;
 
@@ -28,18 +30,14 @@ function clients() {
     const local = cfg.DYNAMODB_ENDPOINT !== undefined;
     const raw = new DynamoDBClient({
       region: cfg.AWS_REGION,
-      // Retries with exponential backoff and jitter (throttling, 5xx, broken connections), all
-      // within the function's time budget: 3 attempts of at most 2 s each plus the backoff.
-      maxAttempts: 3,
-      retryMode: 'standard',
-      requestHandler: { connectionTimeout: 1000, requestTimeout: 2000 },
+      ...DYNAMO_CLIENT_SETTINGS,
       ...(local
         ? { endpoint: cfg.DYNAMODB_ENDPOINT, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
         : {}),
     });
-    const client = DynamoDBDocumentClient.from(raw, {
-      marshallOptions: { removeUndefinedValues: true, convertEmptyValues: false },
-    });
+    // Every call of every request asks for its consumed capacity and is metered (Server-Timing, metrics).
+    meterRequests(raw.middlewareStack);
+    const client = DynamoDBDocumentClient.from(raw, { marshallOptions: DYNAMO_MARSHALL_OPTIONS });
     cached = { client, raw, from: cfg };
   }
   return cached;

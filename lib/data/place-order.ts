@@ -4,6 +4,7 @@ import type { CartRecord } from '../domain/cart';
 import type { CustomerRecord } from '../domain/customer';
 import type { OrderRecord } from '../domain/order';
 import { Gone, NotFound, ServiceUnavailable } from '../http/errors';
+import { orderPlaced } from '../telemetry/business-events';
 import { backoff } from './backoff';
 import { getCart } from './cart-repository';
 import { dynamo, tableName } from './client';
@@ -60,6 +61,7 @@ export async function placeOrder(
       await dynamo().send(
         new TransactWriteCommand({ TransactItems: transactItems(current, order, identity) }),
       );
+      orderPlaced(order);
       return order;
     } catch (error) {
       // Throttled or failing: nothing was written; the API answers 503 and the client retries.

@@ -8,6 +8,7 @@ import { SCOPES } from '../../lib/routes';
 import { tokenFor } from '../support/api';
 import { BILLING } from '../support/carts';
 import { useLocalTable } from '../support/local-env';
+import { captureOutput } from '../support/output';
 
 /**
  * Logs never hold secrets (hardening): this file runs its own server in this process at debug
@@ -33,29 +34,6 @@ afterAll(async () => {
   else process.env.LOG_LEVEL = previousLevel;
   resetConfig();
 });
-
-/** Everything written to stdout and stderr from now until `stop()`, which returns it. */
-function captureOutput() {
-  const chunks: string[] = [];
-  const streams = [process.stdout, process.stderr] as const;
-  const originals = streams.map((stream) => stream.write);
-  for (const stream of streams) {
-    stream.write = ((chunk: unknown, ...rest: unknown[]) => {
-      chunks.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8'));
-      const callback = rest.find((r) => typeof r === 'function') as (() => void) | undefined;
-      callback?.();
-      return true;
-    }) as typeof stream.write;
-  }
-  return {
-    stop: () => {
-      streams.forEach((stream, i) => {
-        stream.write = originals[i] as typeof stream.write;
-      });
-      return chunks.join('');
-    },
-  };
-}
 
 interface Sent {
   status: number;

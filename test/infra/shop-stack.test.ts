@@ -351,7 +351,12 @@ describe('shop stack: HTTP API', () => {
       },
     });
     expect(CORS_EXPOSE_HEADERS).toEqual(
-      expect.arrayContaining(['X-Service-Cart-Token', 'X-RateLimit-Remaining', 'Retry-After']),
+      expect.arrayContaining([
+        'X-Service-Cart-Token',
+        'X-RateLimit-Remaining',
+        'Retry-After',
+        'Server-Timing',
+      ]),
     );
   });
 });

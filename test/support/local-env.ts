@@ -10,6 +10,8 @@ export function useLocalTable(): void {
   if (!/^http:\/\/(127\.0\.0\.1|localhost):\d+$/.test(endpoint))
     throw new Error(`refusing non-local endpoint ${endpoint}`);
   process.env.LOG_LEVEL ??= 'warn';
+  // One metrics line per request would bury the test output (test/api/telemetry.test.ts checks them).
+  process.env.METRICS ??= 'off';
   process.env.RATE_LIMIT_PER_HOUR ??= '10000000';
   applyLocalEnv({ endpoint });
 }

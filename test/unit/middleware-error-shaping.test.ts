@@ -183,7 +183,10 @@ describe('errorShaping with unexpected errors', () => {
     // Assess
     expect(logged).toHaveBeenCalledWith(
       'unhandled error',
-      expect.objectContaining({ requestId: 'req-log', message: 'table not found', stack: error.stack }),
+      expect.objectContaining({
+        requestId: 'req-log',
+        error: expect.objectContaining({ message: 'table not found', stack: error.stack }),
+      }),
     );
   });
 

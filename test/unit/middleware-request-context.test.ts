@@ -1,7 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { resetConfig } from '../../lib/config';
 import { requestContext } from '../../lib/http/middleware/request-context';
-import { log } from '../../lib/log';
 import { eventWith, lambdaContext, middyRequest } from './support/api-event';
 
 /** A request object as Middy hands it to the first middleware: no pipeline state yet. */
@@ -92,30 +91,46 @@ describe('requestContext after and onError', () => {
       'Content-Type': 'application/json',
       'X-RateLimit-Limit': '6000',
       'X-Request-Id': 'aws-req-1',
+      'Server-Timing': expect.stringMatching(/^db;dur=0\.0;desc="0 calls, 0 RCU, 0 WCU", app;dur=\d+\.\d$/),
     });
   });
 
-  it('writes one access-log line without tokens', () => {
+  it('writes one request line without tokens, at info, metrics off', () => {
     // Prepare
-    const logged = vi.spyOn(log, 'info').mockImplementation(() => undefined);
+    process.env.LOG_LEVEL = 'info';
+    process.env.METRICS = 'off';
+    resetConfig();
+    const written = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
     const request = freshRequest();
+    request.event.headers = { ...request.event.headers, authorization: 'Bearer secret-token' };
     const middleware = requestContext('listProducts');
     middleware.before?.(request);
     request.response = { statusCode: 404, body: '{}' };
 
     // Act
-    middleware.onError?.(request);
+    try {
+      middleware.onError?.(request);
+    } finally {
+      process.env.LOG_LEVEL = 'silent';
+      delete process.env.METRICS;
+      resetConfig();
+    }
 
     // Assess
-    expect(logged).toHaveBeenCalledTimes(1);
-    expect(logged.mock.calls[0]?.[1]).toMatchObject({
+    expect(written).toHaveBeenCalledTimes(1);
+    const line = JSON.parse(String(written.mock.calls[0]?.[0]));
+    expect(line).toMatchObject({
+      level: 'info',
+      message: 'request',
       route: 'listProducts',
       method: 'GET',
       path: '/demo/products',
       status: 404,
       requestId: 'aws-req-1',
+      function_request_id: 'aws-req-1',
     });
-    expect(JSON.stringify(logged.mock.calls)).not.toContain('Bearer');
+    expect(line._aws).toBeUndefined();
+    expect(JSON.stringify(written.mock.calls)).not.toContain('secret-token');
   });
 
   it('leaves a request without pipeline state alone', () => {

@@ -48,7 +48,7 @@ async function verifyBearer(header: string | undefined): Promise<JwtPayload> {
     return payload;
   } catch (error) {
     if (error instanceof FetchError) {
-      log.error('JWKS not reachable', { message: error.message });
+      log.error('JWKS not reachable', { error: { name: error.name, message: error.message } });
       throw new ServiceUnavailable(5);
     }
     if (error instanceof JwtExpiredError) throw new Forbidden('Token expired');

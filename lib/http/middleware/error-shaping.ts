@@ -16,7 +16,10 @@ export function errorShaping(): MiddlewareObj<ApiEvent, ApiResult, Error, ApiCon
       const error = request.error;
       const requestId = request.context.api?.requestId;
       if (!(error instanceof HttpError) && isTransientDependencyError(error)) {
-        log.warn('dependency unavailable', { requestId, error: error?.name, message: error?.message });
+        log.warn('dependency unavailable', {
+          requestId,
+          error: { name: error?.name, message: error?.message },
+        });
         request.error = new ServiceUnavailable(1);
       }
       const shaped = request.error;
@@ -35,9 +38,7 @@ export function errorShaping(): MiddlewareObj<ApiEvent, ApiResult, Error, ApiCon
       }
       log.error('unhandled error', {
         requestId,
-        error: error?.name,
-        message: error?.message,
-        stack: error?.stack,
+        error: { name: error?.name, message: error?.message, stack: error?.stack },
       });
       request.response = toResult({
         status: 500,

@@ -1,6 +1,7 @@
 import type { MiddlewareObj } from '@middy/core';
 import { config } from '../../config';
 import { leaseAllowance } from '../../data/rate-limit-repository';
+import { countEvent } from '../../telemetry/request-telemetry';
 import { TooManyRequests } from '../errors';
 import type { ApiContext, ApiEvent, ApiResult } from '../types';
 
@@ -63,6 +64,7 @@ export function rateLimit(): MiddlewareObj<ApiEvent, ApiResult, Error, ApiContex
       };
       if (lease.local === 0) {
         api.responseHeaders = { ...api.responseHeaders, ...headers, 'X-RateLimit-Remaining': '0' };
+        countEvent('RateLimitRefusals');
         throw new TooManyRequests(Math.ceil((window.end - now) / 1000), {});
       }
       lease.local -= 1;
