@@ -14,7 +14,7 @@ import {
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
-import { METRIC_DIMENSIONS, METRIC_NAMES, METRIC_NAMESPACE } from './metric-names';
+import { METRIC_DIMENSIONS, METRIC_NAMES, METRIC_NAMESPACE } from '../../lib/telemetry/metric-names';
 
 /** Graph resolution: one point a minute ("orders per minute"). */
 const PERIOD = Duration.minutes(1);
@@ -124,7 +124,7 @@ export class ShopDashboard extends Construct {
             [shopMetric(METRIC_NAMES.shop.OrdersPlaced, 'Orders placed')],
             [shopMetric(METRIC_NAMES.shop.CartsCreated, 'Carts created')],
           ),
-          graph('Order value per minute (minor units)', [
+          graph('Order value per minute (in the currency)', [
             search(METRIC_DIMENSIONS.currency, METRIC_NAMES.currency.OrderValue, Stats.SUM, ''),
           ]),
           graph('Coupons and rate limit', [

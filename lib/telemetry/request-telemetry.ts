@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { ShopMetric } from './metric-names';
 
 /**
  * What one request's telemetry collects while it runs: who it is (for every log line), the
@@ -38,7 +39,7 @@ export interface DynamoWork {
   busyMs: number;
 }
 
-export type BusinessCount = 'CartsCreated' | 'OrdersPlaced' | 'CouponsRedeemed' | 'RateLimitRefusals';
+export type BusinessCount = ShopMetric;
 
 const store = new AsyncLocalStorage<RequestTelemetry>();
 const warmFunctions = new Set<string>();

@@ -185,9 +185,9 @@ describe('metrics (CloudWatch Embedded Metric Format)', () => {
           { Name: 'DynamoCalls', Unit: 'Count' },
           { Name: 'ReadUnits', Unit: 'Count' },
           { Name: 'WriteUnits', Unit: 'Count' },
-          { Name: 'CartsCreated', Unit: 'Count' },
         ],
       },
+      { Namespace: 'ShopApi', Dimensions: [['shopId']], Metrics: [{ Name: 'CartsCreated', Unit: 'Count' }] },
     ]);
     const cost = requestCost(created.headers.get('server-timing'));
     expect(line).toMatchObject({
@@ -224,11 +224,22 @@ describe('metrics (CloudWatch Embedded Metric Format)', () => {
       OrderValue: Number(order.body.grandTotal),
     });
     expect(String(line.OrderValue)).toBe(order.body.grandTotal.replace(/\.?0+$/, ''));
-    expect(line._aws.CloudWatchMetrics[1]).toEqual({
-      Namespace: 'ShopApi',
-      Dimensions: [['shopId', 'route', 'currency']],
-      Metrics: [{ Name: 'OrderValue', Unit: 'None' }],
-    });
+    // The dimension sets the dashboard reads (lib/telemetry/metric-names.ts).
+    expect(line._aws.CloudWatchMetrics.slice(1)).toEqual([
+      {
+        Namespace: 'ShopApi',
+        Dimensions: [['shopId']],
+        Metrics: [
+          { Name: 'OrdersPlaced', Unit: 'Count' },
+          { Name: 'CouponsRedeemed', Unit: 'Count' },
+        ],
+      },
+      {
+        Namespace: 'ShopApi',
+        Dimensions: [['shopId', 'currency']],
+        Metrics: [{ Name: 'OrderValue', Unit: 'None' }],
+      },
+    ]);
   });
 
   it('count 4xx, rate-limit refusals and 5xx; an unauthenticated caller is shop "-"', async () => {

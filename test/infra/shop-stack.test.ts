@@ -2,7 +2,6 @@ import type { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TABLE_ACTIONS } from '../../infra/constructs/api-function';
 import { STREAM_RETRY } from '../../infra/constructs/event-publisher';
-import { METRIC_NAMES, METRIC_NAMESPACE } from '../../infra/constructs/metric-names';
 import { MAX_METRICS_PER_ALARM } from '../../infra/constructs/shop-alarms';
 import {
   ACCESS_LOG_FIELDS,
@@ -13,6 +12,7 @@ import { rateLimitKeyPrefix, routeScopes, type ShopStack } from '../../infra/sho
 import { keys } from '../../lib/data/keys';
 import { tableDefinition } from '../../lib/data/table';
 import { routeList } from '../../lib/routes';
+import { METRIC_NAMES, METRIC_NAMESPACE } from '../../lib/telemetry/metric-names';
 import { synthShop } from './stack-fixture';
 
 type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string };

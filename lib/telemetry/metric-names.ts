@@ -16,7 +16,8 @@ export const METRIC_DIMENSIONS = { shopId: 'shopId', route: 'route', currency: '
  * Metric names, grouped by the dimension set they are written with:
  * - `shop`: dimensions {shopId} (one series per shop);
  * - `route`: dimensions {shopId, route}, `route` = the route's name in lib/routes.ts (e.g. `createCart`);
- * - `currency`: dimensions {shopId, currency}, `currency` = ISO 4217 code; the value is in minor units.
+ * - `currency`: dimensions {shopId, currency}, `currency` = ISO 4217 code; the value is the exact
+ *   amount in the currency's major unit (26.35), as CloudWatch shows it.
  */
 export const METRIC_NAMES = {
   shop: {
@@ -44,7 +45,26 @@ export const METRIC_NAMES = {
     WriteUnits: 'WriteUnits',
   },
   currency: {
-    /** The grand total of an order placed, in the currency's minor units. */
+    /** The grand total of an order placed, in the currency (26.35). */
     OrderValue: 'OrderValue',
   },
 } as const;
+
+export type ShopMetric = keyof typeof METRIC_NAMES.shop;
+export type RouteMetric = keyof typeof METRIC_NAMES.route;
+export type MetricName = ShopMetric | RouteMetric | keyof typeof METRIC_NAMES.currency;
+
+/** The CloudWatch unit of each metric. */
+export const METRIC_UNITS: Record<MetricName, 'Milliseconds' | 'Count' | 'None'> = {
+  Latency: 'Milliseconds',
+  ClientErrors: 'Count',
+  ServerErrors: 'Count',
+  DynamoCalls: 'Count',
+  ReadUnits: 'Count',
+  WriteUnits: 'Count',
+  CartsCreated: 'Count',
+  OrdersPlaced: 'Count',
+  CouponsRedeemed: 'Count',
+  RateLimitRefusals: 'Count',
+  OrderValue: 'None',
+};
