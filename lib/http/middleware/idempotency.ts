@@ -10,6 +10,7 @@ import type { Route } from '../../routes';
 import { BadRequest, Conflict } from '../errors';
 import { idempotencyKeyHash, seal, unseal } from '../idempotency-seal';
 import type { ApiContext, ApiEvent, ApiResult } from '../types';
+import { cartOfPath } from './cart-token';
 
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 
@@ -29,10 +30,14 @@ export function idempotency(route: Route): MiddlewareObj<ApiEvent, ApiResult, Er
           { field: IDEMPOTENCY_KEY_HEADER, message: 'expected 1 to 255 visible ASCII characters' },
         ]);
       }
+      // Runs before validation (the cart token comes before the body): a path that cannot name a
+      // cart is left to the cart token's 404 rather than made into a key.
+      const cart = route.cartToken ? cartOfPath(request.event) : undefined;
+      if (route.cartToken && !cart) return;
       const { api } = request.context;
       const shopId = request.event.pathParameters?.shopId as string;
       const callerId = `${shopId}|${api.principal?.subject ?? ''}`;
-      const scope = `${route.name}.${request.event.pathParameters?.cartId ?? 'shop'}`;
+      const scope = `${route.name}.${cart?.cartId ?? 'shop'}`;
       const keyHash = idempotencyKeyHash(callerId, key);
       const fingerprint = fingerprintOf(request.event);
       const record = await getIdempotencyRecord(shopId, scope, keyHash);
