@@ -6,6 +6,7 @@ import {
   getIdempotencyRecord,
   releaseIdempotencyKey,
 } from '../../data/idempotency-repository';
+import { idempotencySecret } from '../../data/idempotency-secret';
 import type { Route } from '../../routes';
 import { BadRequest, Conflict } from '../errors';
 import { idempotencyKeyHash, seal, unseal } from '../idempotency-seal';
@@ -40,14 +41,18 @@ export function idempotency(route: Route): MiddlewareObj<ApiEvent, ApiResult, Er
       const scope = `${route.name}.${cart?.cartId ?? 'shop'}`;
       const keyHash = idempotencyKeyHash(callerId, key);
       const fingerprint = fingerprintOf(request.event);
+      // The secret (read once per instance) is fetched while the record is.
+      const secretRead = idempotencySecret();
+      secretRead.catch(() => undefined);
       const record = await getIdempotencyRecord(shopId, scope, keyHash);
+      const secret = await secretRead;
       if (record) {
         if (record.fingerprint !== fingerprint)
           throw new Conflict(`${IDEMPOTENCY_KEY_HEADER} was used for another request`);
         if (record.state !== 'done' || !record.sealed) {
           throw new Conflict(`A request with this ${IDEMPOTENCY_KEY_HEADER} is in progress`);
         }
-        const replay = JSON.parse(unseal(callerId, key, record.sealed)) as ApiResult;
+        const replay = JSON.parse(opened(secret, callerId, key, record.sealed)) as ApiResult;
         api.replay = { ...replay, headers: { ...replay.headers, 'Idempotent-Replayed': 'true' } };
         return;
       }
@@ -59,7 +64,7 @@ export function idempotency(route: Route): MiddlewareObj<ApiEvent, ApiResult, Er
         scope,
         keyHash,
         fingerprint,
-        seal: (plain: string) => seal(callerId, key, plain),
+        seal: (plain: string) => seal(secret, callerId, key, plain),
       };
     },
     after: async (request) => {
@@ -78,6 +83,15 @@ export function idempotency(route: Route): MiddlewareObj<ApiEvent, ApiResult, Er
       if (claim) await releaseIdempotencyKey(claim.shopId, claim.scope, claim.keyHash);
     },
   };
+}
+
+/** The stored answer; one sealed under another server secret (rotated) cannot be replayed: 409. */
+function opened(secret: Buffer, callerId: string, key: string, sealed: string): string {
+  try {
+    return unseal(secret, callerId, key, sealed);
+  } catch {
+    throw new Conflict(`The first answer to this ${IDEMPOTENCY_KEY_HEADER} can no longer be replayed`);
+  }
 }
 
 /** What makes two requests "the same": method, path and body. */
