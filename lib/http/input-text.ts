@@ -36,25 +36,39 @@ export function textProblem(text: string): string | undefined {
  */
 export function inputTextProblems(value: unknown, prefix = 'request'): FieldError[] {
   const problems: FieldError[] = [];
-  const stack: [unknown, readonly PropertyKey[]][] = [[value, []]];
+  // Paths as parent links: copying arrays per level would be quadratic in the depth.
+  const stack: [unknown, Step | undefined][] = [[value, undefined]];
+  const name = (step: Step | undefined) => fieldName(prefix, pathOf(step));
   while (stack.length > 0 && problems.length < MAX_PROBLEMS) {
-    const [node, path] = stack.pop() as [unknown, readonly PropertyKey[]];
-    if (typeof node === 'string') {
+    const [node, at] = stack.pop() as [unknown, Step | undefined];
+    // A member's name is checked when its turn comes; a bad name hides its value.
+    const keyProblem = typeof at?.part === 'string' ? textProblem(at.part) : undefined;
+    if (keyProblem) problems.push({ field: name(at), message: `name ${keyProblem}` });
+    else if (typeof node === 'string') {
       const message = textProblem(node);
-      if (message) problems.push({ field: fieldName(prefix, path), message });
+      if (message) problems.push({ field: name(at), message });
     } else if (Array.isArray(node)) {
-      for (let i = node.length - 1; i >= 0; i--) stack.push([node[i], [...path, i]]);
+      for (let i = node.length - 1; i >= 0; i--) stack.push([node[i], { part: i, up: at }]);
     } else if (node !== null && typeof node === 'object') {
       const entries = Object.entries(node);
       for (let i = entries.length - 1; i >= 0; i--) {
         const [key, child] = entries[i] as [string, unknown];
-        const message = textProblem(key);
-        if (message) problems.push({ field: fieldName(prefix, [...path, key]), message: `name ${message}` });
-        else stack.push([child, [...path, key]]);
+        stack.push([child, { part: key, up: at }]);
       }
     }
   }
   return problems;
+}
+
+interface Step {
+  part: PropertyKey;
+  up: Step | undefined;
+}
+
+function pathOf(step: Step | undefined): PropertyKey[] {
+  const path: PropertyKey[] = [];
+  for (let s = step; s; s = s.up) path.push(s.part);
+  return path.reverse();
 }
 
 /** `lineItems[0].quantity` from a path; the value itself is `prefix`. */
