@@ -61,7 +61,7 @@ export function endpoint<R extends Route, S extends InputSchemas>(
     .use(idempotency(route))
     .use(cartToken(route))
     .use(bodyParsing(route))
-    .use(validation(schemas))
+    .use(validation(schemas, route))
     .handler(
       async (event, context) => context.api.replay ?? toResult(await fn(apiRequest<R, S>(event, context))),
     );

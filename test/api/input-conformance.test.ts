@@ -188,6 +188,16 @@ describe('cart routes check who you are and what you address before what you sen
       cartToken: 'not-the-token',
       body: badBody,
     });
+    const badKey = (cartToken: string) =>
+      call(`/${shop}/carts/${cart.cartId}/order`, {
+        method: 'POST',
+        cartToken,
+        headers: { 'idempotency-key': 'not a key' },
+      });
+    const [badKeyWrongToken, badKeyRightToken] = [
+      await badKey('not-the-token'),
+      await badKey(cart.cartToken),
+    ];
 
     expect(order.status).toBe(201);
     expect([wrongToken.status, unknownCart.status, orderedCart.status, goodToken.status]).toEqual([
@@ -195,5 +205,10 @@ describe('cart routes check who you are and what you address before what you sen
     ]);
     expect(malformed.status).toBe(403);
     expect(badLine.status).toBe(403);
+    expect(badKeyWrongToken.status).toBe(403);
+    expect(badKeyRightToken.status).toBe(400);
+    expect(badKeyRightToken.body.errors).toEqual([
+      { field: 'Idempotency-Key', message: 'expected 1 to 255 visible ASCII characters' },
+    ]);
   });
 });

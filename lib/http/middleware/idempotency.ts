@@ -8,7 +8,7 @@ import {
 } from '../../data/idempotency-repository';
 import { idempotencySecret } from '../../data/idempotency-secret';
 import type { Route } from '../../routes';
-import { BadRequest, Conflict } from '../errors';
+import { Conflict } from '../errors';
 import { idempotencyKeyHash, seal, unseal } from '../idempotency-seal';
 import type { ApiContext, ApiEvent, ApiResult } from '../types';
 import { cartOfPath } from './cart-token';
@@ -25,14 +25,9 @@ export function idempotency(route: Route): MiddlewareObj<ApiEvent, ApiResult, Er
   return {
     before: async (request) => {
       const key = request.event.headers?.[IDEMPOTENCY_KEY_HEADER.toLowerCase()];
-      if (!route.idempotent || key === undefined) return;
-      if (!/^[\x21-\x7e]{1,255}$/.test(key)) {
-        throw new BadRequest('Invalid request', [
-          { field: IDEMPOTENCY_KEY_HEADER, message: 'expected 1 to 255 visible ASCII characters' },
-        ]);
-      }
-      // Runs before validation (the cart token comes before the body): a path that cannot name a
-      // cart is left to the cart token's 404 rather than made into a key.
+      // Runs before the cart token and validation (who you are before what you sent): a key that is
+      // not one is validation's 400, and a path that cannot name a cart the cart token's 404.
+      if (!route.idempotent || key === undefined || idempotencyKeyProblem(key)) return;
       const cart = route.cartToken ? cartOfPath(request.event) : undefined;
       if (route.cartToken && !cart) return;
       const { api } = request.context;
@@ -83,6 +78,11 @@ export function idempotency(route: Route): MiddlewareObj<ApiEvent, ApiResult, Er
       if (claim) await releaseIdempotencyKey(claim.shopId, claim.scope, claim.keyHash);
     },
   };
+}
+
+/** What is wrong with an Idempotency-Key header (validation answers it 400), or undefined. */
+export function idempotencyKeyProblem(key: string): string | undefined {
+  return /^[\x21-\x7e]{1,255}$/.test(key) ? undefined : 'expected 1 to 255 visible ASCII characters';
 }
 
 /** The stored answer; one sealed under another server secret (rotated) cannot be replayed: 409. */
