@@ -6,6 +6,7 @@ import { type Route, routeList } from '../lib/routes';
 import { type ShopStackConfig, shopSlug } from './config';
 import { type ApiEnvironment, ApiFunction } from './constructs/api-function';
 import { EventPublisher } from './constructs/event-publisher';
+import { IdempotencySecret } from './constructs/idempotency-secret';
 import { ListCounters } from './constructs/list-counters';
 import { ShopAlarms } from './constructs/shop-alarms';
 import { defaultDomainPrefix, ShopAuth } from './constructs/shop-auth';
@@ -96,6 +97,9 @@ export class ShopStack extends Stack {
         }),
       );
     }
+    const idempotency = new IdempotencySecret(this, 'Idempotency', { shopId: config.shopId });
+    for (const route of routes.filter((r) => r.idempotent))
+      idempotency.grantTo(this.functions.get(route.name) as ApiFunction);
     const fallback = new ApiFunction(this, 'routeNotFound', {
       entry: ROUTE_NOT_FOUND_ENTRY,
       description: '$default: 404, or 405 with Allow',

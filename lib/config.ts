@@ -25,6 +25,12 @@ const Env = z.object({
     z._default(z.enum(['true', 'false']), 'false'),
     z.transform((v: 'true' | 'false') => v === 'true'),
   ),
+  /**
+   * The server secret that seals replayable answers (lib/data/idempotency-secret.ts): a Secrets
+   * Manager secret's ARN (AWS; only idempotent routes get it) or a file (the local twin's .dev-keys).
+   */
+  IDEMPOTENCY_SECRET_ARN: z.optional(z.string().check(z.minLength(1))),
+  IDEMPOTENCY_SECRET_FILE: z.optional(z.string().check(z.minLength(1))),
   LOG_LEVEL: z._default(z.enum(['debug', 'info', 'warn', 'error', 'silent']), 'info'),
   /** Share of requests (0..1) logged at debug whatever LOG_LEVEL says (docs/operations.md). */
   LOG_SAMPLE_RATE: z._default(z.coerce.number().check(z.minimum(0), z.maximum(1)), 0),

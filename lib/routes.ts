@@ -39,6 +39,11 @@ export interface Route {
   readonly cartToken: boolean;
   readonly body: BodyKind;
   /**
+   * Whether a route with a body may be called without one (absent, empty or blank): the schema's
+   * defaults apply. Otherwise a missing body is 400 (docs/decisions.md "Empty bodies").
+   */
+  readonly emptyBodyAllowed?: boolean;
+  /**
    * Whether the answer comes from the shop's catalog alone (handlers use answerFromCatalog): the
    * catalog version read starts right after authentication, and the checks and the answer overlap it.
    */
@@ -61,6 +66,7 @@ export const routes = {
     scope: null,
     cartToken: false,
     body: 'json',
+    emptyBodyAllowed: true,
     writes: true,
     idempotent: true,
     handler: 'functions/carts/create-cart.ts',
@@ -330,6 +336,7 @@ export const routes = {
     scope: 'products_write',
     cartToken: false,
     body: 'json',
+    emptyBodyAllowed: true,
     writes: true,
     handler: 'functions/categories/create-category.ts',
   }),
@@ -606,6 +613,7 @@ export const routes = {
     scope: 'products_write',
     cartToken: false,
     body: 'json',
+    emptyBodyAllowed: true,
     writes: false,
     catalogRead: true,
     handler: 'functions/search/search-products.ts',

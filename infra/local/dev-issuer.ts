@@ -23,6 +23,11 @@ import { SCOPES } from '../../lib/routes';
 /** The repository root, found from this file's location (infra/local/). */
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
+/** The git-ignored folder of the twin's keys and secrets (DEV_KEYS_DIR, default `<repo>/.dev-keys`). */
+export function devKeysDir(): string {
+  return process.env.DEV_KEYS_DIR ?? join(repoRoot, '.dev-keys');
+}
+
 /** One public key of the dev issuer, as published in its JWKS (a type alias: assignable to JSON types). */
 export type DevJwk = {
   kty: 'RSA';
@@ -46,7 +51,7 @@ export interface DevKeys {
  * `<repo>/.dev-keys`) so tokens from `npm run token` stay valid across restarts of the twin.
  * Safe when several processes race to create it: the first key written wins.
  */
-export function ensureDevKeys(dir = process.env.DEV_KEYS_DIR ?? join(repoRoot, '.dev-keys')): DevKeys {
+export function ensureDevKeys(dir = devKeysDir()): DevKeys {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const privateFile = join(dir, 'private.pem');
   if (!existsSync(privateFile)) {
@@ -144,7 +149,7 @@ function base64url(value: unknown): string {
 }
 
 /** Writes through a temporary file so readers never see half a file; `exclusive` keeps an existing one. */
-function writeAtomically(file: string, text: string, { mode = 0o600, exclusive = false } = {}): void {
+export function writeAtomically(file: string, text: string, { mode = 0o600, exclusive = false } = {}): void {
   const temp = `${file}.${process.pid}.${randomUUID()}.tmp`;
   writeFileSync(temp, text, { mode });
   try {

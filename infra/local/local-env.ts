@@ -1,5 +1,6 @@
 import { devIssuer, resetConfig } from '../../lib/config';
 import { ensureDevKeys } from './dev-issuer';
+import { ensureDevSecret } from './dev-secret';
 
 export interface LocalEnvOptions {
   /** DynamoDB Local's endpoint; undefined = the SDK's regional endpoint (real AWS). */
@@ -10,8 +11,9 @@ export interface LocalEnvOptions {
 
 /**
  * Points the configuration at the local set-up: the table (default shop-api), DynamoDB Local with
- * dummy credentials (kept if already set), and the dev issuer's keys for token verification. Shared
- * by the twin and `npm run invoke`, so both verify tokens from `npm run token` the same way.
+ * dummy credentials (kept if already set), the dev issuer's keys for token verification and the
+ * idempotency secret. Shared by the twin and `npm run invoke`, so both verify tokens from
+ * `npm run token` the same way.
  */
 export function applyLocalEnv({ endpoint, table, region }: LocalEnvOptions = {}): void {
   const env = process.env;
@@ -29,6 +31,9 @@ export function applyLocalEnv({ endpoint, table, region }: LocalEnvOptions = {})
   env.AUTH_JWKS_FILE = ensureDevKeys().jwksFile;
   env.AUTH_ISSUER = devIssuer.issuer;
   env.AUTH_AUDIENCE = devIssuer.audience;
+  // Seals the answers Idempotency-Key replays (Secrets Manager's part in AWS).
+  env.IDEMPOTENCY_SECRET_FILE = ensureDevSecret();
+  delete env.IDEMPOTENCY_SECRET_ARN;
   // A JWKS URL from the shell would take tokens from another issuer; locally only the dev issuer counts.
   delete env.AUTH_JWKS_URI;
   resetConfig();

@@ -1,4 +1,4 @@
-import { AddressFieldValue } from '../schemas/address';
+import { addressFieldValue } from '../schemas/address';
 import { CustomerAddress, CustomerNumber, InternalNote } from '../schemas/customers';
 import type * as z from '../schemas/zod';
 import { isAddressField } from './address';
@@ -57,7 +57,7 @@ export function applyCustomerPatch(
       const billingAddress = { ...next.billingAddress };
       if (op === 'remove') delete billingAddress[field];
       else {
-        const v = value(AddressFieldValue);
+        const v = value(addressFieldValue(field));
         if (!v.ok) return;
         billingAddress[field] = v.value;
       }

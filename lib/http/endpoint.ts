@@ -42,7 +42,9 @@ export interface ApiRequest<R extends Route, S extends InputSchemas> {
 
 /**
  * Builds a route's Lambda handler: the whole middleware chain in the order DESIGN.md fixes, then
- * `fn`. Handlers never call middy() themselves and never repeat their method, path or scope.
+ * `fn`. Handlers never call middy() themselves and never repeat their method, path or scope. Who you
+ * are and what you address (auth 403, cart 404/403/410) come before what you sent (body 400/413/415,
+ * validation 400): contract "Cart token and cart states", docs/decisions.md "Check order".
  */
 export function endpoint<R extends Route, S extends InputSchemas>(
   route: R,
@@ -56,10 +58,10 @@ export function endpoint<R extends Route, S extends InputSchemas>(
     .use(auth(route))
     .use(firstRead(route))
     .use(rateLimit())
-    .use(bodyParsing(route))
-    .use(validation(schemas))
     .use(idempotency(route))
     .use(cartToken(route))
+    .use(bodyParsing(route))
+    .use(validation(schemas, route))
     .handler(
       async (event, context) => context.api.replay ?? toResult(await fn(apiRequest<R, S>(event, context))),
     );

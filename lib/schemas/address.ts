@@ -15,15 +15,24 @@ const fields = () =>
     (typeof ADDRESS_FIELDS)[number],
     z.ZodMiniOptional<typeof AddressFieldValue>
   >;
-const email = z.lazy(() =>
+/** An e-mail address, wherever an address takes one (carts, customers, the import file). */
+export const EmailAddress = z.lazy(() =>
   z.email('expected an e-mail address').check(z.maxLength(MAX_ADDRESS_FIELD_LENGTH)),
 );
+const email = EmailAddress;
+/** The optional e-mail address of an Address: an e-mail address or null. */
+const optionalEmail = () => z.optional(z.nullable(email));
+
+/** The schema of one Address field's value: emailAddress must be an e-mail address. */
+export function addressFieldValue(field: string) {
+  return field === 'emailAddress' ? z.nullable(email) : AddressFieldValue;
+}
 const country = z.lazy(() =>
   z.string().check(z.regex(/^[A-Z]{2}$/, 'expected an ISO 3166-1 alpha-2 country code like DE')),
 );
 
-/** An Address with any of its fields. */
-export const AddressBody = z.lazy(() => z.strictObject(fields()));
+/** An Address with any of its fields; emailAddress, when given, is an e-mail address. */
+export const AddressBody = z.lazy(() => z.strictObject({ ...fields(), emailAddress: optionalEmail() }));
 
 /** Every field of an Address, absent ones stored as null (a stored cart address always has them all). */
 function complete(address: Record<string, string | null | undefined>): Record<string, string | null> {
@@ -40,9 +49,7 @@ export const BillingAddressBody = z.lazy(() =>
 );
 
 /** contract: shipping address needs country; unknown fields are 400. */
-const ShippingAddress = z.lazy(() =>
-  z.strictObject({ ...fields(), country, emailAddress: z.optional(z.nullable(email)) }),
-);
+const ShippingAddress = z.lazy(() => z.strictObject({ ...fields(), country, emailAddress: optionalEmail() }));
 export const ShippingAddressBody = z.lazy(() =>
   z.pipe(
     ShippingAddress,

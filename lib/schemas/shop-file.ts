@@ -1,4 +1,5 @@
 import { hasQuantityDecimals, QUANTITY_DECIMALS } from '../domain/quantity';
+import { EmailAddress } from './address';
 import * as z from './zod';
 
 /**
@@ -266,7 +267,11 @@ export const ShopCustomer = z.strictObject({
   customerId: Id,
   customerNumber: z.string().check(z.minLength(1), z.maxLength(64)),
   creationDate: z.iso.datetime(),
-  billingAddress: ShopAddress,
+  // Its e-mail address names the customer's e-mail guard item: it must be one (as on the API).
+  billingAddress: z.intersection(
+    ShopAddress,
+    z.object({ emailAddress: z.optional(z.nullable(EmailAddress)) }),
+  ),
   internalNote: z._default(z.nullable(z.string()), null),
 });
 

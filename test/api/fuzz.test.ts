@@ -84,7 +84,7 @@ describe('fuzzing every route', () => {
   it('answers the edge requests it once found broken, and rarer ones, without a 5xx', async () => {
     // Prepare
     const cart = await newCart(ctx.shop);
-    const send = (path: string, options: { method?: string; body?: unknown } = {}) =>
+    const send = (path: string, options: { method?: string; body?: unknown; rawBody?: string } = {}) =>
       client.send({
         method: options.method ?? 'GET',
         path: `/${ctx.shop}${path}`,
@@ -92,9 +92,12 @@ describe('fuzzing every route', () => {
           accept: MEDIA_TYPE_V1,
           authorization: `Bearer ${ctx.token}`,
           'x-service-cart-token': cart.cartToken,
-          ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...(options.body !== undefined || options.rawBody !== undefined
+            ? { 'content-type': 'application/json' }
+            : {}),
         },
         ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+        ...(options.rawBody !== undefined ? { body: options.rawBody } : {}),
       });
     const most = { productId: 'titanium-mug', quantity: MAX_QUANTITY };
     // Incompressible text just under the body limit, in both locales of the legal item.
@@ -113,6 +116,15 @@ describe('fuzzing every route', () => {
       ],
       ['orders after the year 9999 in UTC', send('/orders?createdAfter=9999-12-31T23:59:59-01:00'), [400]],
       ['carts before the year 0000 in UTC', send('/carts?createdBefore=0000-01-01T00:00:00%2B01:00'), [400]],
+      // A lone surrogate in a customer's e-mail address made its key builder throw (500).
+      [
+        'a lone surrogate in a customer e-mail address',
+        send('/customers', {
+          method: 'POST',
+          rawBody: '{"billingAddress":{"country":"DE","emailAddress":"\\ud9d2"}}',
+        }),
+        [400],
+      ],
       // Adding a product again raised its line past the quantity limit (money math beyond 2^53).
       [
         'a line raised past the quantity limit',

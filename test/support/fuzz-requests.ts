@@ -460,7 +460,7 @@ function applyMutation(base: unknown, [pathIndex, op, junk, key, times]: Mutatio
   const paths = pathsOf(root);
   const path = paths[pathIndex % paths.length] as Path;
   const node = get(root, path);
-  switch (op % 6) {
+  switch (op % 7) {
     case 0:
       return put(root, path, junk);
     case 1: {
@@ -496,9 +496,23 @@ function applyMutation(base: unknown, [pathIndex, op, junk, key, times]: Mutatio
             ? Number(node) || node.length
             : junk,
       );
+    case 5:
+      // A bad character spliced into a value that is otherwise right (an e-mail address, an id).
+      return typeof node === 'string'
+        ? put(
+            root,
+            path,
+            `${node.slice(0, times % (node.length + 1))}${badChar(times)}${node.slice(times % (node.length + 1))}`,
+          )
+        : put(root, path, junk);
     default:
       return put(root, path, junk);
   }
+}
+
+/** A lone surrogate, NUL or another control character, by number. */
+function badChar(n: number): string {
+  return ['\ud800', '\udfff', '\u0000', '\u001b', '\u0007', '\u007f', '\ud9d2', '\u0008'][n % 8] as string;
 }
 
 /** One to three mutations of the sample body. */

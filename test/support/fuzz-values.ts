@@ -47,6 +47,43 @@ const printable = fc.string({
   unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)),
 });
 
+const char = (min: number, max: number) => fc.integer({ min, max }).map((code) => String.fromCharCode(code));
+
+/**
+ * Text that is not well-formed or holds control characters: lone UTF-16 surrogates (JSON carries
+ * them as `"\ud800"`; they once made a customer's e-mail key builder throw, a 500), NUL, escapes
+ * and other C0 controls, alone, inside otherwise valid values, or mixed with ordinary characters.
+ */
+export const badText = fc.oneof(
+  fc.constantFrom(
+    '\ud800',
+    '\udfff',
+    '\ud9d2',
+    'a\udc00b',
+    '\udc00\ud800',
+    '😀'.slice(0, 1),
+    '\u0000',
+    'Anna\u0000',
+    '\u0001',
+    '\u001b[31mred',
+    'a\u0007b',
+    '\u007f',
+    'anna.schmidt@example.com\u0000',
+    `anna.schmidt\ud9d2@example.com`,
+    'espresso-beans\u0000',
+    'DE\u0000',
+  ),
+  fc.string({
+    unit: fc.oneof(
+      printable.map((s) => s.slice(0, 1) || 'x'),
+      char(0xd800, 0xdfff),
+      char(0, 0x1f),
+    ),
+    minLength: 1,
+    maxLength: 12,
+  }),
+);
+
 /** Strings that mean something to someone: numbers, booleans, codes, markup, separators. */
 export const trickyString = fc.oneof(
   fc.constantFrom(
@@ -88,6 +125,7 @@ export const trickyString = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 20 }),
   printable,
   sizedText,
+  badText,
 );
 
 /** Numbers at the edges: zero and negative zero, fractions, huge, tiny, not safe integers. */
@@ -116,6 +154,7 @@ export const trickyNumber = fc.oneof(
 /** Any JSON value a field might get instead of the right one. */
 export const junkValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 4, arbitrary: trickyString },
+  { weight: 2, arbitrary: badText },
   { weight: 4, arbitrary: trickyNumber },
   { weight: 1, arbitrary: fc.constantFrom(null, true, false, [], {}) },
   { weight: 2, arbitrary: rawLiteral.map((text) => new RawJson(text)) },
@@ -125,6 +164,7 @@ export const junkValue: fc.Arbitrary<unknown> = fc.oneof(
 
 /** Keys a body should not have: unknown ones and the prototype's. */
 export const junkKey = fc.oneof(
+  badText,
   fc.constantFrom(
     '__proto__',
     'constructor',
@@ -224,6 +264,7 @@ export const junkQueryValue = fc.oneof(
   fc.string({ maxLength: 40 }),
   fc.string({ unit: 'grapheme', maxLength: 40 }),
   fc.constantFrom('x'.repeat(501), 'ü'.repeat(129), '😀'.repeat(100)),
+  badText,
 );
 
 /** Query parameter names the routes know, and some they do not. */

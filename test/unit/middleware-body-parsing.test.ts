@@ -108,7 +108,23 @@ describe('bodyParsing of JSON', () => {
     }
   });
 
-  it('answers an empty or blank body as undefined, whatever its content type', () => {
+  it('answers an empty or blank body as undefined where the route allows one, whatever its content type', () => {
+    // Prepare
+    const events = [
+      postEvent('', 'application/json'),
+      postEvent(undefined, 'application/json'),
+      postEvent('  \n ', 'text/plain'),
+      postEvent('', undefined),
+    ];
+
+    // Act
+    const results = events.map((event) => parse(routes.createCart, event));
+
+    // Assess
+    for (const result of results) expect(result).toEqual({ rawBody: undefined });
+  });
+
+  it('answers 400 naming the body for an empty or blank body where the route needs one', () => {
     // Prepare
     const events = [
       postEvent('', 'application/json'),
@@ -121,7 +137,10 @@ describe('bodyParsing of JSON', () => {
     const results = events.map((event) => parse(routes.addLineItem, event));
 
     // Assess
-    for (const result of results) expect(result).toEqual({ rawBody: undefined });
+    for (const { error } of results) {
+      expect(error?.status).toBe(400);
+      expect(error?.errors).toEqual([{ field: 'body', message: 'a request body is required' }]);
+    }
   });
 
   it('decodes base64 bodies', () => {

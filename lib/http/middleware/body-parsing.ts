@@ -15,20 +15,21 @@ const ACCEPTED: Record<Exclude<BodyKind, 'none'>, string[]> = {
 /**
  * Parses the request body by the route's body kind (contract "Transport"): size 413, content
  * type 415, malformed JSON 400 (Middy's own JSON parser would answer 415). Routes that take no
- * body ignore whatever is sent; an empty body parses as undefined.
+ * body ignore whatever is sent. A route that takes one needs it (400) unless it allows an empty
+ * body (`emptyBodyAllowed`, e.g. POST /carts), which then parses as undefined.
  */
 export function bodyParsing(route: Route): MiddlewareObj<ApiEvent, ApiResult, Error, ApiContext> {
   return {
     before: (request) => {
       if (route.body === 'none') return;
       const { event } = request;
-      if (event.body === undefined || event.body === null || event.body === '') return;
+      if (event.body === undefined || event.body === null || event.body === '') return noBody(route);
       const bytes = event.isBase64Encoded
         ? Buffer.from(event.body, 'base64')
         : Buffer.from(event.body, 'utf8');
       if (bytes.length > MAX_BODY_BYTES) throw new PayloadTooLarge(MAX_BODY_BYTES);
       const text = bytes.toString('utf8');
-      if (text.trim() === '') return;
+      if (text.trim() === '') return noBody(route);
       const accepted = ACCEPTED[route.body];
       const mediaType = (event.headers?.['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
       if (!accepted.includes(mediaType)) throw new UnsupportedMediaType(accepted);
@@ -36,6 +37,12 @@ export function bodyParsing(route: Route): MiddlewareObj<ApiEvent, ApiResult, Er
         mediaType === 'application/x-www-form-urlencoded' ? parseForm(text) : parseJson(text);
     },
   };
+}
+
+/** An absent or blank body: fine where the route allows it, else 400 naming the body. */
+function noBody(route: Route): void {
+  if (route.emptyBodyAllowed) return;
+  throw new BadRequest('Invalid request', [{ field: 'body', message: 'a request body is required' }]);
 }
 
 function parseJson(text: string): unknown {

@@ -7,8 +7,8 @@ import type { ApiContext, ApiEvent, ApiResult } from '../types';
 import { cartOfPath } from './cart-token';
 
 /**
- * Starts the request's first DynamoDB read right after authentication, so that the rate limit, body
- * parsing, validation and, for catalog reads, the answer run while DynamoDB answers instead of after:
+ * Starts the request's first DynamoDB read right after authentication, so that the rate limit (and
+ * on catalog reads body parsing, validation and the answer) run while DynamoDB answers instead of after:
  * - cart routes: the cart with the catalog version, which middleware/cart-token.ts checks in its turn;
  * - catalog reads (`catalogRead`): the catalog version, for answerFromCatalog (lib/http/shop.ts).
  * The checks keep their order and their answers: nothing waits for the read before its own step. A

@@ -6,10 +6,12 @@ import {
   getIdempotencyRecord,
   releaseIdempotencyKey,
 } from '../../data/idempotency-repository';
+import { idempotencySecret } from '../../data/idempotency-secret';
 import type { Route } from '../../routes';
-import { BadRequest, Conflict } from '../errors';
+import { Conflict } from '../errors';
 import { idempotencyKeyHash, seal, unseal } from '../idempotency-seal';
 import type { ApiContext, ApiEvent, ApiResult } from '../types';
+import { cartOfPath } from './cart-token';
 
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 
@@ -23,26 +25,29 @@ export function idempotency(route: Route): MiddlewareObj<ApiEvent, ApiResult, Er
   return {
     before: async (request) => {
       const key = request.event.headers?.[IDEMPOTENCY_KEY_HEADER.toLowerCase()];
-      if (!route.idempotent || key === undefined) return;
-      if (!/^[\x21-\x7e]{1,255}$/.test(key)) {
-        throw new BadRequest('Invalid request', [
-          { field: IDEMPOTENCY_KEY_HEADER, message: 'expected 1 to 255 visible ASCII characters' },
-        ]);
-      }
+      // Runs before the cart token and validation (who you are before what you sent): a key that is
+      // not one is validation's 400, and a path that cannot name a cart the cart token's 404.
+      if (!route.idempotent || key === undefined || idempotencyKeyProblem(key)) return;
+      const cart = route.cartToken ? cartOfPath(request.event) : undefined;
+      if (route.cartToken && !cart) return;
       const { api } = request.context;
       const shopId = request.event.pathParameters?.shopId as string;
       const callerId = `${shopId}|${api.principal?.subject ?? ''}`;
-      const scope = `${route.name}.${request.event.pathParameters?.cartId ?? 'shop'}`;
+      const scope = `${route.name}.${cart?.cartId ?? 'shop'}`;
       const keyHash = idempotencyKeyHash(callerId, key);
       const fingerprint = fingerprintOf(request.event);
+      // The secret (read once per instance) is fetched while the record is.
+      const secretRead = idempotencySecret();
+      secretRead.catch(() => undefined);
       const record = await getIdempotencyRecord(shopId, scope, keyHash);
+      const secret = await secretRead;
       if (record) {
         if (record.fingerprint !== fingerprint)
           throw new Conflict(`${IDEMPOTENCY_KEY_HEADER} was used for another request`);
         if (record.state !== 'done' || !record.sealed) {
           throw new Conflict(`A request with this ${IDEMPOTENCY_KEY_HEADER} is in progress`);
         }
-        const replay = JSON.parse(unseal(callerId, key, record.sealed)) as ApiResult;
+        const replay = JSON.parse(opened(secret, callerId, key, record.sealed)) as ApiResult;
         api.replay = { ...replay, headers: { ...replay.headers, 'Idempotent-Replayed': 'true' } };
         return;
       }
@@ -54,7 +59,7 @@ export function idempotency(route: Route): MiddlewareObj<ApiEvent, ApiResult, Er
         scope,
         keyHash,
         fingerprint,
-        seal: (plain: string) => seal(callerId, key, plain),
+        seal: (plain: string) => seal(secret, callerId, key, plain),
       };
     },
     after: async (request) => {
@@ -73,6 +78,20 @@ export function idempotency(route: Route): MiddlewareObj<ApiEvent, ApiResult, Er
       if (claim) await releaseIdempotencyKey(claim.shopId, claim.scope, claim.keyHash);
     },
   };
+}
+
+/** What is wrong with an Idempotency-Key header (validation answers it 400), or undefined. */
+export function idempotencyKeyProblem(key: string): string | undefined {
+  return /^[\x21-\x7e]{1,255}$/.test(key) ? undefined : 'expected 1 to 255 visible ASCII characters';
+}
+
+/** The stored answer; one sealed under another server secret (rotated) cannot be replayed: 409. */
+function opened(secret: Buffer, callerId: string, key: string, sealed: string): string {
+  try {
+    return unseal(secret, callerId, key, sealed);
+  } catch {
+    throw new Conflict(`The first answer to this ${IDEMPOTENCY_KEY_HEADER} can no longer be replayed`);
+  }
 }
 
 /** What makes two requests "the same": method, path and body. */
