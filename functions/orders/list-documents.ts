@@ -1,8 +1,8 @@
 import { getOrderWithDocuments } from '../../lib/data/order-repository';
-import { resolveLocale } from '../../lib/domain/shop-locale';
 import { documentInLocale } from '../../lib/domain/document-locale';
 import { pdfBase64, renderDocumentPdf } from '../../lib/domain/document-pdf';
 import { documentView } from '../../lib/domain/order-view';
+import { resolveLocale } from '../../lib/domain/shop-locale';
 import { NO_STORE } from '../../lib/http/cart-reply';
 import { endpoint } from '../../lib/http/endpoint';
 import { NotFound } from '../../lib/http/errors';
