@@ -6,6 +6,7 @@ import { esbuildOptions, projectRoot } from './constructs/bundling-options';
 import {
   ADD_SHOP_CLAIM_ENTRY,
   FOLD_TALLIES_ENTRY,
+  OPENAPI_ENTRY,
   PUBLISHER_ENTRY,
   ROUTE_NOT_FOUND_ENTRY,
 } from './function-entries';
@@ -25,11 +26,12 @@ export interface BundleSize {
   bytes: number;
 }
 
-/** Every function of the stack: one per route, then the fallback, stream consumer, token trigger and list fold. */
+/** Every function of the stack: one per route, then the fallback, the API description, stream consumer, token trigger and list fold. */
 export function stackEntries(): { name: string; entry: string }[] {
   return [
     ...routeList.map((r) => ({ name: r.name, entry: r.handler })),
     { name: 'routeNotFound', entry: ROUTE_NOT_FOUND_ENTRY },
+    { name: 'getOpenApi', entry: OPENAPI_ENTRY },
     { name: 'publishDomainEvents', entry: PUBLISHER_ENTRY },
     { name: 'addShopClaim', entry: ADD_SHOP_CLAIM_ENTRY },
     { name: 'foldTallies', entry: FOLD_TALLIES_ENTRY },

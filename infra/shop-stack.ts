@@ -13,7 +13,7 @@ import { defaultDomainPrefix, ShopAuth } from './constructs/shop-auth';
 import { ShopDashboard } from './constructs/shop-dashboard';
 import { ShopHttpApi } from './constructs/shop-http-api';
 import { ShopTable } from './constructs/shop-table';
-import { ROUTE_NOT_FOUND_ENTRY } from './function-entries';
+import { OPENAPI_ENTRY, ROUTE_NOT_FOUND_ENTRY } from './function-entries';
 
 export interface ShopStackProps extends StackProps {
   config: ShopStackConfig;
@@ -108,11 +108,21 @@ export class ShopStack extends Stack {
       logRetention: config.logRetention,
       memorySize: 256,
     });
+    // No table, no token issuer: it answers the bundled document and nothing else.
+    const openApi = new ApiFunction(this, 'getOpenApi', {
+      entry: OPENAPI_ENTRY,
+      description: 'GET /openapi.json (public)',
+      environment: { LOG_LEVEL: config.logLevel },
+      access: 'none',
+      logRetention: config.logRetention,
+      memorySize: 256,
+    });
 
     const http = new ShopHttpApi(this, 'Http', {
       routes,
       functionOf: (route) => (this.functions.get(route.name) as ApiFunction).fn,
       fallback: fallback.fn,
+      openApi: openApi.fn,
       allowedOrigins: config.allowedOrigins,
       throttle: config.throttle,
       logRetention: config.logRetention,
@@ -135,6 +145,7 @@ export class ShopStack extends Stack {
     const allFunctions: IFunction[] = [
       ...[...this.functions.values()].map((f) => f.fn),
       fallback.fn,
+      openApi.fn,
       events.consumer.fn,
       lists.folder.fn,
       ...(auth ? [auth.claimFunction.fn] : []),

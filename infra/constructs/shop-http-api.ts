@@ -15,6 +15,7 @@ import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import type { Route } from '../../lib/routes';
+import { OPENAPI_PATH } from '../function-entries';
 
 /** Response headers a browser client may read (cart token, versioning, rate limit, request cost). */
 export const CORS_EXPOSE_HEADERS = [
@@ -70,6 +71,8 @@ export interface ShopHttpApiProps {
   functionOf: (route: Route) => IFunction;
   /** Answers everything the table does not route: 404, or 405 with Allow. */
   fallback: IFunction;
+  /** Answers GET /openapi.json to anyone (outside the route table, infra/function-entries.ts). */
+  openApi: IFunction;
   allowedOrigins: readonly string[];
   throttle: { rateLimit: number; burstLimit: number };
   /** Retention of the access log. */
@@ -129,6 +132,19 @@ export class ShopHttpApi extends Construct {
           integration: new HttpLambdaIntegration(`${route.name}Integration`, props.functionOf(route)),
         }),
     );
+    // The API's description is public: literal paths win over `/{shopId}`, so it is not a shop.
+    const openApi = new HttpRoute(this, 'getOpenApi', {
+      httpApi: this.api,
+      routeKey: HttpRouteKey.with(OPENAPI_PATH, HttpMethod.GET),
+      integration: new HttpLambdaIntegration('getOpenApiIntegration', props.openApi),
+    });
+    NagSuppressions.addResourceSuppressions(openApi, [
+      {
+        id: 'AwsSolutions-APIG4',
+        reason:
+          'GET /openapi.json is public on purpose (docs/api-reference.md "The docs page"): the API description holds no shop data, and clients read it before they have a token.',
+      },
+    ]);
     NagSuppressions.addResourceSuppressions(
       [...routes, this.api.node.findChild('DefaultRoute')],
       [

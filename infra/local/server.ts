@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { matchRoute } from '../../lib/http/router';
+import { matchRoute, type RouteMatch } from '../../lib/http/router';
+import { OPENAPI_ENTRY, OPENAPI_PATH } from '../function-entries';
+import { docsPageReply } from './docs-page';
 import { fromApiResult, gatewayError, type HttpReply } from './from-api-result';
 import { type LambdaHandler, lambdaContext, loadHandler } from './lambda-runtime';
 import { PortInUseError } from './ports';
@@ -9,6 +11,7 @@ import { toApiEvent } from './to-api-event';
 /** Answers every request the route table does not match (404, or 405 with Allow). Written by the API. */
 export const FALLBACK_HANDLER = 'functions/fallback/route-not-found.ts';
 const FALLBACK_NAME = 'routeNotFound';
+const OPENAPI_NAME = 'getOpenApi';
 
 /** API Gateway's payload limit; larger bodies never reach a Lambda. */
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
@@ -72,7 +75,12 @@ async function handle(
   if (!body) return { ...gatewayError(413, 'Request body too large'), headers: closing() };
   const requestId = randomUUID();
   const rawPath = (req.url ?? '/').split('?')[0] as string;
-  const match = matchRoute(req.method ?? 'GET', rawPath);
+  // Local only: the interactive reference (the stack serves no HTML, contract "Transport").
+  const docs = await docsPageReply(req.method ?? 'GET', rawPath);
+  if (docs) return docs;
+  // The stack routes GET /openapi.json to its own function before `/{shopId}` (most specific wins).
+  const openApi = req.method === 'GET' && rawPath === OPENAPI_PATH;
+  const match: RouteMatch = openApi ? { kind: 'not-found' } : matchRoute(req.method ?? 'GET', rawPath);
   const event = toApiEvent(
     {
       method: req.method ?? 'GET',
@@ -85,8 +93,11 @@ async function handle(
     match,
     { requestId, now: new Date() },
   );
-  const [file, name] =
-    match.kind === 'route' ? [match.route.handler, match.route.name] : [FALLBACK_HANDLER, FALLBACK_NAME];
+  const [file, name] = openApi
+    ? [OPENAPI_ENTRY, OPENAPI_NAME]
+    : match.kind === 'route'
+      ? [match.route.handler, match.route.name]
+      : [FALLBACK_HANDLER, FALLBACK_NAME];
   const shopId = event.pathParameters?.shopId;
   if (shopId && match.kind === 'route') onShop?.(shopId);
   try {

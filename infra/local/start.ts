@@ -67,6 +67,7 @@ async function main(): Promise<void> {
       '',
       `Shop API local twin ready in ${seconds} s`,
       `  API:             ${twin.url}`,
+      `  docs:            ${twin.url}/docs (Authorize: bearerAuth, paste a token)`,
       `  shops:           ${values['no-seed'] ? '(not seeded)' : SEED_SHOPS.map((s) => s.shopId).join(', ')}`,
       `  DynamoDB Local:  ${twin.dynamoEndpoint}${values['data-dir'] ? ` (data in ${values['data-dir']})` : ' (in memory)'}`,
       '  tokens:          npm run --silent token -- --shop demo --scope all',

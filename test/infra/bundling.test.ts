@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { bundleSize, stackEntries } from '../../infra/bundle-report';
 import { ApiFunction } from '../../infra/constructs/api-function';
 import { cdkBundling, esbuildOptions, esmRequireBanner } from '../../infra/constructs/bundling-options';
-import { ROUTE_NOT_FOUND_ENTRY } from '../../infra/function-entries';
+import { OPENAPI_ENTRY, ROUTE_NOT_FOUND_ENTRY } from '../../infra/function-entries';
 import { issueDevToken } from '../../infra/local/dev-issuer';
 import type { ApiContext, ApiEvent, ApiResult } from '../../lib/http/types';
 import { routeList, routes } from '../../lib/routes';
@@ -109,12 +109,37 @@ describe('bundling', () => {
     expect(JSON.parse(result.body ?? '')).toMatchObject({ model: 'GROSS' });
   });
 
+  it('embeds the repository root openapi.json in the API description bundle (json loader, no file read)', {
+    timeout: 60_000,
+  }, async () => {
+    // Prepare: the bundle alone in a folder without openapi.json
+    const file = join(outdir, 'getOpenApi', 'index.mjs');
+    await build(esbuildOptions(OPENAPI_ENTRY, file));
+    const { handler } = (await import(pathToFileURL(file).href)) as {
+      handler: (event: ApiEvent, context: ApiContext) => Promise<ApiResult>;
+    };
+    const event = eventWith('shop/get-shop', {
+      rawPath: '/openapi.json',
+      headers: { authorization: undefined },
+    });
+
+    // Act
+    const result = await handler(event, lambdaContext());
+
+    // Assess
+    expect(existsSync(join(outdir, 'getOpenApi', 'openapi.json'))).toBe(false);
+    expect(result.statusCode).toBe(200);
+    expect(JSON.parse(result.body ?? '')).toEqual(
+      JSON.parse(readFileSync(new URL('../../openapi.json', import.meta.url), 'utf8')),
+    );
+  });
+
   it('reports every function of the stack', () => {
     // Act
     const entries = stackEntries();
 
     // Assess
-    expect(entries).toHaveLength(routeList.length + 4);
+    expect(entries).toHaveLength(routeList.length + 5);
     expect(new Set(entries.map((e) => e.name)).size).toBe(entries.length);
   });
 });

@@ -55,9 +55,9 @@ const statementsOf = (functionId: string) => allStatementsOf(functionId).filter(
 const tableId = () => ofType('AWS::DynamoDB::Table')[0]?.[0] as string;
 
 describe('shop stack: functions', () => {
-  it('has one function per route, plus the fallback, the stream consumer, the list fold and the pre-token trigger', () => {
+  it('has one function per route, plus the fallback, the API description, the stream consumer, the list fold and the pre-token trigger', () => {
     // Assess
-    template.resourceCountIs('AWS::Lambda::Function', routeList.length + 4);
+    template.resourceCountIs('AWS::Lambda::Function', routeList.length + 5);
     expect(stack.functions.size).toBe(routeList.length);
     for (const route of routeList) {
       const fn = resources[routeFunctionId(route.name)];
@@ -184,15 +184,17 @@ describe('shop stack: least privilege', () => {
     expect(keys.cart('demo', 'cart-1').pk.startsWith(prefix)).toBe(false);
   });
 
-  it('gives the fallback and the pre-token trigger no access at all', () => {
+  it('gives the fallback, the API description and the pre-token trigger no access at all', () => {
     // Prepare
     const fallback = logicalId(stack.node.findChild('routeNotFound').node.findChild('Function'));
+    const openApi = logicalId(stack.node.findChild('getOpenApi').node.findChild('Function'));
     const trigger = logicalId(
       stack.node.findChild('Auth').node.findChild('AddShopClaim').node.findChild('Function'),
     );
 
     // Assess
     expect(statementsOf(fallback)).toEqual([]);
+    expect(statementsOf(openApi)).toEqual([]);
     expect(statementsOf(trigger)).toEqual([]);
   });
 
@@ -289,7 +291,7 @@ describe('shop stack: list counters', () => {
 });
 
 describe('shop stack: HTTP API', () => {
-  it('routes exactly the route table, each row to its own function, and the rest to $default', () => {
+  it('routes exactly the route table, each row to its own function, GET /openapi.json, and the rest to $default', () => {
     // Prepare
     const integrations = Object.fromEntries(ofType('AWS::ApiGatewayV2::Integration'));
     const targetOf = (route: Resource) => {
@@ -300,7 +302,7 @@ describe('shop stack: HTTP API', () => {
 
     // Assess
     expect(apiRoutes.map((r) => r.Properties.RouteKey).sort()).toEqual(
-      [...routeList.map((r) => `${r.method} ${r.path}`), '$default'].sort(),
+      [...routeList.map((r) => `${r.method} ${r.path}`), 'GET /openapi.json', '$default'].sort(),
     );
     for (const route of routeList) {
       const apiRoute = apiRoutes.find((r) => r.Properties.RouteKey === `${route.method} ${route.path}`);
@@ -313,6 +315,24 @@ describe('shop stack: HTTP API', () => {
     for (const [, integration] of Object.entries(integrations)) {
       expect(integration.Properties.PayloadFormatVersion).toBe('2.0');
     }
+  });
+
+  it('serves GET /openapi.json without any authorizer, from a function with nothing but the document', () => {
+    // Prepare
+    const openApiId = logicalId(stack.node.findChild('getOpenApi').node.findChild('Function'));
+    const integrations = Object.fromEntries(ofType('AWS::ApiGatewayV2::Integration'));
+    const [route] = ofType('AWS::ApiGatewayV2::Route')
+      .map(([, r]) => r)
+      .filter((r) => r.Properties.RouteKey === 'GET /openapi.json');
+    const integrationId = route?.Properties.Target['Fn::Join'][1][1].Ref;
+    const fn = resources[openApiId] as Resource;
+
+    // Assess
+    expect(route?.Properties.AuthorizationType ?? 'NONE').toBe('NONE');
+    expect(route?.Properties.AuthorizerId).toBeUndefined();
+    expect(integrations[integrationId]?.Properties.IntegrationUri['Fn::GetAtt'][0]).toBe(openApiId);
+    expect(fn.Properties.Description).toBe('GET /openapi.json (public)');
+    expect(Object.keys(fn.Properties.Environment.Variables).sort()).toEqual(['LOG_LEVEL', 'NODE_OPTIONS']);
   });
 
   it('writes one JSON access-log line per request (request id, route, status, latencies) to a log group with retention', () => {
@@ -604,6 +624,7 @@ describe('shop stack with an external issuer', () => {
       AUTH_JWKS_URI: 'https://id.example.com/.well-known/jwks.json',
       AUTH_AUDIENCE: 'shop-api',
     });
-    external.resourceCountIs('AWS::Lambda::Function', 2 + 3);
+    // The two routes' functions, the fallback, the API description, the stream consumer and the list fold.
+    external.resourceCountIs('AWS::Lambda::Function', 2 + 4);
   });
 });

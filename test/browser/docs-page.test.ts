@@ -1,0 +1,96 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { repoRoot } from '../../infra/local/dev-issuer';
+import { MEDIA_TYPE_V1 } from '../../lib/http/middleware/versioning';
+import { tokenFor } from '../support/api';
+
+/**
+ * The docs page in a real browser (docs/api-reference.md "The docs page"): Debian's chromium driven
+ * by playwright-core (no browser download). A missing chromium fails the test with what to do.
+ */
+
+const OUTPUT = join(repoRoot, 'test-output');
+const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+
+/** The chromium to drive: CHROMIUM_PATH, else `chromium` on the PATH. */
+function chromiumPath(): string {
+  const configured = process.env.CHROMIUM_PATH;
+  if (configured && existsSync(configured)) return configured;
+  try {
+    return execFileSync('sh', ['-c', 'command -v chromium'], { encoding: 'utf8' }).trim();
+  } catch {
+    throw new Error(
+      'chromium is missing: the docs-page test drives a real browser. Install it with `apt-get install -y chromium` (.ci/run does) or set CHROMIUM_PATH',
+    );
+  }
+}
+
+/** How many operations a document declares (one per path and HTTP method). */
+function operationCount(document: { paths: Record<string, Record<string, unknown>> }): number {
+  return Object.values(document.paths).reduce(
+    (sum, item) => sum + Object.keys(item).filter((key) => HTTP_METHODS.has(key)).length,
+    0,
+  );
+}
+
+let browser: Browser;
+let page: Page;
+beforeAll(async () => {
+  browser = await chromium.launch({ executablePath: chromiumPath(), args: ['--no-sandbox'] });
+  page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  // A step that cannot happen fails with its locator well before the test's own timeout.
+  page.setDefaultTimeout(8_000);
+}, 30_000);
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('the docs page in chromium', () => {
+  it('lists every operation of /openapi.json, authorizes with a pasted dev token and runs GET /demo/shipping-methods', {
+    timeout: 30_000,
+  }, async () => {
+    // Prepare
+    const api = inject('apiUrl');
+    const document = (await (await fetch(`${api}/openapi.json`)).json()) as Parameters<
+      typeof operationCount
+    >[0];
+    const token = tokenFor('demo');
+
+    // Act: open the page, count operations
+    await page.goto(`${api}/docs`);
+    await page.locator('.opblock').first().waitFor();
+    const listed = await page.locator('.opblock').count();
+
+    // Act: Authorize with the bearer scheme (the OAuth2 client-credentials one wants a client secret)
+    await page.locator('.auth-wrapper .authorize').click();
+    const bearer = page.locator('.auth-container').filter({ hasText: 'bearerAuth' });
+    await bearer.locator('input').fill(token);
+    await bearer.locator('button.authorize').click();
+    await bearer.getByText('Authorized').waitFor();
+    await page.locator('.modal-ux .btn-done').first().click();
+
+    // Act: try GET /{shopId}/shipping-methods with shop demo
+    const operation = page.locator('#operations-default-listShippingMethods');
+    await operation.locator('.opblock-summary').click();
+    await operation.locator('.try-out__btn').click();
+    await operation.locator('input[placeholder="shopId"]').fill('demo');
+    const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/demo/shipping-methods');
+    await operation.locator('.execute').click();
+    const response = await answered;
+    const shownStatus = operation.locator('.live-responses-table tbody .response-col_status').first();
+    await shownStatus.scrollIntoViewIfNeeded();
+    mkdirSync(OUTPUT, { recursive: true });
+    await page.screenshot({ path: join(OUTPUT, 'docs-page.png'), fullPage: false });
+
+    // Assess
+    expect(listed).toBe(operationCount(document));
+    expect(response.request().headers().accept).toBe(MEDIA_TYPE_V1);
+    expect(response.request().headers().authorization).toBe(`Bearer ${token}`);
+    expect(response.status()).toBe(200);
+    expect((await response.json()).length).toBeGreaterThan(0);
+    expect((await shownStatus.textContent())?.trim()).toBe('200');
+  });
+});
