@@ -106,7 +106,7 @@ export class ApiFunction extends Construct {
       timeout: props.timeout ?? FUNCTION_DEFAULTS.timeout,
       projectRoot,
       depsLockFilePath: join(projectRoot, 'package-lock.json'),
-      bundling: cdkBundling(),
+      bundling: cdkBundling(props.entry),
       logGroup: this.logGroup,
       role: this.role,
       // The X-Ray statements (xray:PutTraceSegments, PutTelemetryRecords) land on the role.

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BundlingOptions, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { BuildOptions } from 'esbuild';
+import { routeList } from '../../lib/routes';
 
 /**
  * The ONE set of esbuild settings for every Lambda of the stack: the CDK construct and
@@ -36,16 +37,26 @@ const settings = {
 
 /**
  * Modules swapped at bundling time: the SDK's default credential chain becomes the environment
- * provider Lambda needs (see lambda-credentials.ts), and the event-stream support DynamoDB never
- * uses becomes a stub (see no-event-streams.ts).
+ * provider Lambda needs (see lambda-credentials.ts), the event-stream support DynamoDB never
+ * uses becomes a stub (see no-event-streams.ts), and so does the Secrets Manager client in every
+ * function but those of idempotent routes, the only ones that read a secret (no-secrets-manager.ts).
  */
-export const bundleAliases: Record<string, string> = {
-  '@aws-sdk/credential-provider-node': join(projectRoot, 'infra/constructs/lambda-credentials.ts'),
-  '@smithy/core/event-streams': join(projectRoot, 'infra/constructs/no-event-streams.ts'),
-};
+export function bundleAliases(entry: string): Record<string, string> {
+  const readsSecret = routeList.some((route) => route.idempotent && route.handler === entry);
+  return {
+    '@aws-sdk/credential-provider-node': join(projectRoot, 'infra/constructs/lambda-credentials.ts'),
+    '@smithy/core/event-streams': join(projectRoot, 'infra/constructs/no-event-streams.ts'),
+    ...(readsSecret
+      ? {}
+      : { '@aws-sdk/client-secrets-manager': join(projectRoot, 'infra/constructs/no-secrets-manager.ts') }),
+  };
+}
 
-/** NodejsFunction bundling: local esbuild only, nothing external (the SDK is bundled, not the runtime's). */
-export function cdkBundling(): BundlingOptions {
+/**
+ * NodejsFunction bundling of one entry (relative to the repository root): local esbuild only, nothing
+ * external (the SDK is bundled, not the runtime's).
+ */
+export function cdkBundling(entry: string): BundlingOptions {
   return {
     format: OutputFormat.ESM,
     target: settings.target,
@@ -55,7 +66,7 @@ export function cdkBundling(): BundlingOptions {
     sourcesContent: settings.sourcesContent,
     mainFields: [...settings.mainFields],
     banner: settings.banner,
-    esbuildArgs: { '--alias': Object.entries(bundleAliases).map(([from, to]) => `${from}=${to}`) },
+    esbuildArgs: { '--alias': Object.entries(bundleAliases(entry)).map(([from, to]) => `${from}=${to}`) },
     bundleAwsSDK: true,
     externalModules: [],
     forceDockerBundling: false,
@@ -76,7 +87,7 @@ export function esbuildOptions(entry: string, outfile: string): BuildOptions {
     sourcesContent: settings.sourcesContent,
     mainFields: [...settings.mainFields],
     banner: { js: settings.banner },
-    alias: bundleAliases,
+    alias: bundleAliases(entry),
     external: [],
     absWorkingDir: projectRoot,
     logLevel: 'silent',

@@ -27,7 +27,7 @@ afterAll(() => rmSync(outdir, { recursive: true, force: true }));
 describe('bundling', () => {
   it('is local esbuild only: ESM, SDK bundled, minified, source maps, never Docker', () => {
     // Act
-    const options = cdkBundling();
+    const options = cdkBundling(routes.getTaxModel.handler);
 
     // Assess
     expect(options).toMatchObject({
@@ -107,6 +107,27 @@ describe('bundling', () => {
     // Assess
     expect(result.statusCode).toBe(200);
     expect(JSON.parse(result.body ?? '')).toMatchObject({ model: 'GROSS' });
+  });
+
+  it('bundles the Secrets Manager client only into idempotent routes (the rest get a stub)', {
+    timeout: 120_000,
+  }, async () => {
+    // Act: the bundle of an idempotent route and of one that is not
+    const text = async (name: 'createCart' | 'getTaxModel') => {
+      const result = await build({
+        ...esbuildOptions(routes[name].handler, join(outdir, name, 'x.mjs')),
+        write: false,
+      });
+      return result.outputFiles.find((f) => f.path.endsWith('.mjs'))?.text ?? '';
+    };
+    const [idempotent, plain] = [await text('createCart'), await text('getTaxModel')];
+
+    // Assess: the real client carries its service's signing name; the stub says what it is
+    expect(routes.createCart.idempotent).toBe(true);
+    expect(idempotent).toContain('"secretsmanager"');
+    expect(idempotent).not.toContain('bundled only into idempotent routes');
+    expect(plain).not.toContain('"secretsmanager"');
+    expect(plain).toContain('bundled only into idempotent routes');
   });
 
   it('embeds the repository root openapi.json in the API description bundle (json loader, no file read)', {
