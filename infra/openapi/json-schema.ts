@@ -1,0 +1,44 @@
+import { toJSONSchema } from 'zod/v4/core';
+import * as z from '../../lib/schemas/zod';
+
+/** A JSON Schema object (OpenAPI 3.1 uses JSON Schema 2020-12 as it is). */
+export type JsonSchema = Record<string, unknown>;
+
+const REF_PREFIX = '#/components/schemas/';
+
+/**
+ * Every response schema registered with an id (lib/schemas/responses), as OpenAPI components:
+ * zod 4's own toJSONSchema, references between them as `#/components/schemas/<id>`.
+ */
+export function componentSchemas(): Record<string, JsonSchema> {
+  const { schemas } = toJSONSchema(z.globalRegistry, {
+    target: 'draft-2020-12',
+    uri: (id) => `${REF_PREFIX}${id}`,
+  });
+  return Object.fromEntries(
+    Object.entries(schemas)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([id, schema]) => [id, clean(schema as JsonSchema)]),
+  );
+}
+
+/**
+ * A request schema as a client writes it (`io: 'input'`: the text of a query parameter before the
+ * handler's transforms; transforms and refinements have no JSON Schema and are left out).
+ */
+export function requestSchema(schema: z.core.$ZodType): JsonSchema {
+  return clean(toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema);
+}
+
+/** The $ref of a response schema (every one is registered with an id, lib/schemas/responses). */
+export function responseSchema(schema: z.core.$ZodType): JsonSchema {
+  const id = z.globalRegistry.get(schema)?.id;
+  if (!id) throw new Error('a response schema without an id: register it in lib/schemas/responses');
+  return { $ref: `${REF_PREFIX}${id}` };
+}
+
+/** Drops the keys a standalone JSON Schema has and an embedded one must not ($schema, $id). */
+function clean(schema: JsonSchema): JsonSchema {
+  const { $schema: _schema, $id: _id, ...rest } = schema;
+  return rest;
+}
