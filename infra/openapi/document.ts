@@ -113,7 +113,7 @@ export function openApiDocument(examples: Examples = {}): Json {
               ...COMMON_HEADERS,
               ...(e.status === 429 || e.status === 503 ? ['Retry-After'] : []),
             ]),
-            content: { [MEDIA_TYPE_V1]: { schema: ref('schemas', 'Error') } },
+            content: { [MEDIA_TYPE_V1]: { schema: responseSchema(ErrorBody) } },
           },
         ]),
       ),
