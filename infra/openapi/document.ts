@@ -9,7 +9,10 @@ import { type RouteRequestSchemas, routeRequestSchemas } from '../../lib/schemas
 import { errorStatuses, errorStatusesOf } from './errors';
 import { componentSchemas, type JsonSchema, requestSchema, responseSchema } from './json-schema';
 
-/** Recorded answers of the demo shop by operation and status (infra/openapi/examples.json). */
+/**
+ * Recorded answers of the demo shop by operation and status (infra/openapi/examples.json); `_errors`
+ * holds one error body per status for the shared error responses.
+ */
 export type Examples = Record<string, Record<string, unknown>>;
 
 type Json = Record<string, unknown>;
@@ -113,7 +116,14 @@ export function openApiDocument(examples: Examples = {}): Json {
               ...COMMON_HEADERS,
               ...(e.status === 429 || e.status === 503 ? ['Retry-After'] : []),
             ]),
-            content: { [MEDIA_TYPE_V1]: { schema: responseSchema(ErrorBody) } },
+            content: {
+              [MEDIA_TYPE_V1]: {
+                schema: responseSchema(ErrorBody),
+                ...(examples._errors?.[e.status] === undefined
+                  ? {}
+                  : { example: examples._errors[e.status] }),
+              },
+            },
           },
         ]),
       ),

@@ -1,6 +1,12 @@
 import * as z from '../zod';
 import { Address, cursorPageOf, Links, Timestamp } from './common';
 
+/**
+ * A customer's billing address holds the fields it was given (absent ones are left out, unlike the
+ * complete addresses of carts and orders).
+ */
+export const CustomerAddress = z.partial(Address).register(z.globalRegistry, { id: 'CustomerAddress' });
+
 /** Response schemas of customers (contract "Customers, tax, legal, orders"). */
 
 export const Customer = z
@@ -8,7 +14,7 @@ export const Customer = z
     customerId: z.string(),
     customerNumber: z.string(),
     creationDate: Timestamp,
-    billingAddress: Address,
+    billingAddress: CustomerAddress,
     internalNote: z.nullable(z.string()),
     links: Links,
   })
