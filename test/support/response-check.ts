@@ -30,7 +30,7 @@ function operations() {
   return documented;
 }
 
-/** Checks one response; throws a readable error on a mismatch. */
+/** Checks one response, counts it and throws a readable error on a mismatch. */
 export function checkResponse(
   method: string,
   url: string,
@@ -38,15 +38,33 @@ export function checkResponse(
   body: unknown,
   text: string,
 ): void {
+  const mismatch = responseMismatch(method, url, status, body, text);
+  if (mismatch === null) return;
+  counts.checked += 1;
+  if (mismatch) counts.mismatches += 1;
+  record();
+  if (mismatch) throw new Error(mismatch);
+}
+
+/**
+ * What is wrong with one response (a readable message), undefined when it matches openapi.json,
+ * null when it is no answer of the API (a page the server serves besides it).
+ */
+export function responseMismatch(
+  method: string,
+  url: string,
+  status: number,
+  body: unknown,
+  text: string,
+): string | undefined | null {
   const path = new URL(url).pathname;
   const match = matchRoute(method, path);
   let problem: string | undefined;
   let where: string;
   if (match.kind !== 'route') {
-    // No operation: 404 and 405 come with the Error body; anything else is not the API's (a page
-    // the server serves besides the API) and is not counted.
+    // No operation: 404 and 405 come with the Error body.
     where = `${method} ${path} (no operation)`;
-    if (status < 400) return;
+    if (status < 400) return null;
     problem = bodyProblem(ErrorBody, body, text);
   } else {
     const { route } = match;
@@ -65,11 +83,7 @@ export function checkResponse(
           : `expected no body, got ${text.slice(0, 200)}`;
     }
   }
-  counts.checked += 1;
-  if (problem) counts.mismatches += 1;
-  record();
-  if (problem)
-    throw new Error(`Response does not match openapi.json: ${where} answered ${status}: ${problem}`);
+  return problem && `Response does not match openapi.json: ${where} answered ${status}: ${problem}`;
 }
 
 function bodyProblem(schema: z.core.$ZodType, body: unknown, text: string): string | undefined {

@@ -110,7 +110,7 @@ function importsOf(entries: string[]): string[] {
     if (seen.has(file)) continue;
     seen.add(file);
     const source = readFileSync(file, 'utf8');
-    for (const [, spec] of source.matchAll(/(?:from|import\()\s*'(\.{1,2}\/[^']+)'/g)) {
+    for (const [, spec] of source.matchAll(/(?:from|import\s*\(?)\s*'(\.{1,2}\/[^']+)'/g)) {
       const base = resolve(dirname(file), spec as string);
       const target = [`${base}.ts`, join(base, 'index.ts'), base].find(
         (f) => existsSync(f) && f.endsWith('.ts'),

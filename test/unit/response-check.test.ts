@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { responseMismatch } from '../support/response-check';
+
+const base = 'http://127.0.0.1:3000';
+const locales = { default: 'en_GB', items: ['en_GB', 'de_DE'] };
+
+describe('the response check of the API tests (responseMismatch)', () => {
+  it('passes an answer that matches its route and status', () => {
+    // Act
+    const check = () =>
+      responseMismatch('GET', `${base}/demo/locales?x=1`, 200, locales, JSON.stringify(locales));
+
+    // Assess
+    expect(check()).toBeUndefined();
+  });
+
+  it('fails on a body that misses a required field, naming the route, status and issue path', () => {
+    // Act
+    const check = () => responseMismatch('GET', `${base}/demo/locales`, 200, { items: [] }, '{"items":[]}');
+
+    // Assess
+    expect(check()).toMatch(/GET \/\{shopId\}\/locales \(getLocales\) answered 200:[\s\S]*at default:/);
+  });
+
+  it('fails on a field the schema does not have', () => {
+    // Act
+    const body = { ...locales, secret: 'x' };
+    const check = () => responseMismatch('GET', `${base}/demo/locales`, 200, body, JSON.stringify(body));
+
+    // Assess
+    expect(check()).toMatch(/secret/);
+  });
+
+  it('fails on a status the document does not list for the operation', () => {
+    // Act
+    const body = { status: '410', message: 'Gone' };
+    const check = () => responseMismatch('GET', `${base}/demo/locales`, 410, body, JSON.stringify(body));
+
+    // Assess
+    expect(check()).toMatch(/status 410 is not documented/);
+  });
+
+  it('checks error bodies, also of paths without an operation', () => {
+    // Act
+    const check = () =>
+      responseMismatch('GET', `${base}/demo/nothing-here`, 404, { message: 'x' }, '{"message":"x"}');
+
+    // Assess
+    expect(check()).toMatch(/no operation\) answered 404:[\s\S]*at status:/);
+  });
+
+  it('wants no body on a 204', () => {
+    // Act
+    const check = () => responseMismatch('DELETE', `${base}/demo/categories/hats`, 204, '{}', '{}');
+
+    // Assess
+    expect(check()).toMatch(/expected no body/);
+  });
+});
