@@ -27,7 +27,38 @@ export function componentSchemas(): Record<string, JsonSchema> {
  * handler's transforms; transforms and refinements have no JSON Schema and are left out).
  */
 export function requestSchema(schema: z.core.$ZodType): JsonSchema {
-  return clean(toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema);
+  return clean(
+    toJSONSchema(schema, {
+      io: 'input',
+      unrepresentable: 'any',
+      override: wholeNumberParameter,
+    }) as JsonSchema,
+  );
+}
+
+/**
+ * A query integer (lib/schemas/common.ts: digits parsed into a bounded integer) is shown as the
+ * integer with its bounds and a query boolean as a boolean, as OpenAPI writes such parameters (their
+ * text in the query is the same), instead of a digit pattern and a "true"/"false" enum.
+ */
+function wholeNumberParameter({
+  zodSchema,
+  jsonSchema,
+}: {
+  zodSchema: z.core.$ZodType;
+  jsonSchema: JsonSchema;
+}) {
+  const def = zodSchema._zod.def as { type: string; in?: z.core.$ZodType; out?: z.core.$ZodType };
+  if (def.type !== 'pipe' || !def.in || !def.out) return;
+  let shown: JsonSchema | undefined;
+  if (def.in._zod.def.type === 'pipe' && def.out._zod.def.type === 'number')
+    shown = clean(toJSONSchema(def.out) as JsonSchema);
+  // QueryBoolean: exactly "true" or "false", a boolean parameter.
+  const values = (def.in._zod.def as { entries?: Record<string, string> }).entries;
+  if (values && Object.keys(values).sort().join() === 'false,true') shown = { type: 'boolean' };
+  if (!shown) return;
+  for (const key of Object.keys(jsonSchema)) delete jsonSchema[key];
+  Object.assign(jsonSchema, shown);
 }
 
 /** The $ref of a response schema (every one is registered with an id, lib/schemas/responses). */
