@@ -19,6 +19,7 @@ type Answer = { status: number; body: unknown; headers: Headers };
 
 async function main() {
   const startedAt = Date.now();
+  process.env.LOG_LEVEL ??= 'warn';
   const twin = await startTwin({ port: 0, quiet: true });
   const token = issueDevToken('demo');
   const examples: Examples = {};
@@ -41,7 +42,8 @@ async function main() {
       headers: response.headers,
     };
     if (name && answer.status >= 400) throw new Error(`${name}: ${answer.status} ${text}`);
-    if (name && answer.body !== undefined) (examples[name] ??= {})[String(answer.status)] = answer.body;
+    if (name && answer.body !== undefined)
+      examples[name] = { ...examples[name], [answer.status]: answer.body };
     if (!name) errors[String(answer.status)] ??= answer.body;
     return answer;
   };
