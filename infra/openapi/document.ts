@@ -252,9 +252,13 @@ function headersOf(names: string[]): Json {
 }
 
 function headerComponents(): Json {
-  const header = (description: string, schema: Json = { type: 'string' }) => ({ description, schema });
+  const header = (description: string, schema: Json = { type: 'string' }, required = false) => ({
+    description,
+    ...(required ? { required } : {}),
+    schema,
+  });
   return {
-    'X-Service-Media-Type': header('The media type of the version served.', { const: MEDIA_TYPE_V1 }),
+    'X-Service-Media-Type': header('The media type of the version served.', { const: MEDIA_TYPE_V1 }, true),
     'X-RateLimit-Limit': header('Requests allowed per token and hour (after authentication).', {
       type: 'string',
       pattern: '^\\d+$',
@@ -266,10 +270,12 @@ function headerComponents(): Json {
     'X-RateLimit-Reset': header('When the hour ends (ISO 8601).', { type: 'string', format: 'date-time' }),
     'Retry-After': header('Seconds to wait before trying again.', { type: 'string', pattern: '^\\d+$' }),
     'Server-Timing': header('Where the time of the request went (W3C Server Timing).'),
-    ETag: header('The version of the cart; send it back in If-Match.'),
-    Location: header('The created resource.'),
+    ETag: header('The version of the cart; send it back in If-Match.', { type: 'string' }, true),
+    Location: header('The created resource.', { type: 'string' }, true),
     [CART_TOKEN_HEADER]: header(
       'The cart token: send it with every request on this cart; returned only here.',
+      { type: 'string' },
+      true,
     ),
   };
 }

@@ -53,7 +53,7 @@ export async function call<T = any>(path: string, options: CallOptions = {}): Pr
     // not JSON: the test sees the text
   }
   if (hrefSink) collectHrefs(parsed, hrefSink);
-  checkResponse(method, url, response.status, parsed, text);
+  checkResponse(method, url, response.status, parsed, text, response.headers);
   return { status: response.status, headers: response.headers, body: parsed as T, text };
 }
 

@@ -17,17 +17,33 @@ import type * as z from '../../lib/schemas/zod';
  */
 
 interface Operation {
-  responses: Record<string, unknown>;
+  responses: Record<string, Described>;
+}
+interface Described {
+  $ref?: string;
+  headers?: Record<string, { $ref: string }>;
+}
+interface Document {
+  paths: Record<string, Record<string, Operation>>;
+  components: { responses: Record<string, Described>; headers: Record<string, { required?: boolean }> };
 }
 
-let documented: Record<string, Record<string, Operation>> | undefined;
+let documented: Document | undefined;
 const counts = { checked: 0, mismatches: 0 };
 const countFile = `${process.pid}-${randomUUID()}.json`;
 
-function operations() {
-  documented ??= JSON.parse(readFileSync(new URL('../../openapi.json', import.meta.url), 'utf8'))
-    .paths as Record<string, Record<string, Operation>>;
+function openApi(): Document {
+  documented ??= JSON.parse(readFileSync(new URL('../../openapi.json', import.meta.url), 'utf8')) as Document;
   return documented;
+}
+
+/** The headers a documented response always carries (`required: true` in openapi.json). */
+function requiredHeaders(response: Described): string[] {
+  const { components } = openApi();
+  const resolved = response.$ref ? components.responses[response.$ref.split('/').pop() as string] : response;
+  return Object.entries(resolved?.headers ?? {})
+    .filter(([, header]) => components.headers[header.$ref.split('/').pop() as string]?.required)
+    .map(([name]) => name);
 }
 
 /** Checks one response, counts it and throws a readable error on a mismatch. */
@@ -37,8 +53,9 @@ export function checkResponse(
   status: number,
   body: unknown,
   text: string,
+  headers: Headers,
 ): void {
-  const mismatch = responseMismatch(method, url, status, body, text);
+  const mismatch = responseMismatch(method, url, status, body, text, headers);
   if (mismatch === null) return;
   counts.checked += 1;
   if (mismatch) counts.mismatches += 1;
@@ -56,6 +73,7 @@ export function responseMismatch(
   status: number,
   body: unknown,
   text: string,
+  headers: Headers,
 ): string | undefined | null {
   const path = new URL(url).pathname;
   const match = matchRoute(method, path);
@@ -69,7 +87,11 @@ export function responseMismatch(
   } else {
     const { route } = match;
     where = `${route.method} ${route.path} (${route.name})`;
-    const listed = operations()[route.path]?.[route.method.toLowerCase()]?.responses ?? {};
+    const listed = openApi().paths[route.path]?.[route.method.toLowerCase()]?.responses ?? {};
+    const missing =
+      String(status) in listed
+        ? requiredHeaders(listed[status] as Described).filter((h) => !headers.has(h))
+        : [];
     if (!(String(status) in listed)) {
       problem = `status ${status} is not documented (documented: ${Object.keys(listed).join(', ')})`;
     } else if (status >= 400) {
@@ -82,6 +104,7 @@ export function responseMismatch(
           ? undefined
           : `expected no body, got ${text.slice(0, 200)}`;
     }
+    if (!problem && missing.length > 0) problem = `missing header ${missing.join(', ')}`;
   }
   return problem && `Response does not match openapi.json: ${where} answered ${status}: ${problem}`;
 }
