@@ -146,7 +146,7 @@ function operation(route: Route, examples: Record<string, unknown>): Json {
   for (const [status, schema] of Object.entries(routeResponses[route.name as keyof typeof routeResponses])) {
     const headers = [...COMMON_HEADERS];
     if (schema && responseSchema(schema).$ref === '#/components/schemas/Cart') headers.push('ETag');
-    if (status === '201') headers.push('Location');
+    if (status === '201' && handlerSendsLocation(route)) headers.push('Location');
     if (route.name === 'createCart') headers.push(CART_TOKEN_HEADER);
     const example = examples[status];
     responses[status] = {
@@ -208,6 +208,14 @@ function requestBodyOf(route: Route, schema: NonNullable<RouteRequestSchemas['bo
     required,
     content: Object.fromEntries(BODY_TYPES[route.body].map((type) => [type, { schema: json }])),
   };
+}
+
+/**
+ * Whether the handler answers with a Location header (the 201s that create a resource of their own;
+ * POST line-items and multi-line-items answer 201 with the cart and no Location).
+ */
+function handlerSendsLocation(route: Route): boolean {
+  return /\bLocation\b/.test(readFileSync(route.handler, 'utf8'));
 }
 
 /** Whether the handler changes the cart through changeCart (which honours If-Match, lib/http/cart-reply.ts). */
