@@ -7,7 +7,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    globalSetup: ['test/global-setup.ts'],
+    globalSetup: ['test/global-setup.ts', 'test/support/response-check-summary.ts'],
     pool: 'forks',
     testTimeout: 20_000,
     hookTimeout: 90_000,

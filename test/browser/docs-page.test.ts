@@ -73,7 +73,13 @@ describe('the docs page in chromium', () => {
     await page.locator('.modal-ux .btn-done').first().click();
 
     // Act: try GET /{shopId}/shipping-methods with shop demo
-    const operation = page.locator('#operations-default-listShippingMethods');
+    // Swagger UI ids an operation by its first tag (`default` when it has none) and its operationId.
+    const listOperation = document.paths['/{shopId}/shipping-methods']?.get as
+      | { tags?: string[] }
+      | undefined;
+    const operation = page.locator(
+      `#operations-${listOperation?.tags?.[0] ?? 'default'}-listShippingMethods`,
+    );
     await operation.locator('.opblock-summary').click();
     await operation.locator('.try-out__btn').click();
     await operation.locator('input[placeholder="shopId"]').fill('demo');

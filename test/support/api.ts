@@ -2,6 +2,7 @@ import { inject } from 'vitest';
 import { issueDevToken } from '../../infra/local/dev-issuer';
 import { MEDIA_TYPE_V1 } from '../../lib/http/middleware/versioning';
 import type { Scope } from '../../lib/routes';
+import { checkResponse } from './response-check';
 
 /** What a client sees of a response. */
 export interface ApiResponse<T = any> {
@@ -37,8 +38,10 @@ export async function call<T = any>(path: string, options: CallOptions = {}): Pr
   let body: string | undefined = options.rawBody;
   if (options.body !== undefined) body = JSON.stringify(options.body);
   if (body !== undefined) headers['content-type'] = options.contentType ?? 'application/json';
-  const response = await fetch(`${options.baseUrl ?? inject('apiUrl')}${path}`, {
-    method: options.method ?? 'GET',
+  const url = `${options.baseUrl ?? inject('apiUrl')}${path}`;
+  const method = options.method ?? 'GET';
+  const response = await fetch(url, {
+    method,
     headers,
     body,
   });
@@ -50,6 +53,7 @@ export async function call<T = any>(path: string, options: CallOptions = {}): Pr
     // not JSON: the test sees the text
   }
   if (hrefSink) collectHrefs(parsed, hrefSink);
+  checkResponse(method, url, response.status, parsed, text, response.headers);
   return { status: response.status, headers: response.headers, body: parsed as T, text };
 }
 

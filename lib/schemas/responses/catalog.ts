@@ -1,0 +1,116 @@
+import * as z from '../zod';
+import { CurrencyCode, Image, Links, LocaleCode, Money, pageOf, TaxClass, TitledLink } from './common';
+
+/**
+ * Response schemas of the shop's settings and catalog reads: shop info, locales, currencies,
+ * categories, shipping methods, product types, tax classes and model, legal contact information.
+ */
+
+export const Shop = z
+  .strictObject({
+    shopId: z.string(),
+    name: z.string(),
+    logoUrl: z.nullable(z.url()),
+    sfUrl: z.url(),
+    defaultLocale: LocaleCode,
+    locales: z.array(LocaleCode),
+    defaultCurrency: CurrencyCode,
+    currencies: z.array(CurrencyCode),
+    taxModel: z.enum(['GROSS', 'NET']),
+    links: Links,
+  })
+  .register(z.globalRegistry, { id: 'Shop' });
+
+export const Locales = z
+  .strictObject({ default: LocaleCode, items: z.array(LocaleCode) })
+  .register(z.globalRegistry, { id: 'Locales' });
+
+export const Currencies = z
+  .strictObject({ default: CurrencyCode, items: z.array(CurrencyCode) })
+  .register(z.globalRegistry, { id: 'Currencies' });
+
+export const Category = z
+  .strictObject({
+    categoryId: z.string(),
+    alias: z.string(),
+    name: z.string(),
+    pageTitle: z.string(),
+    navigationCaption: z.string(),
+    description: z.nullable(z.string()),
+    visible: z.boolean(),
+    visibleInNavigation: z.boolean(),
+    specialOffer: z.boolean(),
+    facetedSearchShowFacetsOnCategory: z.boolean(),
+    facetedSearchCategoryStartDepth: z.int(),
+    images: z.array(Image),
+    parent: z.nullable(TitledLink),
+    subCategories: z.array(TitledLink),
+    sfUrl: z.url(),
+    links: Links,
+  })
+  .register(z.globalRegistry, { id: 'Category' });
+
+export const CategoryList = z.array(Category).register(z.globalRegistry, { id: 'CategoryList' });
+
+/** GET/PUT /categories/{c}/sequence: the subcategories' aliases in order. */
+export const CategorySequence = z.array(z.string()).register(z.globalRegistry, { id: 'CategorySequence' });
+
+export const ShippingMethod = z
+  .strictObject({
+    shippingMethodId: z.string(),
+    name: z.nullable(z.string()),
+    description: z.nullable(z.string()),
+    logo: z.nullable(z.string()),
+    price: z.nullable(Money),
+  })
+  .register(z.globalRegistry, { id: 'ShippingMethod' });
+
+export const ShippingMethodList = z
+  .array(ShippingMethod)
+  .register(z.globalRegistry, { id: 'ShippingMethodList' });
+
+export const ProductType = z
+  .strictObject({
+    name: z.string(),
+    productTypeId: z.string(),
+    alias: z.string(),
+    attributes: z.array(
+      z.strictObject({
+        visible: z.boolean(),
+        name: z.string(),
+        values: z.array(z.strictObject({ value: z.string(), name: z.string() })),
+        preDefAttribute: z.boolean(),
+      }),
+    ),
+  })
+  .register(z.globalRegistry, { id: 'ProductType' });
+
+export const TaxClassList = z
+  .strictObject({ ...pageOf(TaxClass).shape, defaultTaxClass: z.nullable(TaxClass) })
+  .register(z.globalRegistry, { id: 'TaxClassList' });
+
+export const TaxModel = z
+  .strictObject({
+    model: z.enum(['GROSS', 'NET']),
+    displayTaxes: z.boolean(),
+    noTaxesMessage: z.nullable(z.string()),
+    deliveryThresholdIsActive: z.boolean(),
+    countryCode2: z.string().check(z.regex(/^[A-Z]{2}$/)),
+  })
+  .register(z.globalRegistry, { id: 'TaxModel' });
+
+export const ContactInformation = z
+  .strictObject({
+    name: z.string(),
+    title: z.string(),
+    navigationCaption: z.string(),
+    shortDescription: z.string(),
+    description: z.string(),
+    company: z.string(),
+    contactPerson: z.string(),
+    contactPersonJobTitle: z.string(),
+    address: z.string(),
+    phone: z.string(),
+    email: z.string(),
+  })
+  .register(z.globalRegistry, { id: 'ContactInformation' });

@@ -1,0 +1,127 @@
+import { BillingAddressBody, ShippingAddressBody } from './address';
+import {
+  AddCouponBody,
+  AddLineItemBody,
+  AddMultiLineItemsBody,
+  CouponPath,
+  CreateCartBody,
+  LineItemPath,
+  ListCartsQuery,
+  PaymentDataBody,
+  ProductPriceBody,
+  ShippingDataBody,
+  UpdateLineItemBody,
+} from './carts';
+import {
+  CategoryPath,
+  CreateAssignmentsBody,
+  CreateCategoryBody,
+  DeleteAssignmentsQuery,
+  GetCategoryQuery,
+  ListCategoriesQuery,
+  ListProductCategoriesQuery,
+  UpdateCategoryBody,
+  UpdateCategorySequenceBody,
+  WriteCategoryQuery,
+} from './categories';
+import { CartPath, ShopPath } from './common';
+import { CreateCustomerBody, CustomerPath, ListCustomersQuery, PatchCustomerBody } from './customers';
+import {
+  GetContactInformationQuery,
+  UpdateContactInformationBody,
+  UpdateContactInformationQuery,
+} from './legal';
+import { CreateDocumentBody, ListDocumentsQuery, ListOrdersQuery, OrderPath } from './orders';
+import { GetProductTypeQuery, ProductTypePath } from './product-types';
+import {
+  GetCrossSellingQuery,
+  GetCustomAttributesQuery,
+  GetProductQuery,
+  ListProductsQuery,
+  ListShippingMethodsQuery,
+  ListVariationsQuery,
+  ProductPath,
+  SearchProductsBody,
+  SearchProductsQuery,
+  UpdateCustomAttributesBody,
+  UpdateCustomAttributesQuery,
+} from './products';
+import { GetShippingMethodQuery, ShippingMethodPath } from './shipping';
+import { GetTaxClassQuery, GetTaxModelQuery, ListTaxClassesQuery, TaxClassPath } from './tax';
+import type * as z from './zod';
+
+/**
+ * The request schemas every route's handler passes to endpoint(route, {path, query, body}, fn), in
+ * one map for the OpenAPI generator (infra/openapi/). Handlers keep importing their schemas directly
+ * (a Lambda bundle holds only its own); test/unit/route-schemas.test.ts reads each handler's source
+ * and fails when this map and the handler disagree.
+ */
+export interface RouteRequestSchemas {
+  path?: z.core.$ZodType;
+  query?: z.core.$ZodType;
+  body?: z.core.$ZodType;
+}
+
+export const routeRequestSchemas = {
+  addCoupon: { path: CartPath, body: AddCouponBody },
+  addLineItem: { path: CartPath, body: AddLineItemBody },
+  addMultiLineItems: { path: CartPath, body: AddMultiLineItemsBody },
+  createCart: { path: ShopPath, body: CreateCartBody },
+  createCategory: { path: CategoryPath, query: WriteCategoryQuery, body: CreateCategoryBody },
+  createCustomer: { path: ShopPath, body: CreateCustomerBody },
+  createDocument: { path: OrderPath, body: CreateDocumentBody },
+  createOrder: { path: CartPath },
+  createProductCategoryAssignments: { path: ShopPath, body: CreateAssignmentsBody },
+  deleteBillingAddress: { path: CartPath },
+  deleteCategory: { path: CategoryPath },
+  deleteLineItem: { path: LineItemPath },
+  deleteProductCategoryAssignments: { path: ShopPath, query: DeleteAssignmentsQuery },
+  deleteShippingAddress: { path: CartPath },
+  getCart: { path: CartPath },
+  getCategory: { path: CategoryPath, query: GetCategoryQuery },
+  getCategorySequence: { path: CategoryPath },
+  getContactInformation: { path: ShopPath, query: GetContactInformationQuery },
+  getCrossSelling: { path: ProductPath, query: GetCrossSellingQuery },
+  getCurrencies: { path: ShopPath },
+  getCustomAttributes: { path: ProductPath, query: GetCustomAttributesQuery },
+  getCustomer: { path: CustomerPath },
+  getLocales: { path: ShopPath },
+  getOrder: { path: OrderPath },
+  getProduct: { path: ProductPath, query: GetProductQuery },
+  getProductType: { path: ProductTypePath, query: GetProductTypeQuery },
+  getShippingMethod: { path: ShippingMethodPath, query: GetShippingMethodQuery },
+  getShop: { path: ShopPath },
+  getTaxClass: { path: TaxClassPath, query: GetTaxClassQuery },
+  getTaxModel: { path: ShopPath, query: GetTaxModelQuery },
+  listCarts: { path: ShopPath, query: ListCartsQuery },
+  listCategories: { path: ShopPath, query: ListCategoriesQuery },
+  listCustomers: { path: ShopPath, query: ListCustomersQuery },
+  listDocuments: { path: OrderPath, query: ListDocumentsQuery },
+  listOrders: { path: ShopPath, query: ListOrdersQuery },
+  listProductCategories: { path: ProductPath, query: ListProductCategoriesQuery },
+  listProducts: { path: ShopPath, query: ListProductsQuery },
+  listShippingMethods: { path: ShopPath, query: ListShippingMethodsQuery },
+  listTaxClasses: { path: ShopPath, query: ListTaxClassesQuery },
+  listVariations: { path: ProductPath, query: ListVariationsQuery },
+  patchCustomer: { path: CustomerPath, body: PatchCustomerBody },
+  putBillingAddress: { path: CartPath, body: BillingAddressBody },
+  putPaymentData: { path: CartPath, body: PaymentDataBody },
+  putProductPrice: { path: LineItemPath, body: ProductPriceBody },
+  putShippingAddress: { path: CartPath, body: ShippingAddressBody },
+  putShippingData: { path: CartPath, body: ShippingDataBody },
+  removeCoupon: { path: CouponPath },
+  searchProducts: { path: ShopPath, query: SearchProductsQuery, body: SearchProductsBody },
+  updateCategory: { path: CategoryPath, query: WriteCategoryQuery, body: UpdateCategoryBody },
+  updateCategorySequence: { path: CategoryPath, body: UpdateCategorySequenceBody },
+  updateContactInformation: {
+    path: ShopPath,
+    query: UpdateContactInformationQuery,
+    body: UpdateContactInformationBody,
+  },
+  updateCustomAttributes: {
+    path: ProductPath,
+    query: UpdateCustomAttributesQuery,
+    body: UpdateCustomAttributesBody,
+  },
+  updateLineItem: { path: LineItemPath, body: UpdateLineItemBody },
+} satisfies Record<string, RouteRequestSchemas>;
