@@ -35,6 +35,20 @@ describe('openapi.json', () => {
     expect(lint.status).toBe(0);
   });
 
+  it('has typed-client types that are current (`npm run openapi` regenerates them)', {
+    timeout: 60_000,
+  }, () => {
+    // Act: openapi-typescript as `npm run openapi` runs it, to standard output
+    const fresh = spawnSync(join(root, 'node_modules/.bin/openapi-typescript'), ['openapi.json'], {
+      cwd: root,
+      encoding: 'utf8',
+    });
+
+    // Assess
+    expect(fresh.status).toBe(0);
+    expect(readFileSync(join(root, 'examples/client/shop-api-types.ts'), 'utf8')).toBe(fresh.stdout);
+  });
+
   it('documents every route of the route table with its scope', () => {
     // Prepare
     const document = JSON.parse(readFileSync(join(root, 'openapi.json'), 'utf8'));
