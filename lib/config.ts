@@ -1,9 +1,11 @@
 import * as z from './schemas/zod';
 
 /**
- * Runtime configuration, parsed once at cold start from the environment. A bad value fails loudly
- * here instead of on the first request.
+ * Runtime configuration from the environment: parsed on the first `config()` call (an instance's
+ * first request, not its import) and kept. A bad value fails that call loudly, naming every bad
+ * variable, before anything else of the request happens.
  */
+
 /** The dev issuer's identity, shared by the token CLI and the local server. */
 export const devIssuer = { issuer: 'https://dev-issuer.shop-api.local', audience: 'shop-api' } as const;
 

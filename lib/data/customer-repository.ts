@@ -33,14 +33,6 @@ export async function getCustomer(
   return Item ? (Item.data as CustomerRecord) : null;
 }
 
-/** The id of the customer an e-mail address belongs to, or null. */
-export async function customerIdByEmail(shopId: string, email: string): Promise<string | null> {
-  const { Item } = await dynamo().send(
-    new GetCommand({ TableName: tableName(), Key: keys.customerEmail(shopId, email) }),
-  );
-  return Item ? (Item.customerId as string) : null;
-}
-
 /** A page of the shop's customers, newest first. */
 export function listCustomers(shopId: string, wanted: PageWanted): Promise<ListPage<CustomerRecord>> {
   return readList(shopId, 'CUSTOMER', [series.customers], {}, wanted, (item) => item.data as CustomerRecord);

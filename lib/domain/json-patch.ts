@@ -16,9 +16,6 @@ export interface PatchProblem {
   message: string;
 }
 
-/** The operations RFC 6902 defines. */
-export const PATCH_OPS = ['add', 'remove', 'replace', 'move', 'copy', 'test'] as const;
-
 /**
  * The reference tokens of a JSON Pointer, unescaped ("~1" is "/", "~0" is "~"): "/a/b~1c" gives
  * ["a", "b/c"], "" gives [] (the whole document). null when the pointer is malformed.

@@ -18,12 +18,6 @@ export function variationType(product: ShopProduct): 'regular' | 'master' | 'var
   return product.variationAttributeKeys.length > 0 ? 'master' : 'regular';
 }
 
-/** The unit price of a product in a currency (minor units), or null without a price there. */
-export function productPrice(product: ShopProduct, currency: string): Minor | null {
-  const price = product.prices[currency]?.price;
-  return price === undefined ? null : parseMoney(price, currency);
-}
-
 /** Rendered products of a catalog version by context and id; a Catalog object never changes. */
 const rendered = new WeakMap<Catalog, Map<string, ReturnType<typeof renderProduct>>>();
 /** Rendered products kept per catalog version (about 3 KB each): the pages and hits clients ask for most. */

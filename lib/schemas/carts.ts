@@ -91,9 +91,6 @@ export const CouponPath = z.lazy(() =>
   }),
 );
 
-/** Optional replay key of POST /carts and POST .../order (beyond the spec). */
-export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
-
 /** spec "GET /carts" query. */
 export const ListCartsQuery = z.lazy(() =>
   z.object({
