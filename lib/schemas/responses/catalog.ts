@@ -1,3 +1,4 @@
+import { ShopContactInformation } from '../shop-file';
 import * as z from '../zod';
 import { CurrencyCode, Image, Links, LocaleCode, Money, pageOf, TaxClass, TitledLink } from './common';
 
@@ -99,18 +100,7 @@ export const TaxModel = z
   })
   .register(z.globalRegistry, { id: 'TaxModel' });
 
-export const ContactInformation = z
-  .strictObject({
-    name: z.string(),
-    title: z.string(),
-    navigationCaption: z.string(),
-    shortDescription: z.string(),
-    description: z.string(),
-    company: z.string(),
-    contactPerson: z.string(),
-    contactPersonJobTitle: z.string(),
-    address: z.string(),
-    phone: z.string(),
-    email: z.string(),
-  })
-  .register(z.globalRegistry, { id: 'ContactInformation' });
+/** The stored legal text is what the API answers (spec "Contact information"). */
+export const ContactInformation = ShopContactInformation.clone().register(z.globalRegistry, {
+  id: 'ContactInformation',
+});

@@ -1,26 +1,9 @@
+import { ORDER_TIMESTAMPS } from '../../domain/order';
 import * as z from '../zod';
 import { LineItemContainer, PaymentData, ShippingData } from './carts';
 import { Address, CurrencyCode, cursorPageOf, DecimalString, Links, pageOf, Timestamp } from './common';
 
 /** Response schemas of orders and order documents (spec "Order", "Order document"). */
-
-const ORDER_TIMESTAMPS = [
-  'viewedOn',
-  'rejectedOn',
-  'inProcessOn',
-  'pendingOn',
-  'readyForDispatchOn',
-  'partiallyDispatchedOn',
-  'dispatchedOn',
-  'deliveredOn',
-  'partiallyInvoicedOn',
-  'invoicedOn',
-  'partiallyPaidOn',
-  'paidOn',
-  'returnedOn',
-  'closedOn',
-  'archivedOn',
-] as const;
 
 export const Order = z
   .strictObject({
