@@ -1,13 +1,11 @@
+import type { FieldError } from '../domain/errors';
+
 /**
- * Typed HTTP errors. Handlers and middlewares throw these; only the error-shaping middleware turns
- * them into responses (contract: "Errors").
+ * Typed HTTP errors. Middlewares throw these (the domain and data layers throw lib/domain/errors.ts);
+ * only the error-shaping middleware turns them into responses (contract: "Errors").
  */
 
-/** One failed field of a validation error, e.g. `{field: "lineItems[0].quantity", message: "..."}`. */
-export interface FieldError {
-  field: string;
-  message: string;
-}
+export type { FieldError };
 
 export class HttpError extends Error {
   constructor(

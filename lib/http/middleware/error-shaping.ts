@@ -1,13 +1,15 @@
 import type { MiddlewareObj } from '@middy/core';
 import { isTransientDependencyError } from '../../data/dependency-errors';
 import { log } from '../../log';
-import { HttpError, ServiceUnavailable } from '../errors';
+import { httpErrorOf } from '../error-statuses';
+import { ServiceUnavailable } from '../errors';
 import { toResult } from '../reply';
 import type { ApiContext, ApiEvent, ApiResult } from '../types';
 
 /**
- * The only place error bodies are written (contract: "Errors"): typed errors become
- * `{status, message, errors?}`; anything else is logged and answered 500 with only a requestId.
+ * The only place error bodies are written (contract: "Errors"): HTTP errors and the domain's errors
+ * (mapped in error-statuses.ts) become `{status, message, errors?}`; anything else is logged and
+ * answered 500 with only a requestId.
  * Never returns a value: a value would end Middy's onError chain before versioning stamps it.
  */
 export function errorShaping(): MiddlewareObj<ApiEvent, ApiResult, Error, ApiContext> {
@@ -15,15 +17,16 @@ export function errorShaping(): MiddlewareObj<ApiEvent, ApiResult, Error, ApiCon
     onError: (request) => {
       const error = request.error;
       const requestId = request.context.api?.requestId;
-      if (!(error instanceof HttpError) && isTransientDependencyError(error)) {
+      let shaped = httpErrorOf(error);
+      if (!shaped && isTransientDependencyError(error)) {
         log.warn('dependency unavailable', {
           requestId,
           error: { name: error?.name, message: error?.message },
         });
-        request.error = new ServiceUnavailable(1);
+        shaped = new ServiceUnavailable(1);
       }
-      const shaped = request.error;
-      if (shaped instanceof HttpError) {
+      if (shaped) {
+        request.error = shaped;
         request.response = toResult({
           status: shaped.status,
           body: {

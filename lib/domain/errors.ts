@@ -1,0 +1,63 @@
+/**
+ * What can go wrong in the shop's rules and its storage, said without HTTP. `lib/data` and
+ * `lib/domain` throw these; the error-shaping middleware maps each class to a status in one table
+ * (lib/http/error-statuses.ts), so the layers below never import `lib/http`.
+ */
+
+/** One refused field, e.g. `{field: "lineItems[0].quantity", message: "..."}`. */
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/** The base class: every domain error carries a message meant for the API's client. */
+export abstract class DomainError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/** The request's values break a rule of the shop (unbuyable lines, unknown ids in a body, …). */
+export class RefusedInput extends DomainError {
+  constructor(
+    message: string,
+    readonly errors?: FieldError[],
+  ) {
+    super(message);
+  }
+}
+
+/** What the request addresses does not exist (or is not visible to it): shop, cart, product, … */
+export class NotFoundError extends DomainError {
+  constructor(what: string) {
+    super(`${what} not found`);
+  }
+}
+
+/** The cart became an order: nothing on it changes any more. */
+export class CartOrdered extends DomainError {
+  constructor() {
+    super('Cart has been ordered');
+  }
+}
+
+/** The cart is not at the version the client named (If-Match). */
+export class CartVersionMismatch extends DomainError {
+  constructor() {
+    super('Precondition Failed: the cart has changed since the given ETag');
+  }
+}
+
+/** A rule about the stored state refuses the write: a taken number, a second invoice, … */
+export class StateConflict extends DomainError {}
+
+/** Other requests kept changing the same item through every retry: try again. */
+export class ConcurrentChange extends DomainError {}
+
+/** DynamoDB stayed throttled or contended through our retries: temporary, retry after a second. */
+export class StorageBusy extends DomainError {
+  constructor(readonly retryAfterSeconds = 1) {
+    super('Service Unavailable');
+  }
+}

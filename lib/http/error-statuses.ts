@@ -1,0 +1,41 @@
+import {
+  CartOrdered,
+  CartVersionMismatch,
+  ConcurrentChange,
+  type DomainError,
+  NotFoundError,
+  RefusedInput,
+  StateConflict,
+  StorageBusy,
+} from '../domain/errors';
+import {
+  BadRequest,
+  Conflict,
+  Gone,
+  HttpError,
+  NotFound,
+  PreconditionFailed,
+  ServiceUnavailable,
+} from './errors';
+
+type DomainErrorClass = abstract new (...args: never[]) => DomainError;
+
+/** Every domain error class and the HTTP error it is answered with (contract "Errors"). */
+const STATUS_OF: ReadonlyArray<readonly [DomainErrorClass, (error: never) => HttpError]> = [
+  [RefusedInput, (e: RefusedInput) => new BadRequest(e.message, e.errors)],
+  [NotFoundError, (e: NotFoundError) => new NotFound(e.message)],
+  [CartOrdered, (e: CartOrdered) => new Gone(e.message)],
+  [CartVersionMismatch, (e: CartVersionMismatch) => new PreconditionFailed(e.message)],
+  [StateConflict, (e: StateConflict) => new Conflict(e.message)],
+  [ConcurrentChange, (e: ConcurrentChange) => new Conflict(e.message)],
+  [StorageBusy, (e: StorageBusy) => new ServiceUnavailable(e.retryAfterSeconds)],
+];
+
+/** The HTTP error a domain error is answered with; undefined for anything else. */
+export function httpErrorOf(error: unknown): HttpError | undefined {
+  if (error instanceof HttpError) return error;
+  for (const [type, toHttp] of STATUS_OF) {
+    if (error instanceof type) return toHttp(error as never);
+  }
+  return undefined;
+}
