@@ -1,7 +1,8 @@
 import { crossSellingView } from '../../lib/domain/product-cross-selling';
-import { allowInvisible, requireCurrency, requireProduct } from '../../lib/domain/product-request';
+import { requireCurrency, requireProduct } from '../../lib/domain/product-request';
 import { resolveLocale } from '../../lib/domain/shop-locale';
 import { endpoint } from '../../lib/http/endpoint';
+import { allowInvisible } from '../../lib/http/include-invisible';
 import { ok } from '../../lib/http/reply';
 import { answerFromCatalog } from '../../lib/http/shop';
 import { routes } from '../../lib/routes';

@@ -1,8 +1,9 @@
 import { categoryView } from '../../lib/domain/category-view';
 import { productCategories } from '../../lib/domain/product-categories';
-import { allowInvisible, requireProduct } from '../../lib/domain/product-request';
+import { requireProduct } from '../../lib/domain/product-request';
 import { resolveLocale } from '../../lib/domain/shop-locale';
 import { endpoint } from '../../lib/http/endpoint';
+import { allowInvisible } from '../../lib/http/include-invisible';
 import { ok } from '../../lib/http/reply';
 import { answerFromCatalog } from '../../lib/http/shop';
 import { routes } from '../../lib/routes';

@@ -1,8 +1,9 @@
 import { listProducts } from '../../lib/domain/product-listing';
-import { allowInvisible, requireCurrency } from '../../lib/domain/product-request';
+import { requireCurrency } from '../../lib/domain/product-request';
 import { productJson } from '../../lib/domain/product-view';
 import { resolveLocale } from '../../lib/domain/shop-locale';
 import { endpoint } from '../../lib/http/endpoint';
+import { allowInvisible } from '../../lib/http/include-invisible';
 import { ok } from '../../lib/http/reply';
 import { answerFromCatalog } from '../../lib/http/shop';
 import { jsonArray, jsonObject } from '../../lib/json-text';

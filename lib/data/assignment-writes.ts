@@ -1,5 +1,5 @@
 import { unknownAssignmentIds } from '../domain/category-assignments';
-import { BadRequest } from '../http/errors';
+import { RefusedInput } from '../domain/errors';
 import type { ShopProduct } from '../schemas/shop-file';
 import { updateCatalog } from './catalog-update';
 import { MAX_CATALOG_WRITES } from './catalog-writes';
@@ -17,7 +17,7 @@ export async function changeAssignments(
 ): Promise<void> {
   await updateCatalog(shopId, (catalog) => {
     const problems = unknownAssignmentIds(catalog, categoryIds, productIds);
-    if (problems.length > 0) throw new BadRequest('Unknown category or product', problems);
+    if (problems.length > 0) throw new RefusedInput('Unknown category or product', problems);
     const changed = productIds.flatMap((id) => {
       const product = catalog.products.get(id);
       const next = product ? change(product) : null;

@@ -1,5 +1,5 @@
 import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
-import { ServiceUnavailable } from '../http/errors';
+import { StorageBusy } from '../domain/errors';
 import { backoff } from './backoff';
 import { dynamo, tableName } from './client';
 import type { Key } from './keys';
@@ -17,7 +17,7 @@ export async function batchGetItems(wanted: readonly Key[]): Promise<(Record<str
   for (let start = 0; start < wanted.length; start += BATCH_SIZE) {
     let pending: Key[] = wanted.slice(start, start + BATCH_SIZE).map(({ pk, sk }) => ({ pk, sk }));
     for (let round = 0; pending.length > 0; round++) {
-      if (round === MAX_ROUNDS) throw new ServiceUnavailable(1);
+      if (round === MAX_ROUNDS) throw new StorageBusy();
       if (round > 0) await backoff(round);
       const result = await dynamo().send(
         new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: true } } }),

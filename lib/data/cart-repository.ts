@@ -1,7 +1,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { CART_LIFETIME_SECONDS, type CartRecord, isExpired } from '../domain/cart';
-import { Conflict, Gone, NotFound, ServiceUnavailable } from '../http/errors';
+import { CartOrdered, ConcurrentChange, NotFoundError, StorageBusy } from '../domain/errors';
 import { countEvent } from '../telemetry/request-telemetry';
 import { backoff } from './backoff';
 import { dynamo, tableName } from './client';
@@ -42,7 +42,7 @@ export async function getCartWithCatalogVersion(
   let pending: Record<string, unknown>[] = [cartKey, metaKey];
   const found: Record<string, unknown>[] = [];
   for (let round = 0; pending.length > 0; round++) {
-    if (round === 5) throw new ServiceUnavailable(1);
+    if (round === 5) throw new StorageBusy();
     if (round > 0) await backoff(round);
     const result = await dynamo().send(
       new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: true } } }),
@@ -110,11 +110,12 @@ export async function updateCart(
       return next;
     } catch (error) {
       if (!(error instanceof ConditionalCheckFailedException)) throw error;
-      if (attempt === MAX_ATTEMPTS) throw new Conflict('Cart is being changed by other requests; try again');
+      if (attempt === MAX_ATTEMPTS)
+        throw new ConcurrentChange('Cart is being changed by other requests; try again');
       await backoff(attempt);
       const fresh = await getCart(cart.shopId, cart.cartId);
-      if (!fresh) throw new NotFound('Cart not found');
-      if (fresh.status === 'ordered') throw new Gone('Cart has been ordered');
+      if (!fresh) throw new NotFoundError('Cart');
+      if (fresh.status === 'ordered') throw new CartOrdered();
       current = fresh;
     }
   }

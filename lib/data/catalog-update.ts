@@ -1,6 +1,6 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import type { Catalog } from '../domain/catalog';
-import { Conflict, NotFound } from '../http/errors';
+import { ConcurrentChange, NotFoundError } from '../domain/errors';
 import { catalogPositions } from './catalog-positions';
 import { loadCatalog } from './catalog-repository';
 import { type CatalogDelete, type CatalogPut, MAX_CATALOG_WRITES, writeCatalog } from './catalog-writes';
@@ -36,7 +36,7 @@ export async function updateCatalog<T>(
   let conflicts = 0;
   for (let round = 1; round <= MAX_ROUNDS; round++) {
     const catalog = await loadCatalog(shopId);
-    if (!catalog) throw new NotFound('Shop not found');
+    if (!catalog) throw new NotFoundError('Shop');
     const planned = await step(catalog);
     const deletes = planned.deletes ?? [];
     const puts = await withPositions(shopId, planned.puts ?? []);
@@ -49,7 +49,7 @@ export async function updateCatalog<T>(
       if (!(error instanceof TransactionCanceledException)) throw error;
       conflicts++;
       if (conflicts >= MAX_CONFLICTS)
-        throw new Conflict('The catalog is being changed by other requests; try again');
+        throw new ConcurrentChange('The catalog is being changed by other requests; try again');
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * conflicts));
       continue;
     }

@@ -1,7 +1,7 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { CustomerRecord } from '../domain/customer';
-import { Conflict } from '../http/errors';
+import { ConcurrentChange, StateConflict } from '../domain/errors';
 import { dynamo, tableName } from './client';
 import { nextCounterValue } from './counters';
 import { customerItems } from './customer-items';
@@ -124,14 +124,14 @@ export async function createCustomer(
     } catch (error) {
       if (!(error instanceof TransactionCanceledException)) throw error;
       if (input.customerNumber !== undefined || attempt === 5) {
-        throw new Conflict(`Customer number ${customer.customerNumber} is taken`);
+        throw new StateConflict(`Customer number ${customer.customerNumber} is taken`);
       }
     }
   }
 }
 
 /** 409 for a save whose customer was changed by someone else since it was read: read it again. */
-export class CustomerChanged extends Conflict {
+export class CustomerChanged extends ConcurrentChange {
   constructor() {
     super('The customer was changed by another request; try again');
   }
@@ -181,7 +181,7 @@ export async function saveCustomer(
     const codes = (error.CancellationReasons ?? []).map((r) => r.Code);
     if (codes[0] === 'ConditionalCheckFailed' || codes.includes('TransactionConflict'))
       throw new CustomerChanged();
-    throw new Conflict(`Customer number ${after.customerNumber} is taken`);
+    throw new StateConflict(`Customer number ${after.customerNumber} is taken`);
   }
   const oldEmail = before.billingAddress.emailAddress;
   if (oldEmail && oldEmail.toLowerCase() !== after.billingAddress.emailAddress?.toLowerCase()) {

@@ -1,7 +1,7 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { StateConflict, StorageBusy } from '../domain/errors';
 import type { DocumentRecord, DocumentType, OrderRecord } from '../domain/order';
-import { Conflict, ServiceUnavailable } from '../http/errors';
 import { backoff } from './backoff';
 import { dynamo, tableName } from './client';
 import { isTransientDependencyError } from './dependency-errors';
@@ -43,14 +43,14 @@ export async function finalizeDocument(
       const codes = (error.CancellationReasons ?? []).map((r) => r.Code);
       // Items 2 and 3 are the type guards: a rule, not a race.
       if (codes[2] === 'ConditionalCheckFailed' || codes[3] === 'ConditionalCheckFailed') {
-        throw new Conflict(
+        throw new StateConflict(
           documentType === 'Invoice'
             ? 'The order has an invoice already'
             : 'A credit note needs the order\u2019s invoice, and an invoice takes one credit note',
         );
       }
       // Still contended after many rounds: a temporary condition, the client retries.
-      if (attempt === MAX_ATTEMPTS) throw new ServiceUnavailable(1);
+      if (attempt === MAX_ATTEMPTS) throw new StorageBusy();
       await backoff(attempt);
     }
   }

@@ -2,8 +2,8 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { CartRecord } from '../domain/cart';
 import type { CustomerRecord } from '../domain/customer';
+import { CartOrdered, NotFoundError, StorageBusy } from '../domain/errors';
 import type { OrderRecord } from '../domain/order';
-import { Gone, NotFound, ServiceUnavailable } from '../http/errors';
 import { orderPlaced } from '../telemetry/business-events';
 import { backoff } from './backoff';
 import { getCart } from './cart-repository';
@@ -70,8 +70,8 @@ export async function placeOrder(
       let buyerChanged = false;
       if (failed[CART] === 'ConditionalCheckFailed' || failed[CART] === 'TransactionConflict') {
         const fresh = await getCart(cart.shopId, cart.cartId);
-        if (!fresh) throw new NotFound('Cart not found');
-        if (fresh.status === 'ordered') throw new Gone('Cart has been ordered');
+        if (!fresh) throw new NotFoundError('Cart');
+        if (fresh.status === 'ordered') throw new CartOrdered();
         buyerChanged = emailOf(fresh) !== emailOf(current);
         current = fresh;
       }
@@ -83,7 +83,7 @@ export async function placeOrder(
         const keep = !buyerChanged && failed[CUSTOMER_NUMBER_GUARD] !== 'ConditionalCheckFailed';
         identity = { ...identity, ...(await checkoutCustomer(current, keep ? identity.newCustomer : null)) };
       }
-      if (attempt === MAX_ATTEMPTS) throw new ServiceUnavailable(1);
+      if (attempt === MAX_ATTEMPTS) throw new StorageBusy();
       await backoff(attempt);
     }
   }

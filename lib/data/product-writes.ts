@@ -1,7 +1,7 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Catalog } from '../domain/catalog';
-import { Conflict, NotFound } from '../http/errors';
+import { ConcurrentChange, NotFoundError } from '../domain/errors';
 import type { ShopProduct } from '../schemas/shop-file';
 import { loadCatalog } from './catalog-repository';
 import { writeCatalog } from './catalog-writes';
@@ -25,9 +25,9 @@ export async function updateProduct(
   let position: number | undefined;
   for (let attempt = 1; ; attempt++) {
     const catalog = await loadCatalog(shopId);
-    if (!catalog) throw new NotFound('Shop not found');
+    if (!catalog) throw new NotFoundError('Shop');
     const current = catalog.products.get(productId);
-    if (!current) throw new NotFound('Product not found');
+    if (!current) throw new NotFoundError('Product');
     const product = change(catalog, current);
     if (JSON.stringify(product) === JSON.stringify(current)) return { catalog, product };
     position ??= await storedPosition(shopId, productId);
@@ -40,7 +40,7 @@ export async function updateProduct(
     } catch (error) {
       if (!(error instanceof TransactionCanceledException)) throw error;
       if (attempt >= MAX_ATTEMPTS)
-        throw new Conflict('The catalog is being changed by other requests; try again');
+        throw new ConcurrentChange('The catalog is being changed by other requests; try again');
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
     }
   }

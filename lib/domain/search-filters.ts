@@ -1,5 +1,5 @@
-import type { FieldError } from '../http/errors';
 import type { CatalogProjection } from './catalog-projection';
+import type { FieldError } from './errors';
 import { minorDigits } from './money';
 
 /** An attribute filter as a client sends it (spec "POST /search/products": attributeFilters). */
