@@ -7,7 +7,7 @@ import {
   projectionFromColumns,
 } from '../domain/catalog-projection';
 import { copyColumns, productColumns, setSlot } from '../domain/product-columns';
-import type { ShopProduct } from '../schemas/shop-file';
+import type { ShopProduct } from '../domain/catalog-types';
 import { CatalogProducts } from './catalog-products';
 import type { CatalogItemData } from './catalog-repository';
 import type { DecodedSnapshot } from './catalog-snapshot-format';

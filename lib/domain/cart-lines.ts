@@ -1,4 +1,4 @@
-import type { ShopProduct } from '../schemas/shop-file';
+import type { ShopProduct } from './catalog-types';
 import { type CartLine, type CartRecord, MAX_LINE_ITEMS, MAX_QUANTITY } from './cart';
 import type { Catalog } from './catalog';
 import { type Minor, netFromGross, parseMoney, taxOnNet } from './money';

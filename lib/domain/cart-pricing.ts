@@ -1,4 +1,4 @@
-import type { ShopShippingMethod } from '../schemas/shop-file';
+import type { ShopShippingMethod } from './catalog-types';
 import { type CartLine, type CartRecord, unitPriceFor } from './cart';
 import { convertPrice } from './cart-lines';
 import type { Catalog } from './catalog';

@@ -1,4 +1,4 @@
-import type { ShopAttributeDefinition } from '../schemas/shop-file';
+import type { ShopAttributeDefinition } from './catalog-types';
 import type { Catalog } from './catalog';
 import { FIELD_SEPARATOR, type ProductColumns, productColumns } from './product-columns';
 

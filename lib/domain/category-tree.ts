@@ -1,4 +1,4 @@
-import type { ShopCategory } from '../schemas/shop-file';
+import type { ShopCategory } from './catalog-types';
 import type { Catalog } from './catalog';
 
 /**

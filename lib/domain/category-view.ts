@@ -1,4 +1,4 @@
-import type { ShopCategory } from '../schemas/shop-file';
+import type { ShopCategory } from './catalog-types';
 import { type Catalog, localize } from './catalog';
 import { childrenOf } from './category-tree';
 import { type Link, shopUrl, type ViewContext } from './links';

@@ -1,4 +1,4 @@
-import type { ShopCategory, ShopProduct } from '../schemas/shop-file';
+import type { ShopCategory, ShopProduct } from './catalog-types';
 import type { Catalog } from './catalog';
 import { isShown } from './category-tree';
 

@@ -1,4 +1,4 @@
-import type { ShopProduct } from '../schemas/shop-file';
+import type { ShopProduct } from './catalog-types';
 import { type Catalog, localize } from './catalog';
 import { parseMoney } from './money';
 

@@ -1,4 +1,4 @@
-import type { ShopProduct } from '../schemas/shop-file';
+import type { ShopProduct } from './catalog-types';
 import { type Catalog, localize } from './catalog';
 import { link } from './links';
 import { type ProductViewContext, productView } from './product-view';

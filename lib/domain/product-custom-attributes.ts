@@ -1,7 +1,7 @@
 import type { FieldError } from '../http/errors';
-import type { CustomAttributeOperation } from '../schemas/products';
-import type { ShopAttributeDefinition, ShopProduct } from '../schemas/shop-file';
+import type { ShopAttributeDefinition, ShopProduct } from './catalog-types';
 import { type Catalog, localize } from './catalog';
+import type { CustomAttributeOperation } from './custom-attribute-operation';
 
 /** The spec's "Custom attribute". */
 export interface CustomAttribute {

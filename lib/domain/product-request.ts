@@ -1,7 +1,7 @@
 import { BadRequest, Forbidden, NotFound } from '../http/errors';
 import { hasScope } from '../http/middleware/auth';
 import type { Principal } from '../http/types';
-import type { ShopProduct } from '../schemas/shop-file';
+import type { ShopProduct } from './catalog-types';
 import type { Catalog } from './catalog';
 
 /**

@@ -1,5 +1,5 @@
 import { asciiJson, JsonText } from '../json-text';
-import type { ShopProduct } from '../schemas/shop-file';
+import type { ShopProduct } from './catalog-types';
 import { taxClassView } from './cart-view';
 import { type Catalog, localize } from './catalog';
 import { projectionOf } from './catalog-projection';

@@ -1,8 +1,8 @@
 import type { JsonText } from '../json-text';
-import type { SortBy } from '../schemas/products';
 import type { Catalog } from './catalog';
 import { type CatalogProjection, type LocaleProjection, projectionOf } from './catalog-projection';
 import { ProductList } from './product-list';
+import type { SortBy } from './search-sort';
 import { countFacets, type Eligible } from './search-counting';
 import { countedFields, priceBuckets, renderFacets } from './search-facets';
 import type { ActiveFilter } from './search-filters';

@@ -1,4 +1,4 @@
-import type { ShopShippingMethod } from '../schemas/shop-file';
+import type { ShopShippingMethod } from './catalog-types';
 import { type Catalog, localize } from './catalog';
 import { money, parseMoney } from './money';
 

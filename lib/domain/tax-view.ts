@@ -1,4 +1,4 @@
-import type { ShopTaxClass } from '../schemas/shop-file';
+import type { ShopTaxClass } from './catalog-types';
 import { taxClassView } from './cart-view';
 import { type Catalog, localize } from './catalog';
 
