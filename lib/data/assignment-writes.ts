@@ -1,6 +1,6 @@
+import type { ShopProduct } from '../domain/catalog-types';
 import { unknownAssignmentIds } from '../domain/category-assignments';
 import { BadRequest } from '../http/errors';
-import type { ShopProduct } from '../domain/catalog-types';
 import { updateCatalog } from './catalog-update';
 import { MAX_CATALOG_WRITES } from './catalog-writes';
 

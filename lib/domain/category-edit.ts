@@ -83,11 +83,7 @@ export function newCategory(input: {
 }
 
 /** A category with the changes of a PUT applied; localized fields in `locale`, absent fields kept. */
-export function updatedCategory(
-  category: ShopCategory,
-  body: CategoryChanges,
-  locale: string,
-): ShopCategory {
+export function updatedCategory(category: ShopCategory, body: CategoryChanges, locale: string): ShopCategory {
   const next: ShopCategory = { ...category };
   if (body.alias !== undefined) next.alias = body.alias;
   if (body.name !== undefined) next.name = withText(category.name, locale, body.name) ?? {};

@@ -1,6 +1,6 @@
 import type { FieldError } from '../http/errors';
-import type { ShopAttributeDefinition, ShopProduct } from './catalog-types';
 import { type Catalog, localize } from './catalog';
+import type { ShopAttributeDefinition, ShopProduct } from './catalog-types';
 import type { CustomAttributeOperation } from './custom-attribute-operation';
 
 /** The spec's "Custom attribute". */

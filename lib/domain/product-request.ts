@@ -1,8 +1,8 @@
 import { BadRequest, Forbidden, NotFound } from '../http/errors';
 import { hasScope } from '../http/middleware/auth';
 import type { Principal } from '../http/types';
-import type { ShopProduct } from './catalog-types';
 import type { Catalog } from './catalog';
+import type { ShopProduct } from './catalog-types';
 
 /**
  * Request rules shared by the product routes: currency, the includeInvisible permission and the

@@ -2,7 +2,6 @@ import type { JsonText } from '../json-text';
 import type { Catalog } from './catalog';
 import { type CatalogProjection, type LocaleProjection, projectionOf } from './catalog-projection';
 import { ProductList } from './product-list';
-import type { SortBy } from './search-sort';
 import { countFacets, type Eligible } from './search-counting';
 import { countedFields, priceBuckets, renderFacets } from './search-facets';
 import type { ActiveFilter } from './search-filters';
@@ -13,6 +12,7 @@ import {
   relevanceScore,
   spellingSuggestion,
 } from './search-query';
+import type { SortBy } from './search-sort';
 
 export interface SearchOptions {
   query: string;

@@ -67,7 +67,10 @@ export const UpdateCategoryBody = z.lazy(() =>
 export type UpdateCategoryBody = z.output<typeof UpdateCategoryBody>;
 
 /** The bodies parse to what the domain takes (lib/domain/category-edit.ts). */
-type _Fits = [Assert<Extends<CreateCategoryBody, CategoryFields>>, Assert<Extends<UpdateCategoryBody, CategoryChanges>>];
+type _Fits = [
+  Assert<Extends<CreateCategoryBody, CategoryFields>>,
+  Assert<Extends<UpdateCategoryBody, CategoryChanges>>,
+];
 
 /** PUT /categories/{c}/sequence: the aliases of all subcategories, in the new order. */
 export const UpdateCategorySequenceBody = z.lazy(() =>

@@ -62,6 +62,13 @@ describe('imports of the domain', () => {
     const specs = ts.preProcessFile(text, true, true).importedFiles.map((i) => i.fileName);
 
     // Assess
-    expect(specs).toEqual(['../schemas/a', '../schemas/b', '../schemas/c', '../schemas/d', '../schemas/e', 'zod']);
+    expect(specs).toEqual([
+      '../schemas/a',
+      '../schemas/b',
+      '../schemas/c',
+      '../schemas/d',
+      '../schemas/e',
+      'zod',
+    ]);
   });
 });
