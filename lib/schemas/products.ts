@@ -1,5 +1,7 @@
-import type { CustomAttributeOperation as Operation } from '../domain/custom-attribute-operation';
-import { CUSTOM_ATTRIBUTE_OPS } from '../domain/custom-attribute-operation';
+import {
+  CUSTOM_ATTRIBUTE_OPS,
+  type CustomAttributeOperation as Operation,
+} from '../domain/custom-attribute-operation';
 import { SORT_BY } from '../domain/search-sort';
 import { CurrencyParam, LocaleParam, PathId, paging, QueryBoolean, ShopId } from './common';
 import type { Assert, Equal } from './type-equality';
