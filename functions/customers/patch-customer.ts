@@ -6,7 +6,7 @@ import { BadRequest, NotFound } from '../../lib/http/errors';
 import { ok } from '../../lib/http/reply';
 import { requireCatalog } from '../../lib/http/shop';
 import { routes } from '../../lib/routes';
-import { CustomerPath, PatchCustomerBody } from '../../lib/schemas/customers';
+import { CustomerPath, customerPatchValues, PatchCustomerBody } from '../../lib/schemas/customers';
 
 const MAX_ATTEMPTS = 5;
 
@@ -24,7 +24,7 @@ export const handler = endpoint(
     for (let attempt = 1; ; attempt++) {
       const before = await getCustomer(req.shopId, req.path.customerId, { consistent: true });
       if (!before) throw new NotFound('Customer not found');
-      const patched = applyCustomerPatch(before, req.body);
+      const patched = applyCustomerPatch(before, req.body, customerPatchValues);
       if ('problems' in patched) throw new BadRequest('Invalid patch', patched.problems);
       if (JSON.stringify(patched.customer) === JSON.stringify(before))
         return ok(customerView(before, req.view(catalog.settings.defaultLocale)));

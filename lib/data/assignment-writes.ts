@@ -1,6 +1,6 @@
+import type { ShopProduct } from '../domain/catalog-types';
 import { unknownAssignmentIds } from '../domain/category-assignments';
 import { RefusedInput } from '../domain/errors';
-import type { ShopProduct } from '../schemas/shop-file';
 import { updateCatalog } from './catalog-update';
 import { MAX_CATALOG_WRITES } from './catalog-writes';
 

@@ -1,5 +1,5 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
-import type { ShopProduct } from '../schemas/shop-file';
+import type { ShopProduct } from '../domain/catalog-types';
 
 /**
  * Products per compressed block: a page of 20 products lies in up to 20 blocks, so a block must be

@@ -1,6 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Catalog } from '../domain/catalog';
-import type { ShopFile } from '../schemas/shop-file';
+import type { ShopFile } from '../domain/catalog-types';
 import { writeSnapshot } from './catalog-compaction';
 import { readLog } from './catalog-log';
 import { readCatalogPartition } from './catalog-partition';

@@ -1,7 +1,7 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { type ProjectionOrders, projectionOrders } from '../domain/catalog-projection';
+import type { ShopProduct } from '../domain/catalog-types';
 import { LocaleTexts, type ProductColumns } from '../domain/product-columns';
-import type { ShopProduct } from '../schemas/shop-file';
 import { blockDictionary, compressBlock, PRODUCTS_PER_BLOCK } from './catalog-products';
 import type { CatalogEntry, CatalogState } from './catalog-state';
 

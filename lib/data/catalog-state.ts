@@ -6,8 +6,8 @@ import {
   patchedProjection,
   projectionFromColumns,
 } from '../domain/catalog-projection';
+import type { ShopProduct } from '../domain/catalog-types';
 import { copyColumns, productColumns, setSlot } from '../domain/product-columns';
-import type { ShopProduct } from '../schemas/shop-file';
 import { CatalogProducts } from './catalog-products';
 import type { CatalogItemData } from './catalog-repository';
 import type { DecodedSnapshot } from './catalog-snapshot-format';

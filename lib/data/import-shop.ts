@@ -1,4 +1,4 @@
-import type { ShopFile } from '../schemas/shop-file';
+import type { ShopFile } from '../domain/catalog-types';
 import { batchGetItems } from './batch-get';
 import { type BatchWrite, batchWrite } from './batch-write';
 import { catalogItem } from './catalog-items';

@@ -1,8 +1,8 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Catalog } from '../domain/catalog';
+import type { ShopProduct } from '../domain/catalog-types';
 import { ConcurrentChange, NotFoundError } from '../domain/errors';
-import type { ShopProduct } from '../schemas/shop-file';
 import { loadCatalog } from './catalog-repository';
 import { writeCatalog } from './catalog-writes';
 import { dynamo, tableName } from './client';

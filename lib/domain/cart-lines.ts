@@ -1,6 +1,6 @@
-import type { ShopProduct } from '../schemas/shop-file';
 import { type CartLine, type CartRecord, MAX_LINE_ITEMS, MAX_QUANTITY } from './cart';
 import type { Catalog } from './catalog';
+import type { ShopProduct } from './catalog-types';
 import { type Minor, netFromGross, parseMoney, taxOnNet } from './money';
 import { addQuantities, isExactQuantity, isMultipleOf, QUANTITY_DECIMALS, quantityAtLeast } from './quantity';
 

@@ -1,7 +1,7 @@
-import type { ShopShippingMethod } from '../schemas/shop-file';
 import { type CartLine, type CartRecord, unitPriceFor } from './cart';
 import { convertPrice } from './cart-lines';
 import type { Catalog } from './catalog';
+import type { ShopShippingMethod } from './catalog-types';
 import {
   amountOf,
   basketDiscount,

@@ -1,4 +1,4 @@
-import type { LocalizedText } from '../schemas/shop-file';
+import type { LocalizedText } from './catalog-types';
 import type { Minor } from './money';
 import { quantityAtLeast } from './quantity';
 import type { TaxClassRef } from './totals';

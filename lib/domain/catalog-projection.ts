@@ -1,5 +1,5 @@
-import type { ShopAttributeDefinition } from '../schemas/shop-file';
 import type { Catalog } from './catalog';
+import type { ShopAttributeDefinition } from './catalog-types';
 import { FIELD_SEPARATOR, type ProductColumns, productColumns } from './product-columns';
 
 /**

@@ -9,7 +9,7 @@ import type {
   ShopSettings,
   ShopShippingMethod,
   ShopTaxClass,
-} from '../schemas/shop-file';
+} from './catalog-types';
 
 /**
  * A shop's catalog and settings as one in-memory value: what listing, pricing and search read.

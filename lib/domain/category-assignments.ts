@@ -1,5 +1,5 @@
-import type { ShopProduct } from '../schemas/shop-file';
 import type { Catalog } from './catalog';
+import type { ShopProduct } from './catalog-types';
 
 /**
  * Product-category assignments live in each product's `categoryIds` (the listing filters and the

@@ -1,6 +1,21 @@
-import type { CreateCategoryBody, UpdateCategoryBody } from '../schemas/categories';
-import type { LocalizedText, ShopCategory } from '../schemas/shop-file';
+import type { LocalizedText, ShopCategory } from './catalog-types';
 import { aliasFromName, uniqueAlias } from './category-alias';
+
+/** The fields a new subcategory may be given (contract "Categories": every one optional). */
+export interface CategoryFields {
+  alias?: string;
+  name?: string;
+  pageTitle?: string;
+  navigationCaption?: string;
+  /** HTML text; null (or "") removes it in that locale. */
+  description?: string | null;
+  visibleInNavigation?: boolean;
+}
+
+/** The fields a category update may change; absent ones stay as they are. */
+export interface CategoryChanges extends CategoryFields {
+  visible?: boolean;
+}
 
 /**
  * Text in one locale set (or removed with null / ""), the other locales kept. Returns undefined
@@ -38,7 +53,7 @@ export function siblingAliases(
 export function newCategory(input: {
   categoryId: string;
   parentId: string;
-  body: CreateCategoryBody;
+  body: CategoryFields;
   locale: string;
   defaultLocale: string;
   takenAliases: ReadonlySet<string>;
@@ -67,12 +82,8 @@ export function newCategory(input: {
   };
 }
 
-/** A category with the fields of a PUT body applied; localized fields in `locale`, absent fields kept. */
-export function updatedCategory(
-  category: ShopCategory,
-  body: UpdateCategoryBody,
-  locale: string,
-): ShopCategory {
+/** A category with the changes of a PUT applied; localized fields in `locale`, absent fields kept. */
+export function updatedCategory(category: ShopCategory, body: CategoryChanges, locale: string): ShopCategory {
   const next: ShopCategory = { ...category };
   if (body.alias !== undefined) next.alias = body.alias;
   if (body.name !== undefined) next.name = withText(category.name, locale, body.name) ?? {};

@@ -1,4 +1,4 @@
-import type { ShopCategory } from '../schemas/shop-file';
+import type { ShopCategory } from './catalog-types';
 
 /** A problem with a requested sequence, located in the body (`[2]`) or the body as a whole. */
 export interface SequenceProblem {

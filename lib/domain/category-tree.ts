@@ -1,5 +1,5 @@
-import type { ShopCategory } from '../schemas/shop-file';
 import type { Catalog } from './catalog';
+import type { ShopCategory } from './catalog-types';
 
 /**
  * The category tree of a catalog. Categories arrive in stored position order, so the children of

@@ -1,5 +1,5 @@
-import type { ShopCategory } from '../schemas/shop-file';
 import { type Catalog, localize } from './catalog';
+import type { ShopCategory } from './catalog-types';
 import { childrenOf } from './category-tree';
 import { type Link, shopUrl, type ViewContext } from './links';
 

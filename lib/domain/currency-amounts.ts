@@ -6,7 +6,7 @@ import { type Minor, parseMoney } from './money';
  * import files written before shops sold in several currencies have it, is an amount in the shop's
  * default currency only (docs/money-and-totals.md "Several currencies").
  */
-export type CurrencyAmounts = string | Readonly<Record<string, string>>;
+export type CurrencyAmounts = string | Record<string, string>;
 
 /**
  * The amount in `currency`, in minor units; null when the shop set none in that currency (the

@@ -1,11 +1,27 @@
-import { addressFieldValue } from '../schemas/address';
-import { CustomerAddress, CustomerNumber, InternalNote } from '../schemas/customers';
-import type * as z from '../schemas/zod';
 import { isAddressField } from './address';
 import type { CustomerRecord } from './customer';
 import { opField, type PatchOperation, type PatchProblem, parsePointer } from './json-patch';
 
 const ALLOWED = '/customerNumber, /billingAddress, /billingAddress/<field> or /internalNote';
+
+/** Checks one value a patch writes: the value as stored, or its problems located within it. */
+export type ValueCheck<T> = (
+  value: unknown,
+) =>
+  | { ok: true; value: T }
+  | { ok: false; issues: readonly { message: string; path: readonly PropertyKey[] }[] };
+
+/**
+ * The checks of the values a customer patch writes. Which operations and paths a patch may use
+ * is the domain's rule (below); what a customer number or an address looks like on the wire is
+ * the request schemas' (lib/schemas/customers.ts `customerPatchValues`), as for POST /customers.
+ */
+export interface CustomerPatchValues {
+  customerNumber: ValueCheck<string>;
+  internalNote: ValueCheck<string | null>;
+  billingAddress: ValueCheck<Record<string, string | null | undefined>>;
+  addressField(field: string): ValueCheck<string | null>;
+}
 
 /**
  * Applies a JSON Patch to a customer (contract: add/replace/remove on /customerNumber,
@@ -13,11 +29,12 @@ const ALLOWED = '/customerNumber, /billingAddress, /billingAddress/<field> or /i
  * All or nothing: any problem makes the whole patch fail, with every problem named by its
  * operation's index. Every Address field exists (null when unset), so add and replace both set
  * one; remove on a field drops it, on /internalNote sets null; customerNumber and billingAddress
- * cannot be removed.
+ * cannot be removed. Each value is checked with `values`.
  */
 export function applyCustomerPatch(
   customer: CustomerRecord,
   operations: readonly PatchOperation[],
+  values: CustomerPatchValues,
 ): { customer: CustomerRecord } | { problems: PatchProblem[] } {
   let next: CustomerRecord = { ...customer, billingAddress: { ...customer.billingAddress } };
   const problems: PatchProblem[] = [];
@@ -37,14 +54,14 @@ export function applyCustomerPatch(
       problem('path', `cannot patch ${operation.path}; allowed: ${ALLOWED}`);
       return;
     }
-    const value = <T>(schema: z.ZodMiniType<T>): { ok: true; value: T } | { ok: false } => {
+    const value = <T>(check: ValueCheck<T>): { ok: true; value: T } | { ok: false } => {
       if (operation.value === undefined) {
         problem('value', `${op} needs a value`);
         return { ok: false };
       }
-      const parsed = schema.safeParse(operation.value);
-      if (parsed.success) return { ok: true, value: parsed.data };
-      for (const issue of parsed.error.issues) problem('value', issue.message, ...issue.path);
+      const checked = check(operation.value);
+      if (checked.ok) return checked;
+      for (const issue of checked.issues) problem('value', issue.message, ...issue.path);
       return { ok: false };
     };
 
@@ -57,7 +74,7 @@ export function applyCustomerPatch(
       const billingAddress = { ...next.billingAddress };
       if (op === 'remove') delete billingAddress[field];
       else {
-        const v = value(addressFieldValue(field));
+        const v = value(values.addressField(field));
         if (!v.ok) return;
         billingAddress[field] = v.value;
       }
@@ -65,16 +82,16 @@ export function applyCustomerPatch(
     } else if (target === 'internalNote') {
       if (op === 'remove') next = { ...next, internalNote: null };
       else {
-        const v = value(InternalNote);
+        const v = value(values.internalNote);
         if (v.ok) next = { ...next, internalNote: v.value };
       }
     } else if (op === 'remove') {
       problem('path', `${target} cannot be removed`);
     } else if (target === 'customerNumber') {
-      const v = value(CustomerNumber);
+      const v = value(values.customerNumber);
       if (v.ok) next = { ...next, customerNumber: v.value };
     } else {
-      const v = value(CustomerAddress);
+      const v = value(values.billingAddress);
       if (v.ok) next = { ...next, billingAddress: definedOnly(v.value) };
     }
   });

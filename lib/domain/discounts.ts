@@ -1,4 +1,4 @@
-import type { ShopBasketDiscount, ShopCoupon } from '../schemas/shop-file';
+import type { ShopBasketDiscount, ShopCoupon } from './catalog-types';
 import { amountIn, type CurrencyAmounts } from './currency-amounts';
 import { type Minor, percentOf } from './money';
 

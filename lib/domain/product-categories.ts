@@ -1,5 +1,5 @@
-import type { ShopCategory, ShopProduct } from '../schemas/shop-file';
 import type { Catalog } from './catalog';
+import type { ShopCategory, ShopProduct } from './catalog-types';
 import { isShown } from './category-tree';
 
 /**

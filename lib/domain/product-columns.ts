@@ -1,5 +1,5 @@
-import type { ShopProduct } from '../schemas/shop-file';
 import { type Catalog, localize } from './catalog';
+import type { ShopProduct } from './catalog-types';
 import { parseMoney } from './money';
 
 /**

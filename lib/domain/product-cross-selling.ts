@@ -1,5 +1,5 @@
-import type { ShopProduct } from '../schemas/shop-file';
 import { type Catalog, localize } from './catalog';
+import type { ShopProduct } from './catalog-types';
 import { link } from './links';
 import { type ProductViewContext, productView } from './product-view';
 

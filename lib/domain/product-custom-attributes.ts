@@ -1,6 +1,6 @@
-import type { CustomAttributeOperation } from '../schemas/products';
-import type { ShopAttributeDefinition, ShopProduct } from '../schemas/shop-file';
 import { type Catalog, localize } from './catalog';
+import type { ShopAttributeDefinition, ShopProduct } from './catalog-types';
+import type { CustomAttributeOperation } from './custom-attribute-operation';
 import type { FieldError } from './errors';
 
 /** The spec's "Custom attribute". */

@@ -1,6 +1,6 @@
-import type { ShopProduct } from '../schemas/shop-file';
 import type { Catalog } from './catalog';
 import type { CatalogProjection } from './catalog-projection';
+import type { ShopProduct } from './catalog-types';
 
 /**
  * Products of a listing or search by projection slot, fetched from the catalog only when read: a

@@ -1,6 +1,6 @@
-import type { ShopProduct } from '../schemas/shop-file';
 import { type Catalog, localize } from './catalog';
 import { projectionOf } from './catalog-projection';
+import type { ShopProduct } from './catalog-types';
 import { link, type ViewContext } from './links';
 import { variationSelection } from './product-view';
 

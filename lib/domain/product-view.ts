@@ -1,8 +1,8 @@
 import { asciiJson, JsonText } from '../json-text';
-import type { ShopProduct } from '../schemas/shop-file';
 import { taxClassView } from './cart-view';
 import { type Catalog, localize } from './catalog';
 import { projectionOf } from './catalog-projection';
+import type { ShopProduct } from './catalog-types';
 import { keptByKey, keptFor } from './kept';
 import { link, type ViewContext } from './links';
 import { type Minor, money, parseMoney, savingsPercent } from './money';

@@ -1,5 +1,4 @@
 import type { JsonText } from '../json-text';
-import type { SortBy } from '../schemas/products';
 import type { Catalog } from './catalog';
 import { type CatalogProjection, type LocaleProjection, projectionOf } from './catalog-projection';
 import { ProductList } from './product-list';
@@ -13,6 +12,7 @@ import {
   relevanceScore,
   spellingSuggestion,
 } from './search-query';
+import type { SortBy } from './search-sort';
 
 export interface SearchOptions {
   query: string;

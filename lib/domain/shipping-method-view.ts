@@ -1,5 +1,5 @@
-import type { ShopShippingMethod } from '../schemas/shop-file';
 import { type Catalog, localize } from './catalog';
+import type { ShopShippingMethod } from './catalog-types';
 import { money, parseMoney } from './money';
 
 /**

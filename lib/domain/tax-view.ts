@@ -1,6 +1,6 @@
-import type { ShopTaxClass } from '../schemas/shop-file';
 import { taxClassView } from './cart-view';
 import { type Catalog, localize } from './catalog';
+import type { ShopTaxClass } from './catalog-types';
 
 /** The TaxClass resource: taxClassId, the name in `locale`, the percentage as a number. */
 export function taxClassResource(catalog: Catalog, taxClass: ShopTaxClass, locale: string) {

@@ -1,5 +1,7 @@
 import { MAX_ALIAS_LENGTH } from '../domain/category-alias';
+import type { CategoryChanges, CategoryFields } from '../domain/category-edit';
 import { LocaleParam, PathId, QueryBoolean, ShopId } from './common';
+import type { Assert, Extends } from './type-equality';
 import * as z from './zod';
 
 /** Schemas of the category, sequence and product-category-assignment operations (contract "Categories"). */
@@ -63,6 +65,12 @@ export const UpdateCategoryBody = z.lazy(() =>
   }),
 );
 export type UpdateCategoryBody = z.output<typeof UpdateCategoryBody>;
+
+/** The bodies parse to what the domain takes (lib/domain/category-edit.ts). */
+type _Fits = [
+  Assert<Extends<CreateCategoryBody, CategoryFields>>,
+  Assert<Extends<UpdateCategoryBody, CategoryChanges>>,
+];
 
 /** PUT /categories/{c}/sequence: the aliases of all subcategories, in the new order. */
 export const UpdateCategorySequenceBody = z.lazy(() =>

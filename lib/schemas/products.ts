@@ -1,4 +1,10 @@
+import {
+  CUSTOM_ATTRIBUTE_OPS,
+  type CustomAttributeOperation as Operation,
+} from '../domain/custom-attribute-operation';
+import { SORT_BY } from '../domain/search-sort';
 import { CurrencyParam, LocaleParam, PathId, paging, QueryBoolean, ShopId } from './common';
+import type { Assert, Equal } from './type-equality';
 import * as z from './zod';
 
 /** Schemas of the product operations (contract "Products"). */
@@ -66,7 +72,7 @@ export const UpdateCustomAttributesQuery = z.lazy(() => z.object({ locale: Local
 export const CustomAttributeOperation = z.lazy(() =>
   z
     .object({
-      op: z.enum(['add', 'remove'], { message: 'op must be add or remove' }),
+      op: z.enum(CUSTOM_ATTRIBUTE_OPS, { message: 'op must be add or remove' }),
       path: z.literal('/', { message: 'path must be "/"' }),
       value: z.object(
         {
@@ -88,17 +94,14 @@ export const CustomAttributeOperation = z.lazy(() =>
       }),
     ),
 );
-export type CustomAttributeOperation = z.infer<typeof CustomAttributeOperation>;
+/** The request parses to the domain's operation, exactly. */
+type _Parses = Assert<Equal<z.output<typeof CustomAttributeOperation>, Operation>>;
 
 export const UpdateCustomAttributesBody = z.lazy(() =>
   z
     .array(CustomAttributeOperation, { message: 'expected a JSON Patch: an array of operations' })
     .check(z.maxLength(100, 'at most 100 operations')),
 );
-
-/** contract "Products": sortBy values of POST /search/products. */
-export const SORT_BY = ['RELEVANCE', 'NAME_ASC', 'NAME_DESC', 'PRICE_ASC', 'PRICE_DESC'] as const;
-export type SortBy = (typeof SORT_BY)[number];
 
 /** POST /search/products: query, page and size in the query string (spec), currency as for products. */
 export const SearchProductsQuery = z.lazy(() =>

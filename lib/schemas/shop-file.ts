@@ -1,5 +1,8 @@
+import type * as domain from '../domain/catalog-types';
+import type { CurrencyAmounts as Amounts } from '../domain/currency-amounts';
 import { hasQuantityDecimals, QUANTITY_DECIMALS } from '../domain/quantity';
 import { EmailAddress } from './address';
+import type { Assert, Equal } from './type-equality';
 import * as z from './zod';
 
 /**
@@ -24,7 +27,6 @@ export const DecimalString = z
 export const CurrencyAmounts = z.union([DecimalString, z.record(CurrencyCode, DecimalString)]);
 /** Text per locale; the shop's default locale must be present (checked on the whole file). */
 export const LocalizedText = z.record(Locale, z.string());
-export type LocalizedText = z.infer<typeof LocalizedText>;
 const Id = z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'expected an id of letters, digits, - or _'));
 
 export const ShopImage = z.strictObject({
@@ -304,16 +306,39 @@ export const ShopFile = z.strictObject({
   legal: z.strictObject({ contactInformation: z.record(Locale, ShopContactInformation) }),
 });
 
-export type ShopFile = z.infer<typeof ShopFile>;
-export type CurrencyAmounts = z.infer<typeof CurrencyAmounts>;
-export type ShopSettings = z.infer<typeof ShopSettings>;
-export type ShopTaxClass = z.infer<typeof ShopTaxClass>;
-export type ShopShippingMethod = z.infer<typeof ShopShippingMethod>;
-export type ShopCoupon = z.infer<typeof ShopCoupon>;
-export type ShopBasketDiscount = z.infer<typeof ShopBasketDiscount>;
-export type ShopAttributeDefinition = z.infer<typeof ShopAttributeDefinition>;
-export type ShopProductType = z.infer<typeof ShopProductType>;
-export type ShopCategory = z.infer<typeof ShopCategory>;
-export type ShopProduct = z.infer<typeof ShopProduct>;
-export type ShopCustomer = z.infer<typeof ShopCustomer>;
-export type ShopContactInformation = z.infer<typeof ShopContactInformation>;
+// The import file's types are the domain's (lib/domain/catalog-types.ts); the schemas above parse to
+// exactly them, so a field changed on one side only fails `tsc`.
+type _Parses = [
+  Assert<Equal<z.output<typeof LocalizedText>, domain.LocalizedText>>,
+  Assert<Equal<z.output<typeof CurrencyAmounts>, Amounts>>,
+  Assert<Equal<z.output<typeof ShopImage>, domain.ShopImage>>,
+  Assert<Equal<z.output<typeof ShopAddress>, domain.ShopAddress>>,
+  Assert<Equal<z.output<typeof ShopSettings>, domain.ShopSettings>>,
+  Assert<Equal<z.output<typeof ShopTaxClass>, domain.ShopTaxClass>>,
+  Assert<Equal<z.output<typeof ShopShippingMethod>, domain.ShopShippingMethod>>,
+  Assert<Equal<z.output<typeof ShopCoupon>, domain.ShopCoupon>>,
+  Assert<Equal<z.output<typeof ShopBasketDiscount>, domain.ShopBasketDiscount>>,
+  Assert<Equal<z.output<typeof ShopAttributeDefinition>, domain.ShopAttributeDefinition>>,
+  Assert<Equal<z.output<typeof ShopProductType>, domain.ShopProductType>>,
+  Assert<Equal<z.output<typeof ShopCategory>, domain.ShopCategory>>,
+  Assert<Equal<z.output<typeof PriceSet>, domain.ShopPriceSet>>,
+  Assert<Equal<z.output<typeof ShopProduct>, domain.ShopProduct>>,
+  Assert<Equal<z.output<typeof ShopCustomer>, domain.ShopCustomer>>,
+  Assert<Equal<z.output<typeof ShopContactInformation>, domain.ShopContactInformation>>,
+  Assert<Equal<z.output<typeof ShopFile>, domain.ShopFile>>,
+];
+
+export type ShopFile = domain.ShopFile;
+export type LocalizedText = domain.LocalizedText;
+export type CurrencyAmounts = Amounts;
+export type ShopSettings = domain.ShopSettings;
+export type ShopTaxClass = domain.ShopTaxClass;
+export type ShopShippingMethod = domain.ShopShippingMethod;
+export type ShopCoupon = domain.ShopCoupon;
+export type ShopBasketDiscount = domain.ShopBasketDiscount;
+export type ShopAttributeDefinition = domain.ShopAttributeDefinition;
+export type ShopProductType = domain.ShopProductType;
+export type ShopCategory = domain.ShopCategory;
+export type ShopProduct = domain.ShopProduct;
+export type ShopCustomer = domain.ShopCustomer;
+export type ShopContactInformation = domain.ShopContactInformation;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { CustomerRecord } from '../../lib/domain/customer';
-import { applyCustomerPatch } from '../../lib/domain/customer-patch';
+import { applyCustomerPatch, type CustomerPatchValues } from '../../lib/domain/customer-patch';
 import { opField, parsePointer } from '../../lib/domain/json-patch';
+import { customerPatchValues } from '../../lib/schemas/customers';
 
 const customer: CustomerRecord = {
   customerId: 'c1',
@@ -33,13 +34,17 @@ describe('JSON Pointer', () => {
 
 describe('applyCustomerPatch', () => {
   it('applies the operations in order', () => {
-    const result = applyCustomerPatch(customer, [
-      { op: 'add', path: '/billingAddress/city', value: 'Basel' },
-      { op: 'replace', path: '/billingAddress/city', value: 'Bern' },
-      { op: 'remove', path: '/billingAddress/firstName' },
-      { op: 'add', path: '/internalNote', value: 'VIP' },
-      { op: 'replace', path: '/customerNumber', value: 'C-2' },
-    ]);
+    const result = applyCustomerPatch(
+      customer,
+      [
+        { op: 'add', path: '/billingAddress/city', value: 'Basel' },
+        { op: 'replace', path: '/billingAddress/city', value: 'Bern' },
+        { op: 'remove', path: '/billingAddress/firstName' },
+        { op: 'add', path: '/internalNote', value: 'VIP' },
+        { op: 'replace', path: '/customerNumber', value: 'C-2' },
+      ],
+      customerPatchValues,
+    );
 
     expect(result).toEqual({
       customer: { ...customer, customerNumber: 'C-2', billingAddress: { city: 'Bern' }, internalNote: 'VIP' },
@@ -49,15 +54,17 @@ describe('applyCustomerPatch', () => {
   it('does not change the customer it is given', () => {
     const copy = structuredClone(customer);
 
-    applyCustomerPatch(customer, [{ op: 'remove', path: '/billingAddress/city' }]);
+    applyCustomerPatch(customer, [{ op: 'remove', path: '/billingAddress/city' }], customerPatchValues);
 
     expect(customer).toEqual(copy);
   });
 
   it('replaces the whole address with the fields sent', () => {
-    const result = applyCustomerPatch(customer, [
-      { op: 'replace', path: '/billingAddress', value: { lastName: 'Adler', company: null } },
-    ]);
+    const result = applyCustomerPatch(
+      customer,
+      [{ op: 'replace', path: '/billingAddress', value: { lastName: 'Adler', company: null } }],
+      customerPatchValues,
+    );
 
     expect(result).toEqual({
       customer: { ...customer, billingAddress: { lastName: 'Adler', company: null } },
@@ -65,16 +72,20 @@ describe('applyCustomerPatch', () => {
   });
 
   it('collects every problem, each named by its operation index', () => {
-    const result = applyCustomerPatch(customer, [
-      { op: 'test', path: '/internalNote', value: null },
-      { op: 'add', path: '/creationDate', value: 'x' },
-      { op: 'remove', path: '/customerNumber' },
-      { op: 'add', path: '/billingAddress', value: { town: 'x' } },
-      { op: 'add', path: '/billingAddress/city', value: 'x'.repeat(300) },
-      { op: 'add', path: '/billingAddress/city/name', value: 'x' },
-      { op: 'add', path: '/internalNote' },
-      { op: 'replace', path: '/internalNote', value: 'fine' },
-    ]);
+    const result = applyCustomerPatch(
+      customer,
+      [
+        { op: 'test', path: '/internalNote', value: null },
+        { op: 'add', path: '/creationDate', value: 'x' },
+        { op: 'remove', path: '/customerNumber' },
+        { op: 'add', path: '/billingAddress', value: { town: 'x' } },
+        { op: 'add', path: '/billingAddress/city', value: 'x'.repeat(300) },
+        { op: 'add', path: '/billingAddress/city/name', value: 'x' },
+        { op: 'add', path: '/internalNote' },
+        { op: 'replace', path: '/internalNote', value: 'fine' },
+      ],
+      customerPatchValues,
+    );
 
     expect(result).toEqual({
       problems: [
@@ -87,5 +98,41 @@ describe('applyCustomerPatch', () => {
         { field: '[6].value', message: 'add needs a value' },
       ],
     });
+  });
+
+  it('writes each value as its check gives it back and names its problems within the value', () => {
+    // Prepare: checks that upper-case what they accept and refuse "bad" at a place inside the value.
+    const upper = (value: unknown) =>
+      value === 'bad'
+        ? { ok: false as const, issues: [{ message: 'not this one', path: ['inner', 0] }] }
+        : { ok: true as const, value: String(value).toUpperCase() };
+    const values: CustomerPatchValues = {
+      customerNumber: upper,
+      internalNote: upper,
+      billingAddress: () => ({ ok: true, value: { city: 'CHECKED' } }),
+      addressField: () => upper,
+    };
+
+    // Act
+    const accepted = applyCustomerPatch(
+      customer,
+      [
+        { op: 'add', path: '/internalNote', value: 'vip' },
+        { op: 'replace', path: '/billingAddress', value: { city: 'sent' } },
+        { op: 'add', path: '/billingAddress/street', value: 'main' },
+      ],
+      values,
+    );
+    const refused = applyCustomerPatch(
+      customer,
+      [{ op: 'replace', path: '/customerNumber', value: 'bad' }],
+      values,
+    );
+
+    // Assess
+    expect(accepted).toEqual({
+      customer: { ...customer, internalNote: 'VIP', billingAddress: { city: 'CHECKED', street: 'MAIN' } },
+    });
+    expect(refused).toEqual({ problems: [{ field: '[0].value.inner.0', message: 'not this one' }] });
   });
 });

@@ -6,7 +6,7 @@ import { parseMoney } from '../../lib/domain/money';
 import { searchProducts } from '../../lib/domain/search';
 import type { Facet, FacetValue } from '../../lib/domain/search-facets';
 import { type AttributeFilterInput, parseFilters } from '../../lib/domain/search-filters';
-import type { SortBy } from '../../lib/schemas/products';
+import type { SortBy } from '../../lib/domain/search-sort';
 import type { ShopFile, ShopProduct } from '../../lib/schemas/shop-file';
 import { catalogOf } from '../support/catalog';
 
