@@ -1,4 +1,5 @@
 import { catalogPositions } from '../../lib/data/catalog-positions';
+import { requireCatalog } from '../../lib/data/catalog-repository';
 import { updateCatalog } from '../../lib/data/catalog-update';
 import { newId } from '../../lib/data/ids';
 import { newCategory, siblingAliases } from '../../lib/domain/category-edit';
@@ -8,7 +9,6 @@ import { writeLocale } from '../../lib/domain/shop-locale';
 import { endpoint } from '../../lib/http/endpoint';
 import { BadRequest, NotFound } from '../../lib/http/errors';
 import { created } from '../../lib/http/reply';
-import { requireCatalog } from '../../lib/http/shop';
 import { routes } from '../../lib/routes';
 import { CategoryPath, CreateCategoryBody, WriteCategoryQuery } from '../../lib/schemas/categories';
 

@@ -1,3 +1,4 @@
+import { requireCatalog } from '../../lib/data/catalog-repository';
 import { updateCatalog } from '../../lib/data/catalog-update';
 import { MAX_CATALOG_WRITES } from '../../lib/data/catalog-writes';
 import { projectionOf } from '../../lib/domain/catalog-projection';
@@ -6,7 +7,6 @@ import { subtreeChildrenFirst } from '../../lib/domain/category-tree';
 import { endpoint } from '../../lib/http/endpoint';
 import { Conflict, NotFound } from '../../lib/http/errors';
 import { noContent } from '../../lib/http/reply';
-import { requireCatalog } from '../../lib/http/shop';
 import { routes } from '../../lib/routes';
 import { CategoryPath } from '../../lib/schemas/categories';
 

@@ -1,3 +1,4 @@
+import { requireCatalog } from '../../lib/data/catalog-repository';
 import { updateCatalog } from '../../lib/data/catalog-update';
 import { siblingAliases, updatedCategory } from '../../lib/domain/category-edit';
 import { categoryView } from '../../lib/domain/category-view';
@@ -5,7 +6,6 @@ import { writeLocale } from '../../lib/domain/shop-locale';
 import { endpoint } from '../../lib/http/endpoint';
 import { BadRequest, Conflict, NotFound } from '../../lib/http/errors';
 import { ok } from '../../lib/http/reply';
-import { requireCatalog } from '../../lib/http/shop';
 import { routes } from '../../lib/routes';
 import { CategoryPath, UpdateCategoryBody, WriteCategoryQuery } from '../../lib/schemas/categories';
 

@@ -1,9 +1,9 @@
+import { requireCatalog } from '../../lib/data/catalog-repository';
 import { createCustomer } from '../../lib/data/customer-repository';
 import { definedOnly } from '../../lib/domain/customer-patch';
 import { customerView } from '../../lib/domain/customer-view';
 import { endpoint } from '../../lib/http/endpoint';
 import { created } from '../../lib/http/reply';
-import { requireCatalog } from '../../lib/http/shop';
 import { routes } from '../../lib/routes';
 import { ShopPath } from '../../lib/schemas/common';
 import { CreateCustomerBody } from '../../lib/schemas/customers';

@@ -1,10 +1,10 @@
+import { requireCatalog } from '../../lib/data/catalog-repository';
 import { CustomerChanged, getCustomer, saveCustomer } from '../../lib/data/customer-repository';
 import { applyCustomerPatch } from '../../lib/domain/customer-patch';
 import { customerView } from '../../lib/domain/customer-view';
 import { endpoint } from '../../lib/http/endpoint';
 import { BadRequest, NotFound } from '../../lib/http/errors';
 import { ok } from '../../lib/http/reply';
-import { requireCatalog } from '../../lib/http/shop';
 import { routes } from '../../lib/routes';
 import { CustomerPath, PatchCustomerBody } from '../../lib/schemas/customers';
 

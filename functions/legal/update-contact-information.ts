@@ -1,9 +1,9 @@
+import { requireCatalog } from '../../lib/data/catalog-repository';
 import { updateCatalog } from '../../lib/data/catalog-update';
 import { writeLocale } from '../../lib/domain/shop-locale';
 import { endpoint } from '../../lib/http/endpoint';
 import { BadRequest } from '../../lib/http/errors';
 import { ok } from '../../lib/http/reply';
-import { requireCatalog } from '../../lib/http/shop';
 import { routes } from '../../lib/routes';
 import { ShopPath } from '../../lib/schemas/common';
 import { UpdateContactInformationBody, UpdateContactInformationQuery } from '../../lib/schemas/legal';

@@ -1,3 +1,4 @@
+import { requireCatalog } from '../../lib/data/catalog-repository';
 import { placeOrder } from '../../lib/data/place-order';
 import { priceCart } from '../../lib/domain/cart-pricing';
 import { buildOrder } from '../../lib/domain/order-builder';
@@ -6,7 +7,6 @@ import { NO_STORE } from '../../lib/http/cart-reply';
 import { endpoint } from '../../lib/http/endpoint';
 import { BadRequest, type FieldError } from '../../lib/http/errors';
 import { created } from '../../lib/http/reply';
-import { requireCatalog } from '../../lib/http/shop';
 import { routes } from '../../lib/routes';
 import { CartPath } from '../../lib/schemas/common';
 
