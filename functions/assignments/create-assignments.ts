@@ -1,10 +1,9 @@
-import { changeAssignments } from '../../lib/data/assignment-writes';
-import { assigned } from '../../lib/domain/category-assignments';
 import { endpoint } from '../../lib/http/endpoint';
 import { noContent } from '../../lib/http/reply';
 import { routes } from '../../lib/routes';
 import { CreateAssignmentsBody } from '../../lib/schemas/categories';
 import { ShopPath } from '../../lib/schemas/common';
+import { assignProducts } from '../../lib/use-cases/assign-products';
 
 /**
  * POST /{shopId}/product-category-assignments: assigns every named product to every named
@@ -15,8 +14,11 @@ export const handler = endpoint(
   routes.createProductCategoryAssignments,
   { path: ShopPath, body: CreateAssignmentsBody },
   async (req) => {
-    const { categoryId: categoryIds, productId: productIds } = req.body;
-    await changeAssignments(req.shopId, categoryIds, productIds, (product) => assigned(product, categoryIds));
+    await assignProducts({
+      shopId: req.shopId,
+      categoryIds: req.body.categoryId,
+      productIds: req.body.productId,
+    });
     return noContent();
   },
 );

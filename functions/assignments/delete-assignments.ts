@@ -1,10 +1,9 @@
-import { changeAssignments } from '../../lib/data/assignment-writes';
-import { unassigned } from '../../lib/domain/category-assignments';
 import { endpoint } from '../../lib/http/endpoint';
 import { noContent } from '../../lib/http/reply';
 import { routes } from '../../lib/routes';
 import { DeleteAssignmentsQuery } from '../../lib/schemas/categories';
 import { ShopPath } from '../../lib/schemas/common';
+import { unassignProducts } from '../../lib/use-cases/unassign-products';
 
 /**
  * DELETE /{shopId}/product-category-assignments?categoryId=..&productId=..: takes every named
@@ -15,9 +14,11 @@ export const handler = endpoint(
   routes.deleteProductCategoryAssignments,
   { path: ShopPath, query: DeleteAssignmentsQuery },
   async (req) => {
-    const { categoryId: categoryIds, productId: productIds } = req.query;
-    const removed = new Set(categoryIds);
-    await changeAssignments(req.shopId, categoryIds, productIds, (product) => unassigned(product, removed));
+    await unassignProducts({
+      shopId: req.shopId,
+      categoryIds: req.query.categoryId,
+      productIds: req.query.productId,
+    });
     return noContent();
   },
 );

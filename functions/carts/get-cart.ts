@@ -1,6 +1,6 @@
+import { requireCatalog } from '../../lib/data/catalog-repository';
 import { cartReply } from '../../lib/http/cart-reply';
 import { endpoint } from '../../lib/http/endpoint';
-import { requireCatalog } from '../../lib/http/shop';
 import { routes } from '../../lib/routes';
 import { CartPath } from '../../lib/schemas/common';
 

@@ -1,4 +1,5 @@
 import { listCarts } from '../../lib/data/cart-repository';
+import { requireCatalog } from '../../lib/data/catalog-repository';
 import { cartView } from '../../lib/domain/cart-view';
 import { cartListWindow } from '../../lib/domain/cart-window';
 import { resolveLocale } from '../../lib/domain/shop-locale';
@@ -7,7 +8,6 @@ import { endpoint } from '../../lib/http/endpoint';
 import { BadRequest } from '../../lib/http/errors';
 import { listBody, requireWantedPage } from '../../lib/http/list-reply';
 import { ok } from '../../lib/http/reply';
-import { requireCatalog } from '../../lib/http/shop';
 import { routes } from '../../lib/routes';
 import { ListCartsQuery } from '../../lib/schemas/carts';
 import { ShopPath } from '../../lib/schemas/common';

@@ -1,10 +1,9 @@
-import { cartReply, changeCart } from '../../lib/http/cart-reply';
+import { cartReply, cartWrite } from '../../lib/http/cart-reply';
 import { endpoint } from '../../lib/http/endpoint';
-import { amountInput } from '../../lib/http/money-input';
-import { requireCatalog } from '../../lib/http/shop';
 import { routes } from '../../lib/routes';
 import { PaymentDataBody } from '../../lib/schemas/carts';
 import { CartPath } from '../../lib/schemas/common';
+import { setPaymentData } from '../../lib/use-cases/set-payment-data';
 
 /**
  * PUT /{shopId}/carts/{cartId}/payment-data {name?, priceAmount?} (carts_price_write) → 200 Cart.
@@ -15,15 +14,7 @@ export const handler = endpoint(
   routes.putPaymentData,
   { path: CartPath, body: PaymentDataBody },
   async (req) => {
-    const catalog = await requireCatalog(req.shopId, req.catalogVersion);
-    const price =
-      req.body.priceAmount === undefined
-        ? 0
-        : amountInput(req.body.priceAmount, req.cart.currency, 'priceAmount');
-    const cart = await changeCart(req, (current) => ({
-      ...current,
-      payment: { price, name: req.body.name ?? current.payment?.name ?? null },
-    }));
+    const { cart, catalog } = await setPaymentData({ ...cartWrite(req), ...req.body });
     return cartReply(200, cart, catalog, req);
   },
 );

@@ -1,17 +1,20 @@
-import { cartReply, changeCart } from '../../lib/http/cart-reply';
+import { cartReply, cartWrite } from '../../lib/http/cart-reply';
 import { endpoint } from '../../lib/http/endpoint';
-import { requireCatalog } from '../../lib/http/shop';
 import { routes } from '../../lib/routes';
 import { ShippingAddressBody } from '../../lib/schemas/address';
 import { CartPath } from '../../lib/schemas/common';
+import { setCartAddress } from '../../lib/use-cases/set-cart-address';
 
 /** PUT /{shopId}/carts/{cartId}/shipping-address: replaces the shipping address → 200 Cart (contract "Carts"). */
 export const handler = endpoint(
   routes.putShippingAddress,
   { path: CartPath, body: ShippingAddressBody },
   async (req) => {
-    const catalog = await requireCatalog(req.shopId, req.catalogVersion);
-    const cart = await changeCart(req, (current) => ({ ...current, shippingAddress: req.body }));
+    const { cart, catalog } = await setCartAddress({
+      ...cartWrite(req),
+      kind: 'shippingAddress',
+      address: req.body,
+    });
     return cartReply(200, cart, catalog, req);
   },
 );

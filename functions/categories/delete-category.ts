@@ -1,59 +1,15 @@
-import { updateCatalog } from '../../lib/data/catalog-update';
-import { MAX_CATALOG_WRITES } from '../../lib/data/catalog-writes';
-import { projectionOf } from '../../lib/domain/catalog-projection';
-import { unassigned } from '../../lib/domain/category-assignments';
-import { subtreeChildrenFirst } from '../../lib/domain/category-tree';
 import { endpoint } from '../../lib/http/endpoint';
-import { Conflict, NotFound } from '../../lib/http/errors';
 import { noContent } from '../../lib/http/reply';
-import { requireCatalog } from '../../lib/http/shop';
 import { routes } from '../../lib/routes';
 import { CategoryPath } from '../../lib/schemas/categories';
+import { deleteCategory } from '../../lib/use-cases/delete-category';
 
 /**
  * DELETE /{shopId}/categories/{categoryId}: removes the category, its whole subtree and their
- * product assignments → 204; the root is 409 (contract "Categories").
- *
- * A big subtree takes several transactions (writeCatalog stores at most 99 items at once). Every
- * round is computed again from the current catalog and written only if nobody changed it in between:
- * first the products lose the subtree's category ids, and only when no product refers to the
- * subtree any more are categories deleted, children before parents. So an interrupted delete
- * never leaves a product pointing at a missing category or a category whose parent is gone; the
- * request can simply be repeated.
+ * product assignments → 204; the root is 409 (contract "Categories"). Safe to repeat when
+ * interrupted (lib/use-cases/delete-category.ts).
  */
 export const handler = endpoint(routes.deleteCategory, { path: CategoryPath }, async (req) => {
-  const { categoryId } = req.path;
-  const before = (await requireCatalog(req.shopId)).categories.get(categoryId);
-  if (!before) throw new NotFound('Category not found');
-  // contract: deleting the root is 409.
-  if (before.parentId === null) throw new Conflict('The root category cannot be deleted');
-  await updateCatalog(req.shopId, (catalog) => {
-    const subtree = subtreeChildrenFirst(catalog, categoryId);
-    const ids = new Set(subtree.map((c) => c.categoryId));
-    // Only the products in the subtree, found through the projection's category ancestry: walking
-    // every product would inflate the whole catalog (lib/data/catalog-products.ts).
-    const projection = projectionOf(catalog);
-    const root = projection.categoryIndex.get(categoryId);
-    const products = projection.productIds.flatMap((id, i) => {
-      if (root === undefined || !projection.productCategories[i]?.includes(root)) return [];
-      const product = catalog.products.get(id);
-      const next = product && unassigned(product, ids);
-      return next ? [next] : [];
-    });
-    if (products.length > 0) {
-      const batch = products.slice(0, MAX_CATALOG_WRITES);
-      return {
-        puts: batch.map((p) => ({ kind: 'product' as const, id: p.productId, data: p })),
-        result: undefined,
-        more: true,
-      };
-    }
-    const batch = subtree.slice(0, MAX_CATALOG_WRITES);
-    return {
-      deletes: batch.map((c) => ({ kind: 'category' as const, id: c.categoryId })),
-      result: undefined,
-      more: subtree.length > batch.length,
-    };
-  });
+  await deleteCategory({ shopId: req.shopId, categoryId: req.path.categoryId });
   return noContent();
 });

@@ -1,12 +1,10 @@
-import { createCustomer } from '../../lib/data/customer-repository';
-import { definedOnly } from '../../lib/domain/customer-patch';
 import { customerView } from '../../lib/domain/customer-view';
 import { endpoint } from '../../lib/http/endpoint';
 import { created } from '../../lib/http/reply';
-import { requireCatalog } from '../../lib/http/shop';
 import { routes } from '../../lib/routes';
 import { ShopPath } from '../../lib/schemas/common';
 import { CreateCustomerBody } from '../../lib/schemas/customers';
+import { createCustomer } from '../../lib/use-cases/create-customer';
 
 /**
  * POST /{shopId}/customers: creates a customer → 201 with Location. billingAddress is required;
@@ -16,12 +14,7 @@ export const handler = endpoint(
   routes.createCustomer,
   { path: ShopPath, body: CreateCustomerBody },
   async (req) => {
-    const catalog = await requireCatalog(req.shopId);
-    const customer = await createCustomer(req.shopId, {
-      billingAddress: definedOnly(req.body.billingAddress),
-      ...(req.body.customerNumber === undefined ? {} : { customerNumber: req.body.customerNumber }),
-      internalNote: req.body.internalNote ?? null,
-    });
+    const { customer, catalog } = await createCustomer({ ...req.body, shopId: req.shopId });
     const ctx = req.view(catalog.settings.defaultLocale);
     return created(customerView(customer, ctx), {
       Location: `/${req.shopId}/customers/${customer.customerId}`,

@@ -1,9 +1,9 @@
+import { requireCatalog } from '../../lib/data/catalog-repository';
 import { getCustomer } from '../../lib/data/customer-repository';
 import { customerView } from '../../lib/domain/customer-view';
 import { endpoint } from '../../lib/http/endpoint';
 import { NotFound } from '../../lib/http/errors';
 import { ok } from '../../lib/http/reply';
-import { requireCatalog } from '../../lib/http/shop';
 import { routes } from '../../lib/routes';
 import { CustomerPath } from '../../lib/schemas/customers';
 

@@ -1,9 +1,9 @@
+import { requireCatalog } from '../../lib/data/catalog-repository';
 import { listCustomers } from '../../lib/data/customer-repository';
 import { customerView } from '../../lib/domain/customer-view';
 import { endpoint } from '../../lib/http/endpoint';
 import { listBody, requireWantedPage } from '../../lib/http/list-reply';
 import { ok } from '../../lib/http/reply';
-import { requireCatalog } from '../../lib/http/shop';
 import { routes } from '../../lib/routes';
 import { ShopPath } from '../../lib/schemas/common';
 import { ListCustomersQuery } from '../../lib/schemas/customers';

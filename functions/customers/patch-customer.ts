@@ -1,14 +1,9 @@
-import { CustomerChanged, getCustomer, saveCustomer } from '../../lib/data/customer-repository';
-import { applyCustomerPatch } from '../../lib/domain/customer-patch';
 import { customerView } from '../../lib/domain/customer-view';
 import { endpoint } from '../../lib/http/endpoint';
-import { BadRequest, NotFound } from '../../lib/http/errors';
 import { ok } from '../../lib/http/reply';
-import { requireCatalog } from '../../lib/http/shop';
 import { routes } from '../../lib/routes';
 import { CustomerPath, customerPatchValues, PatchCustomerBody } from '../../lib/schemas/customers';
-
-const MAX_ATTEMPTS = 5;
+import { patchCustomer } from '../../lib/use-cases/patch-customer';
 
 /**
  * PATCH /{shopId}/customers/{customerId}: a JSON Patch on /customerNumber, /billingAddress
@@ -20,20 +15,12 @@ export const handler = endpoint(
   routes.patchCustomer,
   { path: CustomerPath, body: PatchCustomerBody },
   async (req) => {
-    const catalog = await requireCatalog(req.shopId);
-    for (let attempt = 1; ; attempt++) {
-      const before = await getCustomer(req.shopId, req.path.customerId, { consistent: true });
-      if (!before) throw new NotFound('Customer not found');
-      const patched = applyCustomerPatch(before, req.body, customerPatchValues);
-      if ('problems' in patched) throw new BadRequest('Invalid patch', patched.problems);
-      if (JSON.stringify(patched.customer) === JSON.stringify(before))
-        return ok(customerView(before, req.view(catalog.settings.defaultLocale)));
-      try {
-        const saved = await saveCustomer(req.shopId, before, patched.customer);
-        return ok(customerView(saved, req.view(catalog.settings.defaultLocale)));
-      } catch (error) {
-        if (!(error instanceof CustomerChanged) || attempt === MAX_ATTEMPTS) throw error;
-      }
-    }
+    const { customer, catalog } = await patchCustomer({
+      shopId: req.shopId,
+      customerId: req.path.customerId,
+      operations: req.body,
+      values: customerPatchValues,
+    });
+    return ok(customerView(customer, req.view(catalog.settings.defaultLocale)));
   },
 );

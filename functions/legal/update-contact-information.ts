@@ -1,15 +1,9 @@
-import { updateCatalog } from '../../lib/data/catalog-update';
-import { writeLocale } from '../../lib/domain/shop-locale';
 import { endpoint } from '../../lib/http/endpoint';
-import { BadRequest } from '../../lib/http/errors';
 import { ok } from '../../lib/http/reply';
-import { requireCatalog } from '../../lib/http/shop';
 import { routes } from '../../lib/routes';
 import { ShopPath } from '../../lib/schemas/common';
 import { UpdateContactInformationBody, UpdateContactInformationQuery } from '../../lib/schemas/legal';
-
-/** The one catalog item holding every locale's contact information (as the import writes it). */
-const LEGAL_ITEM_ID = 'contact-information';
+import { updateContactInformation } from '../../lib/use-cases/update-contact-information';
 
 /**
  * PUT /{shopId}/legal/contact-information?locale=..: replaces that locale's contact information
@@ -20,14 +14,11 @@ export const handler = endpoint(
   routes.updateContactInformation,
   { path: ShopPath, query: UpdateContactInformationQuery, body: UpdateContactInformationBody },
   async (req) => {
-    const target = writeLocale((await requireCatalog(req.shopId)).settings, req.query.locale);
-    if ('problem' in target)
-      throw new BadRequest('Invalid request', [{ field: 'locale', message: target.problem }]);
-    const info = req.body;
-    await updateCatalog(req.shopId, (catalog) => ({
-      puts: [{ kind: 'legal', id: LEGAL_ITEM_ID, data: { ...catalog.legal, [target.locale]: info } }],
-      result: undefined,
-    }));
+    const info = await updateContactInformation({
+      shopId: req.shopId,
+      locale: req.query.locale,
+      info: req.body,
+    });
     return ok(info);
   },
 );

@@ -1,14 +1,10 @@
-import { finalizeDocument } from '../../lib/data/finalize-document';
-import { newId } from '../../lib/data/ids';
-import { getOrderWithDocuments } from '../../lib/data/order-repository';
-import { documentFromOrder } from '../../lib/domain/order-document';
 import { documentView } from '../../lib/domain/order-view';
 import { NO_STORE } from '../../lib/http/cart-reply';
 import { endpoint } from '../../lib/http/endpoint';
-import { NotFound } from '../../lib/http/errors';
 import { created } from '../../lib/http/reply';
 import { routes } from '../../lib/routes';
 import { CreateDocumentBody, OrderPath } from '../../lib/schemas/orders';
+import { createDocument } from '../../lib/use-cases/create-document';
 
 /**
  * POST /{shopId}/orders/{orderId}/documents {documentType: Invoice | CreditNote} (orders_write) →
@@ -19,18 +15,11 @@ export const handler = endpoint(
   routes.createDocument,
   { path: OrderPath, body: CreateDocumentBody },
   async (req) => {
-    const found = await getOrderWithDocuments(req.shopId, req.path.orderId);
-    if (!found) throw new NotFound('Order not found');
-    const { order } = found;
-    const now = new Date().toISOString();
-    const document = await finalizeDocument(order, req.body.documentType, (documentNumber) =>
-      documentFromOrder(order, {
-        documentId: newId(),
-        documentType: req.body.documentType,
-        documentNumber,
-        now,
-      }),
-    );
+    const { order, document } = await createDocument({
+      shopId: req.shopId,
+      orderId: req.path.orderId,
+      documentType: req.body.documentType,
+    });
     return created(documentView(document, req.view(order.locale), null), {
       ...NO_STORE,
       Location: `/${req.shopId}/orders/${order.orderId}/documents`,

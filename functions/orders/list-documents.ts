@@ -1,3 +1,4 @@
+import { requireCatalog } from '../../lib/data/catalog-repository';
 import { getOrderWithDocuments } from '../../lib/data/order-repository';
 import { documentInLocale } from '../../lib/domain/document-locale';
 import { pdfBase64, renderDocumentPdf } from '../../lib/domain/document-pdf';
@@ -7,7 +8,6 @@ import { NO_STORE } from '../../lib/http/cart-reply';
 import { endpoint } from '../../lib/http/endpoint';
 import { NotFound } from '../../lib/http/errors';
 import { ok } from '../../lib/http/reply';
-import { requireCatalog } from '../../lib/http/shop';
 import { routes } from '../../lib/routes';
 import { pageOf } from '../../lib/schemas/common';
 import { ListDocumentsQuery, OrderPath } from '../../lib/schemas/orders';

@@ -1,8 +1,6 @@
-import { updateProduct } from '../../lib/data/product-writes';
-import { applyAttributePatch, customAttributesView } from '../../lib/domain/product-custom-attributes';
+import { customAttributesView } from '../../lib/domain/product-custom-attributes';
 import { resolveLocale } from '../../lib/domain/shop-locale';
 import { endpoint } from '../../lib/http/endpoint';
-import { BadRequest } from '../../lib/http/errors';
 import { ok } from '../../lib/http/reply';
 import { routes } from '../../lib/routes';
 import {
@@ -10,6 +8,7 @@ import {
   UpdateCustomAttributesBody,
   UpdateCustomAttributesQuery,
 } from '../../lib/schemas/products';
+import { updateCustomAttributes } from '../../lib/use-cases/update-custom-attributes';
 
 /**
  * PATCH /{shopId}/products/{productId}/custom-attributes: JSON Patch add/remove of custom attributes
@@ -20,10 +19,10 @@ export const handler = endpoint(
   routes.updateCustomAttributes,
   { path: ProductPath, query: UpdateCustomAttributesQuery, body: UpdateCustomAttributesBody },
   async (req) => {
-    const { catalog, product } = await updateProduct(req.shopId, req.path.productId, (current, found) => {
-      const patched = applyAttributePatch(current, found, req.body);
-      if (patched.errors.length > 0) throw new BadRequest('Invalid JSON Patch', patched.errors);
-      return patched.product;
+    const { catalog, product } = await updateCustomAttributes({
+      shopId: req.shopId,
+      productId: req.path.productId,
+      operations: req.body,
     });
     const locale = resolveLocale(catalog.settings, req.query.locale);
     return ok({ items: customAttributesView(catalog, product, locale) });

@@ -226,9 +226,9 @@ function handlerSendsLocation(route: Route): boolean {
   return /\bLocation\b/.test(readFileSync(route.handler, 'utf8'));
 }
 
-/** Whether the handler changes the cart through changeCart (which honours If-Match, lib/http/cart-reply.ts). */
+/** Whether the handler changes the cart through cartWrite (its use case honours If-Match, lib/use-cases/change-cart.ts). */
 function handlerChangesCart(route: Route): boolean {
-  return route.cartToken && /\bchangeCart\(/.test(readFileSync(route.handler, 'utf8'));
+  return route.cartToken && /\bcartWrite\(/.test(readFileSync(route.handler, 'utf8'));
 }
 
 const TAGS: Record<string, string> = {

@@ -1,6 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Catalog } from '../domain/catalog';
 import type { ShopFile } from '../domain/catalog-types';
+import { NotFoundError } from '../domain/errors';
 import { writeSnapshot } from './catalog-compaction';
 import { readLog } from './catalog-log';
 import { readCatalogPartition } from './catalog-partition';
@@ -37,6 +38,16 @@ const MAX_COLD_ATTEMPTS = 3;
  */
 export async function loadCatalog(shopId: string, knownVersion?: number | null): Promise<Catalog | null> {
   return (await loadCatalogState(shopId, knownVersion))?.catalog ?? null;
+}
+
+/**
+ * The shop's catalog; NotFoundError('Shop') when the shop does not exist. Pass the catalog version
+ * when the request has read it already (cart routes), to save the version read.
+ */
+export async function requireCatalog(shopId: string, knownVersion?: number | null): Promise<Catalog> {
+  const catalog = await loadCatalog(shopId, knownVersion);
+  if (!catalog) throw new NotFoundError('Shop');
+  return catalog;
 }
 
 /** The state behind loadCatalog (snapshot writers need the projection and compressed products). */

@@ -1,30 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-
-const root = fileURLToPath(new URL('../..', import.meta.url));
-
-/** Every .ts file under a folder of the repository, relative to its root. */
-function sources(folder: string): string[] {
-  return readdirSync(join(root, folder), { recursive: true, encoding: 'utf8' })
-    .filter((f) => f.endsWith('.ts'))
-    .map((f) => relative(root, join(root, folder, f)));
-}
-
-/**
- * The repository paths a file's relative imports resolve to: static imports, `import type`,
- * `export … from` and dynamic `import()` (TypeScript's own scanner, so comments and strings that
- * merely look like imports do not count). Package imports are left out.
- */
-function relativeTargets(file: string): string[] {
-  const { importedFiles } = ts.preProcessFile(readFileSync(join(root, file), 'utf8'), true, true);
-  return importedFiles
-    .map((i) => i.fileName)
-    .filter((spec) => spec.startsWith('.'))
-    .map((spec) => relative(root, resolve(root, dirname(file), spec)));
-}
+import { importSpecifiers, importTargets, sources } from './support/source-imports';
 
 /**
  * The layers' direction (README "Layout"): functions → lib/http → lib/use-cases → lib/domain ←
@@ -37,6 +12,10 @@ const rules = [
   { from: 'lib/domain', mustNotReach: 'lib/schemas' },
   { from: 'lib/data', mustNotReach: 'lib/schemas' },
   { from: 'lib/domain', mustNotReach: 'lib/data' },
+  { from: 'lib/use-cases', mustNotReach: 'lib/http' },
+  { from: 'lib/use-cases', mustNotReach: '@middy' },
+  { from: 'lib/domain', mustNotReach: '@middy' },
+  { from: 'lib/data', mustNotReach: '@middy' },
 ];
 
 describe('import direction of the layers', () => {
@@ -46,7 +25,7 @@ describe('import direction of the layers', () => {
 
     // Act
     const reached = files.flatMap((file) =>
-      relativeTargets(file)
+      importTargets(file)
         .filter((target) => target === mustNotReach || target.startsWith(`${mustNotReach}/`))
         .map((target) => `${file} → ${target}`),
     );
@@ -69,7 +48,7 @@ describe('import direction of the layers', () => {
     ].join('\n');
 
     // Act
-    const specs = ts.preProcessFile(text, true, true).importedFiles.map((i) => i.fileName);
+    const specs = importSpecifiers(text);
 
     // Assess
     expect(specs).toEqual([

@@ -1,8 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getCartWithCatalogVersion } from '../../lib/data/cart-repository';
 import type { CartRecord } from '../../lib/domain/cart';
+import { hashCartToken } from '../../lib/domain/cart-token';
 import { HttpError } from '../../lib/http/errors';
-import { CART_TOKEN_HEADER, cartToken, hashCartToken } from '../../lib/http/middleware/cart-token';
+import { CART_TOKEN_HEADER, cartToken } from '../../lib/http/middleware/cart-token';
 import type { Route } from '../../lib/routes';
 import { routes } from '../../lib/routes';
 import { eventWith, middyRequest } from './support/api-event';

@@ -1,6 +1,6 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { MiddlewareObj } from '@middy/core';
 import { getCartWithCatalogVersion } from '../../data/cart-repository';
+import { cartTokenMatches } from '../../domain/cart-token';
 import type { Route } from '../../routes';
 import { Forbidden, Gone, NotFound } from '../errors';
 import type { ApiContext, ApiEvent, ApiResult } from '../types';
@@ -24,7 +24,7 @@ export function cartToken(route: Route): MiddlewareObj<ApiEvent, ApiResult, Erro
       request.context.api.catalogVersion = catalogVersion;
       const token = request.event.headers?.[CART_TOKEN_HEADER.toLowerCase()];
       if (!token) throw new Forbidden(`Missing ${CART_TOKEN_HEADER} header`);
-      if (!tokenMatches(token, cart.tokenHash)) throw new Forbidden('Wrong cart token');
+      if (!cartTokenMatches(token, cart.tokenHash)) throw new Forbidden('Wrong cart token');
       // A replayed answer (Idempotency-Key) of the checkout that ordered this cart is not 410; it
       // is still served only to the holder of the cart token (the order holds the buyer's address).
       if (request.context.api.replay) return;
@@ -41,15 +41,4 @@ const CART_ID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 export function cartOfPath(event: ApiEvent): { shopId: string; cartId: string } | undefined {
   const { shopId, cartId } = event.pathParameters ?? {};
   return shopId && cartId && CART_ID.test(cartId) ? { shopId, cartId } : undefined;
-}
-
-/** The stored form of a cart token: only its hash is kept. */
-export function hashCartToken(token: string): string {
-  return createHash('sha256').update(token, 'utf8').digest('hex');
-}
-
-function tokenMatches(token: string, storedHash: string): boolean {
-  const given = Buffer.from(hashCartToken(token), 'hex');
-  const stored = Buffer.from(storedHash, 'hex');
-  return given.length === stored.length && timingSafeEqual(given, stored);
 }

@@ -1,0 +1,36 @@
+import { requireCatalog } from '../data/catalog-repository';
+import { placeOrder as storeOrder } from '../data/place-order';
+import { priceCart } from '../domain/cart-pricing';
+import { type FieldError, RefusedInput } from '../domain/errors';
+import type { ViewContext } from '../domain/links';
+import type { OrderRecord } from '../domain/order';
+import { buildOrder } from '../domain/order-builder';
+import type { CartWrite } from './change-cart';
+
+/**
+ * Turns the cart into an order (contract "Orders"): refused without a billing address, without
+ * line items or below the minimum cart. The order is priced once, now, and frozen in the cart's
+ * locale (`view` gives its links); the cart becomes the order atomically (lib/data/place-order.ts),
+ * after which every change of the cart is CartOrdered.
+ */
+export async function placeOrder(
+  input: Pick<CartWrite, 'cart' | 'catalogVersion'> & { view: (locale: string) => ViewContext },
+): Promise<{ order: OrderRecord }> {
+  const { cart } = input;
+  const catalog = await requireCatalog(cart.shopId, input.catalogVersion);
+  const problems: FieldError[] = [];
+  if (!cart.billingAddress)
+    problems.push({ field: 'billingAddress', message: 'The cart has no billing address' });
+  if (cart.lineItems.length === 0)
+    problems.push({ field: 'lineItems', message: 'The cart has no line items' });
+  else if (!priceCart(cart, catalog).minimumCartReached) {
+    problems.push({ field: 'minimumCart', message: 'The cart is below the minimum order value' });
+  }
+  if (problems.length > 0) throw new RefusedInput('The cart cannot be ordered', problems);
+
+  const ctx = input.view(cart.locale);
+  const order = await storeOrder(cart, (current, identity) =>
+    buildOrder(current, catalog, ctx, identity, new Date().toISOString()),
+  );
+  return { order };
+}
