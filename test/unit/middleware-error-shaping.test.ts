@@ -2,15 +2,6 @@ import middy from '@middy/core';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { resetConfig } from '../../lib/config';
 import {
-  CartOrdered,
-  CartVersionMismatch,
-  ConcurrentChange,
-  NotFoundError,
-  RefusedInput,
-  StateConflict,
-  StorageBusy,
-} from '../../lib/domain/errors';
-import {
   BadRequest,
   Conflict,
   Forbidden,
@@ -81,39 +72,6 @@ describe('errorShaping with typed errors', () => {
       const status = errors[i]?.[1];
       expect(response?.statusCode).toBe(status);
       expect(jsonBody(response)).toMatchObject({ status: String(status) });
-    }
-  });
-
-  it('answers each domain error with the status, body and headers of its row in the table', () => {
-    // Prepare
-    const problems = [{ field: 'lineItems[0].quantity', message: 'Not available' }];
-    const cases: [Error, number, Record<string, unknown>, Record<string, string>?][] = [
-      [
-        new RefusedInput('Invalid line item', problems),
-        400,
-        { message: 'Invalid line item', errors: problems },
-      ],
-      [new NotFoundError('Cart'), 404, { message: 'Cart not found' }],
-      [new CartOrdered(), 410, { message: 'Cart has been ordered' }],
-      [new CartVersionMismatch(), 412, { message: expect.stringContaining('ETag') }],
-      [new StateConflict('Customer number 7 is taken'), 409, { message: 'Customer number 7 is taken' }],
-      [new ConcurrentChange('Cart is being changed'), 409, { message: 'Cart is being changed' }],
-      [
-        new StorageBusy(),
-        503,
-        { message: 'Service Unavailable', requestId: 'req-shape-1' },
-        { 'Retry-After': '1' },
-      ],
-    ];
-
-    for (const [error, status, body, headers] of cases) {
-      // Act
-      const { response } = shape(error);
-
-      // Assess
-      expect(response?.statusCode, error.name).toBe(status);
-      expect(jsonBody(response), error.name).toEqual({ status: String(status), ...body });
-      expect(response?.headers, error.name).toMatchObject(headers ?? {});
     }
   });
 
