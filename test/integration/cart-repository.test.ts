@@ -5,6 +5,7 @@ import { loadCatalog } from '../../lib/data/catalog-repository';
 import { newId } from '../../lib/data/ids';
 import type { CartRecord } from '../../lib/domain/cart';
 import { snapshotLine } from '../../lib/domain/cart-lines';
+import { CartOrdered } from '../../lib/domain/errors';
 import { cartAt } from '../support/list-fixtures';
 import { useLocalTable } from '../support/local-env';
 
@@ -53,7 +54,7 @@ describe('cart repository (optimistic concurrency)', () => {
     const cart = { ...emptyCart(), status: 'ordered' as const };
     await insertCart(cart);
 
-    await expect(updateCart(cart, (c) => c)).rejects.toMatchObject({ status: 410 });
+    await expect(updateCart(cart, (c) => c)).rejects.toBeInstanceOf(CartOrdered);
   });
 
   it('treats a cart past its 30-day lifetime as gone before TTL removes it', async () => {
