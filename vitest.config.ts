@@ -5,7 +5,8 @@ import { defineConfig } from 'vitest/config';
  * one each (`vitest run --project <name>`).
  * - unit: no DynamoDB, no server, no Java: seconds. Its setup file cuts the twin's environment off.
  * - api: real HTTP against the local twin and integration tests on its DynamoDB Local.
- * - slow: the 10k-request fuzz, esbuild bundling, CDK synthesis and the browser.
+ * - slow: the 10k-request fuzz, esbuild bundling, CDK synthesis, the tools run over openapi.json
+ *   and the browser.
  * The twin (test/global-setup.ts) starts once per run for api and slow together, and only when one
  * of them has a file to run.
  */
@@ -17,6 +18,7 @@ const SLOW = [
   'test/infra/template-checks.test.ts',
   'test/infra/idempotency-secret.test.ts',
   'test/infra/config.test.ts',
+  'test/infra/openapi-tools.test.ts',
 ];
 const TWIN_SETUP = ['test/global-setup.ts', 'test/support/response-check-summary.ts'];
 
