@@ -1,15 +1,66 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * One run starts the local twin once (DynamoDB Local, the seeded demo shops and the HTTP server;
- * test/global-setup.ts); integration and API tests share it, unit tests ignore it.
+ * Three projects (README "Tests"); `npm test` runs them all at once, `npm run test:unit|test:api|test:slow`
+ * one each (`vitest run --project <name>`).
+ * - unit: no DynamoDB, no server, no Java: seconds. Its setup file cuts the twin's environment off.
+ * - api: real HTTP against the local twin and integration tests on its DynamoDB Local.
+ * - slow: the 10k-request fuzz, esbuild bundling, CDK synthesis, the tools run over openapi.json
+ *   and the browser.
+ * The twin (test/global-setup.ts) starts once per run for api and slow together, and only when one
+ * of them has a file to run.
  */
+const SLOW = [
+  'test/api/fuzz.test.ts',
+  'test/browser/**/*.test.ts',
+  'test/infra/bundling.test.ts',
+  'test/infra/shop-stack.test.ts',
+  'test/infra/template-checks.test.ts',
+  'test/infra/idempotency-secret.test.ts',
+  'test/infra/config.test.ts',
+  'test/infra/openapi-tools.test.ts',
+];
+const TWIN_SETUP = ['test/global-setup.ts', 'test/support/response-check-summary.ts'];
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
-    globalSetup: ['test/global-setup.ts', 'test/support/response-check-summary.ts'],
     pool: 'forks',
     testTimeout: 20_000,
     hookTimeout: 90_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['test/unit/**/*.test.ts', 'test/infra/*.test.ts'],
+          exclude: SLOW,
+          setupFiles: ['test/unit/support/no-twin.ts'],
+          // One worker process per core, shared by the files (the setup file resets modules and env):
+          // starting a process per file cost more than the tests themselves.
+          isolate: false,
+          maxWorkers: 2,
+          // Groups run one after the other (unit, slow, api): the other projects keep the default
+          // workers (one on 2 cores), and a group's projects must agree on that number.
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'api',
+          include: ['test/api/**/*.test.ts', 'test/integration/**/*.test.ts'],
+          exclude: SLOW,
+          globalSetup: TWIN_SETUP,
+          sequence: { groupOrder: 2 },
+        },
+      },
+      {
+        extends: true,
+        // Before api: the fuzz run's consistency check reads every shop's orders and demo's carts; run
+        // after all API tests it fails on test data it does not understand (decimal-quantity orders,
+        // demo carts test/api/cart-token.test.ts marks ordered without an order).
+        test: { name: 'slow', include: SLOW, globalSetup: TWIN_SETUP, sequence: { groupOrder: 1 } },
+      },
+    ],
   },
 });

@@ -4,7 +4,9 @@
  * (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_SESSION_TOKEN), so the rest of the default chain
  * (SSO, ini files, process, web identity, instance metadata) is dead weight: about a quarter of a
  * bundle and 11–13 ms of every cold start's import. Local runs use the source, not the bundles,
- * and keep the whole chain.
+ * and keep the whole chain. `@aws-sdk/credential-provider-env` is pinned at the version the SDK
+ * clients' own chain loads (3.972.x: the credential providers have their own version line, not 3.1162.x);
+ * test/unit/lambda-credentials.test.ts fails when the two part.
  */
 import { fromEnv } from '@aws-sdk/credential-provider-env';
 

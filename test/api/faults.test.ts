@@ -6,11 +6,11 @@ import { startLocalServer } from '../../infra/local/server';
 import { resetConfig } from '../../lib/config';
 import { forgetCatalogs } from '../../lib/data/catalog-repository';
 import { createTableIfMissing } from '../../lib/data/create-table';
-import { clearFaults, injectFaults } from '../../lib/data/faults';
 import { importShop } from '../../lib/data/import-shop';
 import { MEDIA_TYPE_V1 } from '../../lib/http/middleware/versioning';
 import { tokenFor } from '../support/api';
 import { BILLING } from '../support/carts';
+import { clearFaults, injectFaults } from '../support/faults';
 import { useLocalTable } from '../support/local-env';
 import { privateDemoShop } from '../support/shops';
 

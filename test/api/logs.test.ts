@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureDevKeys, signDevToken } from '../../infra/local/dev-issuer';
 import { type LocalServer, startLocalServer } from '../../infra/local/server';
 import { resetConfig } from '../../lib/config';
-import { clearFaults, injectFaults } from '../../lib/data/faults';
 import { MEDIA_TYPE_V1 } from '../../lib/http/middleware/versioning';
 import { SCOPES } from '../../lib/routes';
 import { tokenFor } from '../support/api';
 import { BILLING } from '../support/carts';
+import { clearFaults, injectFaults } from '../support/faults';
 import { useLocalTable } from '../support/local-env';
 import { captureOutput } from '../support/output';
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalServer, startLocalServer } from '../../infra/local/server';
 import { resetConfig } from '../../lib/config';
-import { clearFaults, injectFaults } from '../../lib/data/faults';
 import { type ApiResponse, type CallOptions, call, tokenFor } from '../support/api';
 import { BILLING } from '../support/carts';
 import { emfProblems } from '../support/emf';
+import { clearFaults, injectFaults } from '../support/faults';
 import { useLocalTable } from '../support/local-env';
 import { captureOutput, jsonLines } from '../support/output';
 import { requestCost } from '../support/server-timing';

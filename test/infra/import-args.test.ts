@@ -1,21 +1,8 @@
-import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ImportUsageError, importPlan } from '../../infra/local/import-args';
+import { runImportCli } from '../support/import-cli';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const base = ['--shop', 'myshop', '--file', 'myshop.json'];
-
-/** Runs `npm run import` (its script) with only the given table, endpoint and region variables. */
-function runImportCli(args: string[], env: Record<string, string> = {}) {
-  const { TABLE_NAME, DYNAMODB_ENDPOINT, AWS_REGION, AWS_DEFAULT_REGION, ...rest } = process.env;
-  return spawnSync(process.execPath, ['--import', 'tsx', 'infra/local/import-cli.ts', ...args], {
-    cwd: root,
-    encoding: 'utf8',
-    env: { ...rest, ...env },
-    timeout: 60_000,
-  });
-}
 
 describe('npm run import: arguments', () => {
   it('targets a deployed table in AWS with --table and --region (no endpoint)', () => {
@@ -101,26 +88,5 @@ describe('npm run import: the command', () => {
     expect(run.status).toBe(2);
     expect(run.stderr).toMatch(/^Missing --region/);
     expect(run.stderr).toMatch(/usage: npm run import/);
-  });
-
-  it('still imports into DynamoDB Local with --endpoint', () => {
-    // Prepare
-    const endpoint = inject('dynamoEndpoint');
-    const shop = `import-cli-${Date.now()}`;
-
-    // Act
-    const run = runImportCli(
-      ['--shop', shop, '--file', 'infra/local/seed/other.json', '--endpoint', endpoint],
-      {
-        TABLE_NAME: 'shop-api',
-        AWS_ACCESS_KEY_ID: 'local',
-        AWS_SECRET_ACCESS_KEY: 'local',
-      },
-    );
-
-    // Assess
-    expect(run.stderr).not.toMatch(/failed|usage/i);
-    expect(run.status).toBe(0);
-    expect(run.stdout).toMatch(new RegExp(`^imported shop ${shop} from .*\\(table shop-api, ${endpoint}\\)`));
   });
 });

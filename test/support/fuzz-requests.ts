@@ -113,13 +113,23 @@ function pathOf(ctx: FuzzContext, route: Route, sample: FuzzSample, cart: FuzzCa
             ),
           ],
         );
-      const valid = validIds(ctx, param, sample, cart);
-      return valid.length > 0
-        ? weighted([7, fc.constantFrom(...valid).map(encodeSegment)], [3, junkSegment])
-        : junkSegment;
+      const own = CART_PARAMS.has(param) ? undefined : sample.params[param];
+      // A delete takes only its own sample's object: one from the pool would delete the category
+      // another route's sample updates, and that route would never answer 2xx again.
+      const valid = route.method === 'DELETE' && own ? [own] : validIds(ctx, param, sample, cart);
+      if (valid.length === 0) return junkSegment;
+      // The sample's own id half the time: its valid body often names it (a category update, a
+      // sequence of its children), so the route's success path is reached too.
+      const id = own
+        ? weighted([1, fc.constant(own)], [1, fc.constantFrom(...valid)])
+        : fc.constantFrom(...valid);
+      return weighted([7, id.map(encodeSegment)], [3, junkSegment]);
     });
   return fc.tuple(...segments).map((parts) => `/${parts.join('/')}`);
 }
+
+/** Path parameters taken from the request's pool cart, never from the sample. */
+const CART_PARAMS = new Set(['cartId', 'lineItemId', 'couponLineItemId']);
 
 function validIds(ctx: FuzzContext, param: string, sample: FuzzSample, cart: FuzzCart | null): string[] {
   if (param === 'cartId') return cart ? [cart.cartId] : [];
@@ -280,8 +290,23 @@ function headersOf(
     });
 }
 
+/** Every kind of body the fuzzer makes (the fuzz test checks each one was sent and answered). */
+export const FUZZ_BODY_KINDS = [
+  'none',
+  'valid',
+  'mutated',
+  'mutated-json',
+  'huge-array',
+  'form-junk',
+  'not-an-object',
+  'malformed',
+  'raw-literal',
+  'empty',
+  'oversized',
+] as const;
+
 interface Body {
-  kind: string;
+  kind: (typeof FUZZ_BODY_KINDS)[number];
   text?: string;
   /** Overrides the generated content type (form bodies on form routes). */
   contentType?: string;

@@ -21,6 +21,13 @@ import { eventWith, jsonBody, lambdaContext } from './support/api-event';
 
 vi.mock('../../lib/data/cart-repository', () => ({ getCartWithCatalogVersion: vi.fn() }));
 vi.mock('../../lib/data/catalog-repository', () => ({ catalogVersion: vi.fn(async () => 7) }));
+// The rate limit leases its allowance from DynamoDB; here every lease is granted in full.
+vi.mock('../../lib/data/rate-limit-repository', () => ({
+  leaseAllowance: vi.fn(async (_shop: string, _token: string, _window: unknown, block: number) => ({
+    granted: block,
+    leased: block,
+  })),
+}));
 
 const dir = mkdtempSync(join(tmpdir(), 'endpoint-unit-'));
 const keys = ensureDevKeys(dir);

@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -16,37 +15,6 @@ describe('openapi.json', () => {
 
     // Assess
     expect(readFileSync(join(root, 'openapi.json'), 'utf8')).toBe(fresh);
-  });
-
-  it('passes `redocly lint` (recommended-strict: no errors, no warnings)', { timeout: 60_000 }, () => {
-    // Act
-    const lint = spawnSync(
-      join(root, 'node_modules/.bin/redocly'),
-      ['lint', 'openapi.json', '--format=summary'],
-      {
-        cwd: root,
-        encoding: 'utf8',
-        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
-      },
-    );
-
-    // Assess
-    expect(lint.stdout + lint.stderr).toContain('Your API description is valid');
-    expect(lint.status).toBe(0);
-  });
-
-  it('has typed-client types that are current (`npm run openapi` regenerates them)', {
-    timeout: 60_000,
-  }, () => {
-    // Act: openapi-typescript as `npm run openapi` runs it, to standard output
-    const fresh = spawnSync(join(root, 'node_modules/.bin/openapi-typescript'), ['openapi.json'], {
-      cwd: root,
-      encoding: 'utf8',
-    });
-
-    // Assess
-    expect(fresh.status).toBe(0);
-    expect(readFileSync(join(root, 'examples/client/shop-api-types.ts'), 'utf8')).toBe(fresh.stdout);
   });
 
   it('documents every route of the route table with its scope', () => {

@@ -1,9 +1,10 @@
 import { ProvisionedThroughputExceededException } from '@aws-sdk/client-dynamodb';
-import { dynamoRaw } from './client';
+import { dynamoRaw } from '../../lib/data/client';
 
 /**
- * Test mode only: makes the DynamoDB client fail on purpose, inside the SDK's retry loop (so its
- * backoff and retries are exercised like against real throttling). Production code never calls it.
+ * Tests only: makes the DynamoDB client fail on purpose, inside the SDK's retry loop (so its
+ * backoff and retries are exercised like against real throttling). It lives under test/ so no
+ * function bundle or production path can reach it.
  */
 export interface FaultPlan {
   /** Command names to fail (e.g. TransactWriteItemsCommand); empty = every command. */
