@@ -1,24 +1,6 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { dynamo, tableName } from '../../lib/data/client';
-import { keys } from '../../lib/data/keys';
+import { describe, expect, it } from 'vitest';
 import { call, createCart } from '../support/api';
-import { useLocalTable } from '../support/local-env';
-
-beforeAll(() => useLocalTable());
-
-/** Marks a cart ordered in the table (the checkout endpoint comes with the carts issue). */
-async function markOrdered(cartId: string) {
-  await dynamo().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.cart('demo', cartId),
-      UpdateExpression: 'SET #s = :ordered',
-      ExpressionAttributeNames: { '#s': 'status' },
-      ExpressionAttributeValues: { ':ordered': 'ordered' },
-    }),
-  );
-}
+import { orderableCart } from '../support/carts';
 
 describe('cart token (contract "Cart token and cart states")', () => {
   it('returns a token of at least 128 bits once, on creation only', async () => {
@@ -39,7 +21,7 @@ describe('cart token (contract "Cart token and cart states")', () => {
     '%s %s: 404 for an unknown cart, 403 without or with a wrong token, 410 once ordered',
     async (method, suffix) => {
       // Prepare
-      const { cartId, cartToken } = await createCart();
+      const { cartId, cartToken, ...cart } = await orderableCart();
       const other = await createCart();
       const body = method === 'POST' ? { productId: 'merino-beanie', quantity: 1 } : undefined;
       const path = (id: string) => `/demo/carts/${id}${suffix}`;
@@ -49,7 +31,7 @@ describe('cart token (contract "Cart token and cart states")', () => {
       const malformed = await call(path('not-a-cart'), { method, body, cartToken });
       const missing = await call(path(cartId), { method, body });
       const wrong = await call(path(cartId), { method, body, cartToken: other.cartToken });
-      await markOrdered(cartId);
+      const order = await cart.call('/order', { method: 'POST' });
       const gone = await call(path(cartId), { method, body, cartToken });
       const goneWithoutToken = await call(path(cartId), { method, body });
 
@@ -58,6 +40,7 @@ describe('cart token (contract "Cart token and cart states")', () => {
       expect(malformed.status).toBe(404);
       expect([missing.status, missing.body.status]).toEqual([403, '403']);
       expect(wrong.status).toBe(403);
+      expect(order.status).toBe(201);
       expect([gone.status, gone.body.status]).toEqual([410, '410']);
       expect(goneWithoutToken.status).toBe(403);
     },

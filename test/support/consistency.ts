@@ -94,8 +94,9 @@ export function totalsProblems(name: string, record: OrderRecord | DocumentRecor
   const t = record.totals;
   const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
   const problems: string[] = [];
+  // Decimal quantities (thousandths) round the line once: within half a minor unit of the product.
   for (const line of record.lines)
-    if (line.amount !== line.unitPrice * line.quantity)
+    if (Math.abs(line.amount * 1000 - line.unitPrice * Math.round(line.quantity * 1000)) > 500)
       problems.push(`${name}: line ${line.lineItemId} ≠ price × quantity`);
   if (sum(record.lines.map((l) => l.amount)) !== t.lineItemsSubTotal)
     problems.push(`${name}: lines ≠ lineItemsSubTotal`);
