@@ -3,6 +3,7 @@ import type { ShopProduct } from '../schemas/shop-file';
 import { taxClassView } from './cart-view';
 import { type Catalog, localize } from './catalog';
 import { projectionOf } from './catalog-projection';
+import { speedTrickOn } from '../speed/switches';
 import { keptByKey, keptFor } from './kept';
 import { link, type ViewContext } from './links';
 import { type Minor, money, parseMoney, savingsPercent } from './money';
@@ -31,7 +32,8 @@ const RENDERED_PER_CATALOG = 5000;
  */
 export function productView(catalog: Catalog, product: ShopProduct, ctx: ProductViewContext) {
   // Only the catalog's own product object is kept (a changed copy renders fresh every time).
-  if (catalog.products.get(product.productId) !== product) return renderProduct(catalog, product, ctx);
+  if (catalog.products.get(product.productId) !== product || !speedTrickOn('kept-views'))
+    return renderProduct(catalog, product, ctx);
   const key = `${ctx.baseUrl}\u0000${ctx.shopId}\u0000${ctx.locale}\u0000${ctx.currency}\u0000${product.productId}`;
   return keptByKey(rendered, catalog, key, () => renderProduct(catalog, product, ctx), RENDERED_PER_CATALOG);
 }
@@ -41,6 +43,7 @@ const serialized = new WeakMap<object, JsonText>();
 /** productView as JSON text, serialized once per kept view (search and list answers splice it in). */
 export function productJson(catalog: Catalog, product: ShopProduct, ctx: ProductViewContext): JsonText {
   const view = productView(catalog, product, ctx);
+  if (!speedTrickOn('json-parts')) return new JsonText(asciiJson(view));
   return keptFor(serialized, view, () => new JsonText(asciiJson(view)));
 }
 

@@ -1,3 +1,4 @@
+import { speedTrickOn } from '../speed/switches';
 import type { CountedField, FieldValues } from './search-facets';
 import { fieldKey } from './search-filters';
 
@@ -49,7 +50,7 @@ function keptCounts(
   passes: Passes,
 ): Int32Array | undefined {
   const { kept } = eligible;
-  if (!kept || filters.length > 1) return undefined;
+  if (!kept || filters.length > 1 || !speedTrickOn('kept-facet-counts')) return undefined;
   const [filter] = filters;
   const values = filter?.active?.values;
   if (filter && (!filter.holders || values?.size !== 1)) return undefined;

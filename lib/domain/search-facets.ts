@@ -1,6 +1,7 @@
 import { asciiJson, commaList, JsonText } from '../json-text';
 import { type Catalog, localize } from './catalog';
 import type { CatalogProjection, CurrencyProjection } from './catalog-projection';
+import { speedTrickOn } from '../speed/switches';
 import { keptByKey, keptFor } from './kept';
 import { formatMoney, minorDigits, toDecimalString } from './money';
 import {
@@ -98,7 +99,7 @@ const layoutCache = new WeakMap<PriceBuckets, FieldLayout[]>();
 
 /** The facet fields of a projection and currency (their buckets), with the values products hold: made once. */
 function fieldLayout(projection: CatalogProjection, buckets: PriceBuckets): FieldLayout[] {
-  let layout = layoutCache.get(buckets);
+  let layout = speedTrickOn('facet-tables') ? layoutCache.get(buckets) : undefined;
   if (layout) return layout;
   const size = projection.productIds.length;
   const single = (of: ArrayLike<number>) =>
@@ -177,7 +178,7 @@ const priceOrders = new WeakMap<Float64Array, Int32Array>();
  */
 function priceMask(prices: Float64Array, ranges: readonly { min: number; max: number }[]): Uint8Array {
   // The priced products (NaN = no price in this currency), cheapest first; kept per price list.
-  const order = keptFor(priceOrders, prices, () =>
+  const order = tableFor(priceOrders, prices, () =>
     Int32Array.from(prices.keys())
       .filter((i) => !Number.isNaN(prices[i]))
       .sort((a, b) => (prices[a] as number) - (prices[b] as number)),
@@ -217,7 +218,13 @@ function valueMask(
   holders: readonly Int32Array[],
   size: number,
 ): Uint8Array {
+  if (!speedTrickOn('facet-tables')) return marked(holders, size);
   return keptByKey(valueMaskCache, held, value, () => marked(holders, size));
+}
+
+/** A table kept as long as its owner lives; built anew on every call with `facet-tables` off. */
+function tableFor<O extends object, V>(cache: WeakMap<O, V>, owner: O, build: () => V): V {
+  return speedTrickOn('facet-tables') ? keptFor(cache, owner, build) : build();
 }
 
 const heldCache = new WeakMap<object, FieldValues>();
@@ -228,7 +235,7 @@ function heldValues(
   size: number,
   each: (product: number, add: (value: number) => void) => void,
 ): FieldValues {
-  return keptFor(heldCache, source, () => {
+  return tableFor(heldCache, source, () => {
     const offsets = new Int32Array(size + 1);
     const values: number[] = [];
     const add = (value: number) => {
@@ -246,7 +253,7 @@ const holderCache = new WeakMap<FieldValues, Int32Array[]>();
 
 /** Per value of a field, the products holding it (built on the first filter on that field). */
 function holdersOf(held: FieldValues, valueCount: number): Int32Array[] {
-  return keptFor(holderCache, held, () => {
+  return tableFor(holderCache, held, () => {
     const lists: number[][] = Array.from({ length: valueCount }, () => []);
     for (let i = 0; i + 1 < held.offsets.length; i++) {
       for (let k = held.offsets[i] as number; k < (held.offsets[i + 1] as number); k++)
@@ -293,6 +300,7 @@ interface FacetTexts {
 const textCache = new WeakMap<CatalogProjection, Map<string, FacetTexts>>();
 
 function facetTexts(catalog: Catalog, projection: CatalogProjection, locale: string): FacetTexts {
+  if (!speedTrickOn('json-parts')) return buildFacetTexts(catalog, projection, locale);
   return keptByKey(textCache, projection, locale, () => buildFacetTexts(catalog, projection, locale));
 }
 
@@ -408,14 +416,15 @@ const bucketTextCache = new WeakMap<PriceBuckets, Map<string, string[]>>();
  * €","filter":{…}`; made once per currency and locale.
  */
 function bucketTexts(buckets: PriceBuckets, ctx: { locale: string; currency: string }): string[] {
-  return keptByKey(bucketTextCache, buckets, ctx.locale, () => {
+  const build = () => {
     const { major, label } = priceFormat(ctx);
     return buckets.bounds.slice(0, -1).map((min, k) => {
       const max = (buckets.bounds[k + 1] as number) - 1;
       const filter = { fieldName: PRICE_FIELD, attributeRange: { min: major(min), max: major(max) } };
       return `"name":${asciiJson(label(min, max))},"filter":${asciiJson(filter)}`;
     });
-  });
+  };
+  return speedTrickOn('json-parts') ? keptByKey(bucketTextCache, buckets, ctx.locale, build) : build();
 }
 
 /** The ListPrice facet's values as JSON texts: the buckets products lie in or the client chose (matches is always -1: spec). */

@@ -1,5 +1,6 @@
 import type { JsonText } from '../json-text';
 import type { SortBy } from '../schemas/products';
+import { speedTrickOn } from '../speed/switches';
 import type { Catalog } from './catalog';
 import { type CatalogProjection, type LocaleProjection, projectionOf } from './catalog-projection';
 import { ProductList } from './product-list';
@@ -64,7 +65,7 @@ function eligibleFor(
   view: LocaleProjection,
   terms: readonly string[],
 ): Eligible {
-  const cached = terms.length === 0 ? everyVisible.get(projection) : undefined;
+  const cached = terms.length === 0 && speedTrickOn('facet-tables') ? everyVisible.get(projection) : undefined;
   if (cached) return cached;
   const { visible } = projection;
   const flags = new Uint8Array(visible.length);

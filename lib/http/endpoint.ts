@@ -62,6 +62,7 @@ export function endpoint<R extends Route, S extends InputSchemas>(
     .use(cartToken(route))
     .use(bodyParsing(route))
     .use(validation(schemas, route))
+    .use(firstRead(route, 'late'))
     .handler(
       async (event, context) => context.api.replay ?? toResult(await fn(apiRequest<R, S>(event, context))),
     );

@@ -7,6 +7,7 @@ import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
 import { type Config, config } from '../../config';
 import { log } from '../../log';
 import type { Route } from '../../routes';
+import { speedTrickOn } from '../../speed/switches';
 import { Forbidden, ServiceUnavailable } from '../errors';
 import type { ApiContext, ApiEvent, ApiResult, Principal } from '../types';
 
@@ -40,7 +41,7 @@ async function verifyBearer(header: string | undefined): Promise<JwtPayload> {
   const token = match[1] as string;
   const { verifier, local, verified } = verifierFor(config());
   const now = Date.now();
-  const known = verified.get(token);
+  const known = speedTrickOn('verified-tokens') ? verified.get(token) : undefined;
   if (known && now < known.until) return known.payload;
   try {
     const payload = local ? verifier.verifySync(token) : await verifier.verify(token);

@@ -3,6 +3,7 @@ import type { MiddlewareObj } from '@middy/core';
 import { getCartWithCatalogVersion } from '../../data/cart-repository';
 import { catalogVersion } from '../../data/catalog-repository';
 import type { Route } from '../../routes';
+import { speedTrickOn } from '../../speed/switches';
 import type { ApiContext, ApiEvent, ApiResult } from '../types';
 import { cartOfPath } from './cart-token';
 
@@ -14,10 +15,20 @@ import { cartOfPath } from './cart-token';
  * The checks keep their order and their answers: nothing waits for the read before its own step. A
  * request refused meanwhile (429, 400) has paid that one read for nothing.
  */
-export function firstRead(route: Route): MiddlewareObj<ApiEvent, ApiResult, Error, ApiContext> {
+export function firstRead(
+  route: Route,
+  when: 'early' | 'late' = 'early',
+): MiddlewareObj<ApiEvent, ApiResult, Error, ApiContext> {
   return {
     before: async (request) => {
+      if (speedTrickOn('early-read') !== (when === 'early')) return;
       const { api } = request.context;
+      // Late, only catalog reads need their read started: cart-token.ts reads the cart itself.
+      if (when === 'late') {
+        if (route.catalogRead && request.event.pathParameters?.shopId)
+          api.catalogVersionRead = handled(catalogVersion(request.event.pathParameters.shopId));
+        return;
+      }
       const cart = route.cartToken ? cartOfPath(request.event) : undefined;
       const shopId = request.event.pathParameters?.shopId;
       if (cart) api.cartRead = handled(getCartWithCatalogVersion(cart.shopId, cart.cartId));
