@@ -11,7 +11,9 @@
  * pair's ratio: a busy moment weighs on both sides of one ratio.
  * Import CPU is measured inside the child: `process.cpuUsage()` (user + system, all threads) around
  * the `import()` alone, so Node's own start-up is not in it.
- * Options: --runs N (rounds, default 11).
+ * The floor is bundled with every speed trick on, so a run with SPEED_TRICKS_OFF naming an alias
+ * measures the functions without it against the same floor.
+ * Options: --runs N (rounds, default 11), --only TEXT (functions whose name contains TEXT).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -21,7 +23,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
 import { BUNDLE_LIMIT_BYTES, stackEntries } from '../bundle-report';
-import { esbuildOptions } from '../constructs/bundling-options';
+import { bundleAliases, esbuildOptions } from '../constructs/bundling-options';
 import { machine } from './machine';
 import { percentile, table } from './stats';
 
@@ -81,19 +83,20 @@ interface Bundle {
 
 /** Bundles every function and the floor, then times their imports in pairs; `say` reports progress. */
 export async function measureColdStarts(
-  { runs }: { runs: number },
+  { runs, only }: { runs: number; only?: string | undefined },
   say: (line: string) => void,
 ): Promise<ColdStarts> {
   const dir = mkdtempSync(join(tmpdir(), 'shop-api-cold-'));
   try {
-    const entries = stackEntries();
+    const entries = stackEntries().filter(({ name }) => !only || name.includes(only));
     say(`bundling ${entries.length} functions and the floor...`);
-    const bundleOf = async (name: string, entry: string): Promise<Bundle> => {
+    const bundleOf = async (name: string, entry: string, floor = false): Promise<Bundle> => {
       const file = join(dir, name, 'index.mjs');
-      await build(esbuildOptions(entry, file));
+      const options = esbuildOptions(entry, file);
+      await build(floor ? { ...options, alias: bundleAliases(entry, () => true) } : options);
       return { name, file, bytes: statSync(file).size };
     };
-    const floor = await bundleOf('(floor)', FLOOR_ENTRY);
+    const floor = await bundleOf('(floor)', FLOOR_ENTRY, true);
     const bundles = await Promise.all(entries.map(({ name, entry }) => bundleOf(name, entry)));
     return timeBundles(floor, bundles, runs, say);
   } finally {
@@ -210,11 +213,16 @@ function timeImport(file: string): Sample | { error: string } {
 }
 
 async function main(): Promise<number> {
-  const { values } = parseArgs({ options: { runs: { type: 'string', default: '11' } }, strict: true });
+  const { values } = parseArgs({
+    options: { runs: { type: 'string', default: '11' }, only: { type: 'string' } },
+    strict: true,
+  });
   const say = (line: string) => process.stderr.write(`${line}\n`);
-  const cold = await measureColdStarts({ runs: Number(values.runs) }, say);
+  const cold = await measureColdStarts({ runs: Number(values.runs), only: values.only }, say);
   const m = machine();
-  process.stdout.write(`machine: ${m.cpus} CPUs, ${m.cpuModel}, Node ${m.node}\n\n${coldTable(cold)}\n`);
+  process.stdout.write(
+    `machine: ${m.cpus} CPUs, ${m.cpuModel}, Node ${m.node}\nspeed tricks off (SPEED_TRICKS_OFF): ${process.env.SPEED_TRICKS_OFF || 'none'}\n\n${coldTable(cold)}\n`,
+  );
   const missed = cold.results.flatMap(missedColdBudgets);
   for (const line of missed) say(`budget missed: ${line}`);
   return missed.length === 0 ? 0 : 1;

@@ -74,6 +74,7 @@ async function main(): Promise<number> {
   const m = machine();
   sections.push(
     `machine: ${m.cpus} CPUs, ${m.cpuModel}, Node ${m.node}; DynamoDB Local in memory on the same CPUs`,
+    `speed tricks off (SPEED_TRICKS_OFF): ${process.env.SPEED_TRICKS_OFF || 'none'}`,
   );
 
   let api: Child | undefined;

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { type BundlingOptions, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { BuildOptions } from 'esbuild';
 import { routeList } from '../../lib/routes';
+import { type SpeedTrick, speedTrickOn } from '../../lib/speed/switches';
 
 /**
  * The ONE set of esbuild settings for every Lambda of the stack: the CDK construct and
@@ -41,15 +42,22 @@ const settings = {
  * uses becomes a stub (see no-event-streams.ts), and so does the Secrets Manager client in every
  * function but those of idempotent routes, the only ones that read a secret (no-secrets-manager.ts).
  */
-export function bundleAliases(entry: string): Record<string, string> {
+export function bundleAliases(
+  entry: string,
+  on: (trick: SpeedTrick) => boolean = speedTrickOn,
+): Record<string, string> {
   const readsSecret = routeList.some((route) => route.idempotent && route.handler === entry);
-  return {
-    '@aws-sdk/credential-provider-node': join(projectRoot, 'infra/constructs/lambda-credentials.ts'),
-    '@smithy/core/event-streams': join(projectRoot, 'infra/constructs/no-event-streams.ts'),
-    ...(readsSecret
-      ? {}
-      : { '@aws-sdk/client-secrets-manager': join(projectRoot, 'infra/constructs/no-secrets-manager.ts') }),
-  };
+  const aliases: Record<string, string> = {};
+  if (on('credentials-alias'))
+    aliases['@aws-sdk/credential-provider-node'] = join(
+      projectRoot,
+      'infra/constructs/lambda-credentials.ts',
+    );
+  if (on('event-streams-alias'))
+    aliases['@smithy/core/event-streams'] = join(projectRoot, 'infra/constructs/no-event-streams.ts');
+  if (on('secrets-manager-alias') && !readsSecret)
+    aliases['@aws-sdk/client-secrets-manager'] = join(projectRoot, 'infra/constructs/no-secrets-manager.ts');
+  return aliases;
 }
 
 /**

@@ -1,6 +1,6 @@
+import { speedTrickOn } from '../speed/switches';
 import type { Catalog } from './catalog';
 import { type CatalogProjection, projectionOf } from './catalog-projection';
-import { speedTrickOn } from '../speed/switches';
 import { keptByKey } from './kept';
 import { ProductList } from './product-list';
 import { matchingProducts, parseQueryTerms } from './search-query';
@@ -38,7 +38,8 @@ export function listProducts(catalog: Catalog, options: ListingOptions): Product
   // The same listing is asked for again and again (page after page, client after client): it is
   // kept per projection like the query matches (issue "Performance": building it walked the whole
   // catalog on every request).
-  if (!speedTrickOn('kept-views')) return new ProductList(catalog, projection, buildListing(projection, options));
+  if (!speedTrickOn('kept-views'))
+    return new ProductList(catalog, projection, buildListing(projection, options));
   const key = listingKey(options);
   const listing = keptByKey(
     listingCache,

@@ -1,9 +1,9 @@
 import { asciiJson, JsonText } from '../json-text';
 import type { ShopProduct } from '../schemas/shop-file';
+import { speedTrickOn } from '../speed/switches';
 import { taxClassView } from './cart-view';
 import { type Catalog, localize } from './catalog';
 import { projectionOf } from './catalog-projection';
-import { speedTrickOn } from '../speed/switches';
 import { keptByKey, keptFor } from './kept';
 import { link, type ViewContext } from './links';
 import { type Minor, money, parseMoney, savingsPercent } from './money';

@@ -1,7 +1,7 @@
 import { asciiJson, commaList, JsonText } from '../json-text';
+import { speedTrickOn } from '../speed/switches';
 import { type Catalog, localize } from './catalog';
 import type { CatalogProjection, CurrencyProjection } from './catalog-projection';
-import { speedTrickOn } from '../speed/switches';
 import { keptByKey, keptFor } from './kept';
 import { formatMoney, minorDigits, toDecimalString } from './money';
 import {

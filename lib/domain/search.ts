@@ -65,7 +65,8 @@ function eligibleFor(
   view: LocaleProjection,
   terms: readonly string[],
 ): Eligible {
-  const cached = terms.length === 0 && speedTrickOn('facet-tables') ? everyVisible.get(projection) : undefined;
+  const cached =
+    terms.length === 0 && speedTrickOn('facet-tables') ? everyVisible.get(projection) : undefined;
   if (cached) return cached;
   const { visible } = projection;
   const flags = new Uint8Array(visible.length);

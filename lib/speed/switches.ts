@@ -49,6 +49,8 @@ export function switchedOff(value: string | undefined): ReadonlySet<string> {
   if (names.includes('all')) return new Set(Object.keys(SPEED_TRICKS));
   const unknown = names.filter((name) => !(name in SPEED_TRICKS));
   if (unknown.length > 0)
-    throw new Error(`SPEED_TRICKS_OFF: unknown ${unknown.join(', ')} (known: ${Object.keys(SPEED_TRICKS).join(', ')})`);
+    throw new Error(
+      `SPEED_TRICKS_OFF: unknown ${unknown.join(', ')} (known: ${Object.keys(SPEED_TRICKS).join(', ')})`,
+    );
   return new Set(names);
 }
