@@ -14,7 +14,7 @@
  * Options: --products N (10000) --seed S (1) --duration S (per side, endpoint and concurrency; 3)
  * --rounds N (6) --samples N (in-process, 100) --cold-runs N (11) --parts http,inprocess,cold
  * --profile DIR (CPU profiles of the API and floor processes per endpoint at concurrency 1, written into DIR)
- * --only TEXT (only the HTTP endpoints whose name contains TEXT) --concurrency 1,16
+ * --only TEXT[,TEXT] (only the HTTP endpoints whose name contains one of them) --concurrency 1,16
  */
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -120,7 +120,7 @@ async function main(): Promise<number> {
               },
             },
             catalog: { shopId: 'bench', token: benchToken },
-          }).filter((s) => !values.only || s.name.includes(values.only));
+          }).filter((s) => !values.only || values.only.split(',').some((part) => s.name.includes(part)));
         // Carts are made only when a cart endpoint is measured (they take a while).
         const cartCount = chosen([]).some((s) => s.name.includes('/carts') || s.name.includes('line-items'))
           ? CART_POOL + 2 * freshCount
