@@ -5,9 +5,9 @@ import { endpoint } from '../../lib/http/endpoint';
 import { Forbidden, NotFound } from '../../lib/http/errors';
 import { hasScope } from '../../lib/http/middleware/auth';
 import { ok } from '../../lib/http/reply';
-import { answerFromCatalog } from '../../lib/http/shop';
 import { routes } from '../../lib/routes';
 import { CategoryPath, GetCategoryQuery } from '../../lib/schemas/categories';
+import { answerFromCatalog } from '../../lib/speed/speculative-catalog-answer';
 
 /**
  * GET /{shopId}/categories/{categoryId}: one category in the requested locale. An invisible one

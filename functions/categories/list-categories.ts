@@ -5,10 +5,10 @@ import { endpoint } from '../../lib/http/endpoint';
 import { Forbidden } from '../../lib/http/errors';
 import { hasScope } from '../../lib/http/middleware/auth';
 import { ok } from '../../lib/http/reply';
-import { answerFromCatalog } from '../../lib/http/shop';
 import { routes } from '../../lib/routes';
 import { ListCategoriesQuery } from '../../lib/schemas/categories';
 import { ShopPath } from '../../lib/schemas/common';
+import { answerFromCatalog } from '../../lib/speed/speculative-catalog-answer';
 
 /**
  * GET /{shopId}/categories: a bare array (contract "Lists and paging") of the whole tree, flat,

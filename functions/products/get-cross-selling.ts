@@ -3,9 +3,9 @@ import { allowInvisible, requireCurrency, requireProduct } from '../../lib/domai
 import { resolveLocale } from '../../lib/domain/shop-locale';
 import { endpoint } from '../../lib/http/endpoint';
 import { ok } from '../../lib/http/reply';
-import { answerFromCatalog } from '../../lib/http/shop';
 import { routes } from '../../lib/routes';
 import { GetCrossSellingQuery, ProductPath } from '../../lib/schemas/products';
+import { answerFromCatalog } from '../../lib/speed/speculative-catalog-answer';
 
 /** GET /{shopId}/products/{productId}/crossselling: the product's cross-selling title and products. */
 export const handler = endpoint(

@@ -3,9 +3,9 @@ import { allowInvisible, requireProduct } from '../../lib/domain/product-request
 import { resolveLocale } from '../../lib/domain/shop-locale';
 import { endpoint } from '../../lib/http/endpoint';
 import { ok } from '../../lib/http/reply';
-import { answerFromCatalog } from '../../lib/http/shop';
 import { routes } from '../../lib/routes';
 import { GetCustomAttributesQuery, ProductPath } from '../../lib/schemas/products';
+import { answerFromCatalog } from '../../lib/speed/speculative-catalog-answer';
 
 /** GET /{shopId}/products/{productId}/custom-attributes: `{items}` of the product's custom attributes. */
 export const handler = endpoint(

@@ -4,10 +4,10 @@ import { allowInvisible, requireProduct } from '../../lib/domain/product-request
 import { resolveLocale } from '../../lib/domain/shop-locale';
 import { endpoint } from '../../lib/http/endpoint';
 import { ok } from '../../lib/http/reply';
-import { answerFromCatalog } from '../../lib/http/shop';
 import { routes } from '../../lib/routes';
 import { ListProductCategoriesQuery } from '../../lib/schemas/categories';
 import { ProductPath } from '../../lib/schemas/products';
+import { answerFromCatalog } from '../../lib/speed/speculative-catalog-answer';
 
 /**
  * GET /{shopId}/products/{productId}/categories: the categories the product is assigned to (the

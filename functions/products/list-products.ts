@@ -4,11 +4,11 @@ import { productJson } from '../../lib/domain/product-view';
 import { resolveLocale } from '../../lib/domain/shop-locale';
 import { endpoint } from '../../lib/http/endpoint';
 import { ok } from '../../lib/http/reply';
-import { answerFromCatalog } from '../../lib/http/shop';
-import { jsonArray, jsonObject } from '../../lib/json-text';
 import { routes } from '../../lib/routes';
 import { pageOf, ShopPath } from '../../lib/schemas/common';
 import { ListProductsQuery } from '../../lib/schemas/products';
+import { jsonArray, jsonObject } from '../../lib/speed/json-text';
+import { answerFromCatalog } from '../../lib/speed/speculative-catalog-answer';
 
 /**
  * GET /{shopId}/products: a page of the shop's products, sorted by name or price, filtered by query

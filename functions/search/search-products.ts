@@ -7,11 +7,11 @@ import { resolveLocale } from '../../lib/domain/shop-locale';
 import { endpoint } from '../../lib/http/endpoint';
 import { BadRequest } from '../../lib/http/errors';
 import { ok } from '../../lib/http/reply';
-import { answerFromCatalog } from '../../lib/http/shop';
-import { jsonArray, jsonObject } from '../../lib/json-text';
 import { routes } from '../../lib/routes';
 import { pageOf, ShopPath } from '../../lib/schemas/common';
 import { SearchProductsBody, SearchProductsQuery } from '../../lib/schemas/products';
+import { jsonArray, jsonObject } from '../../lib/speed/json-text';
+import { answerFromCatalog } from '../../lib/speed/speculative-catalog-answer';
 
 /**
  * POST /{shopId}/search/products: faceted product search (spec "Product search result"): the page

@@ -2,10 +2,10 @@ import { resolveLocale } from '../../lib/domain/shop-locale';
 import { taxModelResource } from '../../lib/domain/tax-view';
 import { endpoint } from '../../lib/http/endpoint';
 import { ok } from '../../lib/http/reply';
-import { answerFromCatalog } from '../../lib/http/shop';
 import { routes } from '../../lib/routes';
 import { ShopPath } from '../../lib/schemas/common';
 import { GetTaxModelQuery } from '../../lib/schemas/tax';
+import { answerFromCatalog } from '../../lib/speed/speculative-catalog-answer';
 
 /**
  * GET /{shopId}/tax-model: `{model, displayTaxes, noTaxesMessage, deliveryThresholdIsActive,

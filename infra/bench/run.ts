@@ -8,11 +8,13 @@
  *    side in alternating rounds; DynamoDB calls and consumed capacity per request from an SDK
  *    middleware in each server. Budgets at concurrency 1: p50 ≤ 1.5× the floor's; calls per request
  *    (lease writes of the rate limit aside): cart read 1, cart change 2, checkout 4, catalog reads 1.
- * 2. In process: list and search handlers called without sockets (pipeline and domain cost alone).
+ * 2. In process: list and search handlers called without sockets (pipeline and domain cost alone),
+ *    and each speed trick with and without, request by request (infra/bench/speed-tricks.ts).
  * 3. Cold start proxy: every function bundled as the CDK bundles it, import CPU in a fresh Node
  *    process against a floor bundle (one GetItem, same SDK client), and size (budgets: ≤ 1.5× the floor's, < 600 KB).
  * Options: --products N (10000) --seed S (1) --duration S (per side, endpoint and concurrency; 3)
- * --rounds N (6) --samples N (in-process, 100) --cold-runs N (11) --parts http,inprocess,cold
+ * --rounds N (6) --samples N (in-process, 100) --pairs N (speed tricks, 200) --cold-runs N (11)
+ * --parts http,inprocess,tricks,cold
  * --profile DIR (CPU profiles of the API and floor processes per endpoint at concurrency 1, written into DIR)
  * --only TEXT[,TEXT] (only the HTTP endpoints whose name contains one of them) --concurrency 1,16
  */
@@ -31,6 +33,7 @@ import { runInProcessSuite } from './in-process';
 import { machine } from './machine';
 import { BENCH_ENV, report } from './report';
 import { importBenchCatalog } from './setup';
+import { measureSpeedTricks } from './speed-tricks';
 
 const say = (line: string) => process.stderr.write(`${line}\n`);
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
@@ -47,7 +50,8 @@ async function main(): Promise<number> {
       rounds: { type: 'string', default: '6' },
       samples: { type: 'string', default: '100' },
       'cold-runs': { type: 'string', default: '11' },
-      parts: { type: 'string', default: 'http,inprocess,cold' },
+      parts: { type: 'string', default: 'http,inprocess,tricks,cold' },
+      pairs: { type: 'string', default: '200' },
       profile: { type: 'string' },
       only: { type: 'string' },
       concurrency: { type: 'string', default: '1,16' },
@@ -80,7 +84,7 @@ async function main(): Promise<number> {
   let api: Child | undefined;
   let floor: Child | undefined;
   try {
-    if (parts.has('http') || parts.has('inprocess')) {
+    if (parts.has('http') || parts.has('inprocess') || parts.has('tricks')) {
       say('starting the local twin (DynamoDB Local, demo shops, API server)...');
       api = await startChild(here('./api-process.ts'), env);
       const dynamoEndpoint = String(api.ready.dynamoEndpoint);
@@ -160,6 +164,11 @@ async function main(): Promise<number> {
         const inProcess = await runInProcessSuite('bench', Number(values.samples), say);
         sections.push(inProcess.report);
         missed.push(...inProcess.missed);
+      }
+      if (parts.has('tricks')) {
+        const tricks = await measureSpeedTricks('bench', Number(values.pairs), say);
+        sections.push(tricks.report);
+        missed.push(...tricks.missed);
       }
       await api.stop();
       api = undefined;

@@ -1,5 +1,5 @@
 import { speedTrickOn } from '../speed/switches';
-import type { CountedField, FieldValues } from './search-facets';
+import type { CountedField, FieldValues } from './facet-tables';
 import { fieldKey } from './search-filters';
 
 /**

@@ -3,12 +3,12 @@ import type { CartRecord } from '../domain/cart';
 import type { ViewContext } from '../domain/links';
 import type { Route } from '../routes';
 import type * as z from '../schemas/zod';
+import { startFirstRead } from '../speed/early-read';
 import { MethodNotAllowed, NotFound } from './errors';
 import { auth } from './middleware/auth';
 import { bodyParsing } from './middleware/body-parsing';
 import { cartToken } from './middleware/cart-token';
 import { errorShaping } from './middleware/error-shaping';
-import { firstRead } from './middleware/first-read';
 import { idempotency } from './middleware/idempotency';
 import { rateLimit } from './middleware/rate-limit';
 import { requestContext } from './middleware/request-context';
@@ -30,7 +30,7 @@ export interface ApiRequest<R extends Route, S extends InputSchemas> {
   cart: R['cartToken'] extends true ? CartRecord : undefined;
   /** The catalog version read with the cart (cart routes), for requireCatalog. */
   catalogVersion?: number | null;
-  /** The catalog version being read (catalog reads), for answerFromCatalog. */
+  /** The catalog version being read (catalog reads; lib/speed/early-read.ts), for answerFromCatalog. */
   catalogVersionRead: R['catalogRead'] extends true ? Promise<number | null> : undefined;
   headers: Readonly<Record<string, string | undefined>>;
   /** The query string as sent (next links of lists keep the request's filters). */
@@ -56,13 +56,13 @@ export function endpoint<R extends Route, S extends InputSchemas>(
     .use(versioning())
     .use(errorShaping())
     .use(auth(route))
-    .use(firstRead(route))
+    .use(startFirstRead(route, 'early'))
     .use(rateLimit())
     .use(idempotency(route))
     .use(cartToken(route))
     .use(bodyParsing(route))
     .use(validation(schemas, route))
-    .use(firstRead(route, 'late'))
+    .use(startFirstRead(route, 'late'))
     .handler(
       async (event, context) => context.api.replay ?? toResult(await fn(apiRequest<R, S>(event, context))),
     );

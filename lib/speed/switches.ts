@@ -40,6 +40,14 @@ export function speedTrickOn(trick: SpeedTrick): boolean {
   return !off.has(trick);
 }
 
+/**
+ * Switches tricks anew, as SPEED_TRICKS_OFF would (undefined: all on). For the bench's paired
+ * measurement (infra/bench/speed-tricks.ts), which alternates with and without in one process.
+ */
+export function setSpeedTricksOff(value: string | undefined): void {
+  off = switchedOff(value);
+}
+
 /** The tricks a SPEED_TRICKS_OFF value turns off. */
 export function switchedOff(value: string | undefined): ReadonlySet<string> {
   const names = (value ?? '')

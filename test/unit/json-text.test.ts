@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ok, toResult } from '../../lib/http/reply';
-import { asciiJson, commaList, JsonText, jsonArray, jsonObject } from '../../lib/json-text';
+import { asciiJson, commaList, JsonText, jsonArray, jsonObject } from '../../lib/speed/json-text';
 
 /**
  * Answers put together from JSON text parts (lib/json-text.ts) must read exactly as if the whole
