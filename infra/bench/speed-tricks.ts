@@ -27,7 +27,6 @@ const RUNTIME_TRICKS: readonly SpeedTrick[] = [
   'json-parts',
   'kept-views',
   'facet-tables',
-  'kept-facet-counts',
 ];
 
 export interface TrickResult {

@@ -82,7 +82,7 @@ function eligible(projection: CatalogProjection, view: LocaleProjection, terms: 
     flags[i] = 1;
     list.push(i);
   }
-  return { flags, list: Int32Array.from(list), ...(terms.length === 0 ? { kept: new WeakMap() } : {}) };
+  return { flags, list: Int32Array.from(list) };
 }
 
 function anyVisible(

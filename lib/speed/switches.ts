@@ -20,8 +20,6 @@ export const SPEED_TRICKS = {
   'kept-views': 'lib/speed/kept.ts',
   /** lib/domain/facet-tables.ts: flat per-field value tables and filter masks, built once per projection. */
   'facet-tables': 'lib/domain/facet-tables.ts',
-  /** lib/domain/search-counting.ts: facet counts over no or one single-value filter, kept per projection. */
-  'kept-facet-counts': 'lib/domain/search-counting.ts',
   /** infra/constructs/lambda-credentials.ts: bundles take credentials from the environment only. */
   'credentials-alias': 'infra/constructs/lambda-credentials.ts',
   /** infra/constructs/no-event-streams.ts: bundles carry no event-stream code. */
