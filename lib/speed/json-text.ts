@@ -1,9 +1,15 @@
+import { speedTrickOn } from './switches';
+
 /**
- * JSON that is text already: the reply is sent as it is (lib/http/reply.ts). Large answers are put
- * together from parts serialized once and kept (a product renders the same for one catalog version
- * and context), so a request serializes only what changed (issue "Performance": JSON.stringify of a
- * 52 KB search answer was half of the endpoint's own time).
- * The parts are ASCII (see asciiJson), so the answer is too.
+ * Speed trick `json-parts`: JSON that is text already, sent as it is (lib/http/reply.ts). Search
+ * and list answers are put together from parts serialized once and kept (a product's JSON per kept
+ * view, lib/domain/product-view.ts; each facet value's JSON but for its count, per projection and
+ * locale, lib/domain/search-facets.ts), so a request serializes only its counts and envelope.
+ * What it saves: JSON_PARTS_GAIN. Off: `SPEED_TRICKS_OFF=json-parts` serializes every part per request
+ * (the same text).
+ * Speed trick `ascii-json` (asciiJson below): the parts escape characters beyond ASCII, so the answer
+ * is a one-byte string. What it saves: ASCII_JSON_GAIN. Off: `SPEED_TRICKS_OFF=ascii-json` keeps
+ * those characters as they are (the same JSON to any parser, not the same bytes).
  */
 export class JsonText {
   constructor(readonly text: string) {}
@@ -26,7 +32,7 @@ const HAS_NON_ASCII = /[\u0080-\uffff]/;
  */
 export function asciiJson(value: unknown): string {
   const json = JSON.stringify(value);
-  if (!HAS_NON_ASCII.test(json)) return json;
+  if (!HAS_NON_ASCII.test(json) || !speedTrickOn('ascii-json')) return json;
   const escaped = json.replace(NON_ASCII, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
   // replace() keeps its subject's two-byte representation; a Latin-1 round trip makes it one-byte.
   return Buffer.from(escaped, 'latin1').toString('latin1');

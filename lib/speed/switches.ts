@@ -2,7 +2,8 @@
  * The one switch of the speed tricks: `SPEED_TRICKS_OFF=early-read,json-parts,...` (a comma-separated
  * list of the names below, or `all`) turns tricks off, so the bench can measure with and without
  * each (docs/performance.md "Speed tricks"). Answers are the same either way: every trick only
- * changes when or how often work is done, never its result. Read once, on the first question; an
+ * changes when or how often work is done, never its result (`ascii-json` changes how characters
+ * beyond ASCII are written, not the JSON a parser reads). Read once, on the first question; an
  * unknown name fails loudly (a typo would otherwise measure nothing).
  */
 
@@ -16,6 +17,8 @@ export const SPEED_TRICKS = {
   'verified-tokens': 'lib/speed/verified-tokens.ts',
   /** lib/speed/json-text.ts: kept answers' JSON is serialized once and spliced in. */
   'json-parts': 'lib/speed/json-text.ts',
+  /** lib/speed/json-text.ts (asciiJson): kept JSON parts escape characters beyond ASCII (one-byte strings). */
+  'ascii-json': 'lib/speed/json-text.ts',
   /** lib/speed/kept.ts: product views and listings are built once per catalog version. */
   'kept-views': 'lib/speed/kept.ts',
   /** lib/domain/facet-tables.ts: flat per-field value tables and filter masks, built once per projection. */
