@@ -37,10 +37,12 @@ const settings = {
 } as const;
 
 /**
- * Modules swapped at bundling time: the SDK's default credential chain becomes the environment
- * provider Lambda needs (see lambda-credentials.ts), the event-stream support DynamoDB never
- * uses becomes a stub (see no-event-streams.ts), and so does the Secrets Manager client in every
- * function but those of idempotent routes, the only ones that read a secret (no-secrets-manager.ts).
+ * Modules swapped at bundling time, three speed tricks (each file's header says what it saves): the
+ * SDK's default credential chain becomes the environment provider Lambda needs
+ * (lambda-credentials.ts), the event-stream support DynamoDB never uses becomes a stub
+ * (no-event-streams.ts), and so does the Secrets Manager client in every function but those of
+ * idempotent routes, the only ones that read a secret (no-secrets-manager.ts). `SPEED_TRICKS_OFF`
+ * at bundling time leaves an alias out (`on` lets the cold-start floor keep them all).
  */
 export function bundleAliases(
   entry: string,
