@@ -14,7 +14,7 @@
  *    process against a floor bundle (one GetItem, same SDK client), and size (budgets: ≤ 1.5× the floor's, < 600 KB).
  * Options: --products N (10000) --seed S (1) --duration S (per side, endpoint and concurrency; 3)
  * --rounds N (6) --samples N (in-process, 100) --pairs N (speed tricks, 200) --cold-runs N (11)
- * --parts http,inprocess,tricks,cold
+ * --parts http,inprocess,tricks,cold --tricks NAME[,NAME] (speed tricks part: only these)
  * --profile DIR (CPU profiles of the API and floor processes per endpoint at concurrency 1, written into DIR)
  * --only TEXT[,TEXT] (only the HTTP endpoints whose name contains one of them) --concurrency 1,16
  */
@@ -52,6 +52,7 @@ async function main(): Promise<number> {
       'cold-runs': { type: 'string', default: '11' },
       parts: { type: 'string', default: 'http,inprocess,tricks,cold' },
       pairs: { type: 'string', default: '200' },
+      tricks: { type: 'string' },
       profile: { type: 'string' },
       only: { type: 'string' },
       concurrency: { type: 'string', default: '1,16' },
@@ -166,7 +167,12 @@ async function main(): Promise<number> {
         missed.push(...inProcess.missed);
       }
       if (parts.has('tricks')) {
-        const tricks = await measureSpeedTricks('bench', Number(values.pairs), say);
+        const tricks = await measureSpeedTricks(
+          'bench',
+          Number(values.pairs),
+          say,
+          values.tricks?.split(','),
+        );
         sections.push(tricks.report);
         missed.push(...tricks.missed);
       }

@@ -42,11 +42,12 @@ export interface TrickResult {
   differentAnswers: number;
 }
 
-/** Measures every runtime trick on each scenario, `pairs` pairs each. Needs applyLocalEnv first. */
+/** Measures every runtime trick (or those `only` names) on each scenario, `pairs` pairs each. Needs applyLocalEnv first. */
 export async function measureSpeedTricks(
   shopId: string,
   pairs: number,
   say: (line: string) => void,
+  only?: readonly string[],
 ): Promise<{ report: string; missed: string[]; results: TrickResult[] }> {
   // The cold load outside a handler first (see in-process.ts).
   if (!(await loadCatalog(shopId))) throw new Error('the bench shop has no catalog');
@@ -58,7 +59,8 @@ export async function measureSpeedTricks(
   ];
   const results: TrickResult[] = [];
   try {
-    for (const trick of ['none', ...RUNTIME_TRICKS] as const) {
+    const tricks = RUNTIME_TRICKS.filter((t) => !only || only.includes(t));
+    for (const trick of ['none', ...tricks] as const) {
       for (const scenario of scenarios) {
         say(`speed trick ${trick}: ${scenario.name}...`);
         const send = async (off: string, i: number) => {

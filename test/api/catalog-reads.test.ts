@@ -7,7 +7,7 @@ import { privateDemoShop } from '../support/shops';
 
 /**
  * Catalog reads answer from the catalog the server keeps while they read the catalog version
- * (lib/http/shop.ts answerFromCatalog). These change the catalog behind the server's back, as an
+ * (lib/speed/speculative-catalog-answer.ts answerFromCatalog). These change the catalog behind the server's back, as an
  * import or another function instance does, and check that no answer of the kept catalog leaks.
  */
 let shop: string;
