@@ -1,3 +1,4 @@
+import { answerFromCatalog } from '../../lib/data/catalog-answer';
 import { crossSellingView } from '../../lib/domain/product-cross-selling';
 import { allowInvisible, requireCurrency, requireProduct } from '../../lib/domain/product-request';
 import { resolveLocale } from '../../lib/domain/shop-locale';
@@ -5,7 +6,6 @@ import { endpoint } from '../../lib/http/endpoint';
 import { ok } from '../../lib/http/reply';
 import { routes } from '../../lib/routes';
 import { GetCrossSellingQuery, ProductPath } from '../../lib/schemas/products';
-import { answerFromCatalog } from '../../lib/speed/speculative-catalog-answer';
 
 /** GET /{shopId}/products/{productId}/crossselling: the product's cross-selling title and products. */
 export const handler = endpoint(

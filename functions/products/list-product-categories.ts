@@ -1,3 +1,4 @@
+import { answerFromCatalog } from '../../lib/data/catalog-answer';
 import { categoryView } from '../../lib/domain/category-view';
 import { productCategories } from '../../lib/domain/product-categories';
 import { allowInvisible, requireProduct } from '../../lib/domain/product-request';
@@ -7,7 +8,6 @@ import { ok } from '../../lib/http/reply';
 import { routes } from '../../lib/routes';
 import { ListProductCategoriesQuery } from '../../lib/schemas/categories';
 import { ProductPath } from '../../lib/schemas/products';
-import { answerFromCatalog } from '../../lib/speed/speculative-catalog-answer';
 
 /**
  * GET /{shopId}/products/{productId}/categories: the categories the product is assigned to (the

@@ -1,3 +1,4 @@
+import { answerFromCatalog } from '../../lib/data/catalog-answer';
 import { resolveLocale } from '../../lib/domain/shop-locale';
 import { taxClassResource } from '../../lib/domain/tax-view';
 import { endpoint } from '../../lib/http/endpoint';
@@ -5,7 +6,6 @@ import { NotFound } from '../../lib/http/errors';
 import { ok } from '../../lib/http/reply';
 import { routes } from '../../lib/routes';
 import { GetTaxClassQuery, TaxClassPath } from '../../lib/schemas/tax';
-import { answerFromCatalog } from '../../lib/speed/speculative-catalog-answer';
 
 /** GET /{shopId}/tax-classes/{taxClassId}: one TaxClass; unknown: 404. */
 export const handler = endpoint(
