@@ -1,8 +1,8 @@
+import { answerFromCatalog } from '../../lib/data/catalog-answer';
 import { childrenOf } from '../../lib/domain/category-tree';
 import { endpoint } from '../../lib/http/endpoint';
 import { NotFound } from '../../lib/http/errors';
 import { ok } from '../../lib/http/reply';
-import { answerFromCatalog } from '../../lib/http/shop';
 import { routes } from '../../lib/routes';
 import { CategoryPath } from '../../lib/schemas/categories';
 

@@ -1,3 +1,4 @@
+import { answerFromCatalog } from '../../lib/data/catalog-answer';
 import { isShown } from '../../lib/domain/category-tree';
 import { categoryView } from '../../lib/domain/category-view';
 import { resolveLocale } from '../../lib/domain/shop-locale';
@@ -5,7 +6,6 @@ import { endpoint } from '../../lib/http/endpoint';
 import { Forbidden, NotFound } from '../../lib/http/errors';
 import { hasScope } from '../../lib/http/middleware/auth';
 import { ok } from '../../lib/http/reply';
-import { answerFromCatalog } from '../../lib/http/shop';
 import { routes } from '../../lib/routes';
 import { CategoryPath, GetCategoryQuery } from '../../lib/schemas/categories';
 

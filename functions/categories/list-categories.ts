@@ -1,3 +1,4 @@
+import { answerFromCatalog } from '../../lib/data/catalog-answer';
 import { treeOrder } from '../../lib/domain/category-tree';
 import { categoryView } from '../../lib/domain/category-view';
 import { resolveLocale } from '../../lib/domain/shop-locale';
@@ -5,7 +6,6 @@ import { endpoint } from '../../lib/http/endpoint';
 import { Forbidden } from '../../lib/http/errors';
 import { hasScope } from '../../lib/http/middleware/auth';
 import { ok } from '../../lib/http/reply';
-import { answerFromCatalog } from '../../lib/http/shop';
 import { routes } from '../../lib/routes';
 import { ListCategoriesQuery } from '../../lib/schemas/categories';
 import { ShopPath } from '../../lib/schemas/common';

@@ -1,10 +1,10 @@
+import { answerFromCatalog } from '../../lib/data/catalog-answer';
 import { customAttributesView } from '../../lib/domain/product-custom-attributes';
 import { requireProduct } from '../../lib/domain/product-request';
 import { resolveLocale } from '../../lib/domain/shop-locale';
 import { endpoint } from '../../lib/http/endpoint';
 import { allowInvisible } from '../../lib/http/include-invisible';
 import { ok } from '../../lib/http/reply';
-import { answerFromCatalog } from '../../lib/http/shop';
 import { routes } from '../../lib/routes';
 import { GetCustomAttributesQuery, ProductPath } from '../../lib/schemas/products';
 

@@ -1,3 +1,4 @@
+import { answerFromCatalog } from '../../lib/data/catalog-answer';
 import { categoryView } from '../../lib/domain/category-view';
 import { productCategories } from '../../lib/domain/product-categories';
 import { requireProduct } from '../../lib/domain/product-request';
@@ -5,7 +6,6 @@ import { resolveLocale } from '../../lib/domain/shop-locale';
 import { endpoint } from '../../lib/http/endpoint';
 import { allowInvisible } from '../../lib/http/include-invisible';
 import { ok } from '../../lib/http/reply';
-import { answerFromCatalog } from '../../lib/http/shop';
 import { routes } from '../../lib/routes';
 import { ListProductCategoriesQuery } from '../../lib/schemas/categories';
 import { ProductPath } from '../../lib/schemas/products';

@@ -1,3 +1,4 @@
+import { answerFromCatalog } from '../../lib/data/catalog-answer';
 import { listProducts } from '../../lib/domain/product-listing';
 import { requireCurrency } from '../../lib/domain/product-request';
 import { productJson } from '../../lib/domain/product-view';
@@ -5,11 +6,10 @@ import { resolveLocale } from '../../lib/domain/shop-locale';
 import { endpoint } from '../../lib/http/endpoint';
 import { allowInvisible } from '../../lib/http/include-invisible';
 import { ok } from '../../lib/http/reply';
-import { answerFromCatalog } from '../../lib/http/shop';
-import { jsonArray, jsonObject } from '../../lib/json-text';
 import { routes } from '../../lib/routes';
 import { pageOf, ShopPath } from '../../lib/schemas/common';
 import { ListProductsQuery } from '../../lib/schemas/products';
+import { jsonArray, jsonObject } from '../../lib/speed/json-text';
 
 /**
  * GET /{shopId}/products: a page of the shop's products, sorted by name or price, filtered by query

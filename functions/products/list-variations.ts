@@ -1,9 +1,9 @@
+import { answerFromCatalog } from '../../lib/data/catalog-answer';
 import { requireProduct } from '../../lib/domain/product-request';
 import { variationList } from '../../lib/domain/product-variations';
 import { resolveLocale } from '../../lib/domain/shop-locale';
 import { endpoint } from '../../lib/http/endpoint';
 import { ok } from '../../lib/http/reply';
-import { answerFromCatalog } from '../../lib/http/shop';
 import { routes } from '../../lib/routes';
 import { ListVariationsQuery, ProductPath } from '../../lib/schemas/products';
 

@@ -1,3 +1,4 @@
+import { answerFromCatalog } from '../../lib/data/catalog-answer';
 import { projectionOf } from '../../lib/domain/catalog-projection';
 import { requireCurrency } from '../../lib/domain/product-request';
 import { productJson } from '../../lib/domain/product-view';
@@ -7,11 +8,10 @@ import { resolveLocale } from '../../lib/domain/shop-locale';
 import { endpoint } from '../../lib/http/endpoint';
 import { BadRequest } from '../../lib/http/errors';
 import { ok } from '../../lib/http/reply';
-import { answerFromCatalog } from '../../lib/http/shop';
-import { jsonArray, jsonObject } from '../../lib/json-text';
 import { routes } from '../../lib/routes';
 import { pageOf, ShopPath } from '../../lib/schemas/common';
 import { SearchProductsBody, SearchProductsQuery } from '../../lib/schemas/products';
+import { jsonArray, jsonObject } from '../../lib/speed/json-text';
 
 /**
  * POST /{shopId}/search/products: faceted product search (spec "Product search result"): the page

@@ -1,10 +1,10 @@
+import { answerFromCatalog } from '../../lib/data/catalog-answer';
 import { requireCurrency } from '../../lib/domain/product-request';
 import { shippingMethodView } from '../../lib/domain/shipping-method-view';
 import { resolveLocale } from '../../lib/domain/shop-locale';
 import { endpoint } from '../../lib/http/endpoint';
 import { NotFound } from '../../lib/http/errors';
 import { ok } from '../../lib/http/reply';
-import { answerFromCatalog } from '../../lib/http/shop';
 import { routes } from '../../lib/routes';
 import { GetShippingMethodQuery, ShippingMethodPath } from '../../lib/schemas/shipping';
 

@@ -1,7 +1,7 @@
+import { answerFromCatalog } from '../../lib/data/catalog-answer';
 import { currenciesView } from '../../lib/domain/shop-view';
 import { endpoint } from '../../lib/http/endpoint';
 import { ok } from '../../lib/http/reply';
-import { answerFromCatalog } from '../../lib/http/shop';
 import { routes } from '../../lib/routes';
 import { ShopPath } from '../../lib/schemas/common';
 

@@ -1,9 +1,9 @@
+import { answerFromCatalog } from '../../lib/data/catalog-answer';
 import { resolveLocale } from '../../lib/domain/shop-locale';
 import { taxClassResource } from '../../lib/domain/tax-view';
 import { endpoint } from '../../lib/http/endpoint';
 import { NotFound } from '../../lib/http/errors';
 import { ok } from '../../lib/http/reply';
-import { answerFromCatalog } from '../../lib/http/shop';
 import { routes } from '../../lib/routes';
 import { GetTaxClassQuery, TaxClassPath } from '../../lib/schemas/tax';
 

@@ -1,8 +1,8 @@
+import { answerFromCatalog } from '../../lib/data/catalog-answer';
 import { resolveLocale } from '../../lib/domain/shop-locale';
 import { taxModelResource } from '../../lib/domain/tax-view';
 import { endpoint } from '../../lib/http/endpoint';
 import { ok } from '../../lib/http/reply';
-import { answerFromCatalog } from '../../lib/http/shop';
 import { routes } from '../../lib/routes';
 import { ShopPath } from '../../lib/schemas/common';
 import { GetTaxModelQuery } from '../../lib/schemas/tax';

@@ -11,7 +11,12 @@
  * pair's ratio: a busy moment weighs on both sides of one ratio.
  * Import CPU is measured inside the child: `process.cpuUsage()` (user + system, all threads) around
  * the `import()` alone, so Node's own start-up is not in it.
- * Options: --runs N (rounds, default 11).
+ * The floor is bundled with every speed trick on, so a run with SPEED_TRICKS_OFF naming an alias
+ * measures the functions without it against the same floor.
+ * Options: --runs N (rounds, default 11), --only TEXT (functions whose name contains TEXT),
+ * --versus-on (with --only naming one function: its pair is that function bundled with every trick
+ * on instead of the floor, so `SPEED_TRICKS_OFF=<alias> npm run bench:cold -- --only getProduct
+ * --versus-on` prints what the alias saves as a ratio of adjacent pairs).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -21,7 +26,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
 import { BUNDLE_LIMIT_BYTES, stackEntries } from '../bundle-report';
-import { esbuildOptions } from '../constructs/bundling-options';
+import { bundleAliases, esbuildOptions } from '../constructs/bundling-options';
 import { machine } from './machine';
 import { percentile, table } from './stats';
 
@@ -81,19 +86,29 @@ interface Bundle {
 
 /** Bundles every function and the floor, then times their imports in pairs; `say` reports progress. */
 export async function measureColdStarts(
-  { runs }: { runs: number },
+  { runs, only, versusOn }: { runs: number; only?: string | undefined; versusOn?: boolean | undefined },
   say: (line: string) => void,
 ): Promise<ColdStarts> {
   const dir = mkdtempSync(join(tmpdir(), 'shop-api-cold-'));
   try {
-    const entries = stackEntries();
+    // A name that is exactly one function's means that function alone (getProduct, not getProductType).
+    const all = stackEntries();
+    const exact = all.filter(({ name }) => name === only);
+    const entries = exact.length > 0 ? exact : all.filter(({ name }) => !only || name.includes(only));
     say(`bundling ${entries.length} functions and the floor...`);
-    const bundleOf = async (name: string, entry: string): Promise<Bundle> => {
+    const bundleOf = async (name: string, entry: string, floor = false): Promise<Bundle> => {
       const file = join(dir, name, 'index.mjs');
-      await build(esbuildOptions(entry, file));
+      const options = esbuildOptions(entry, file);
+      await build(floor ? { ...options, alias: bundleAliases(entry, () => true) } : options);
       return { name, file, bytes: statSync(file).size };
     };
-    const floor = await bundleOf('(floor)', FLOOR_ENTRY);
+    const [one] = entries;
+    if (versusOn && (entries.length !== 1 || !one))
+      throw new Error('--versus-on needs --only naming one function');
+    const floor =
+      versusOn && one
+        ? await bundleOf('(the same, every trick on)', one.entry, true)
+        : await bundleOf('(floor)', FLOOR_ENTRY, true);
     const bundles = await Promise.all(entries.map(({ name, entry }) => bundleOf(name, entry)));
     return timeBundles(floor, bundles, runs, say);
   } finally {
@@ -210,11 +225,23 @@ function timeImport(file: string): Sample | { error: string } {
 }
 
 async function main(): Promise<number> {
-  const { values } = parseArgs({ options: { runs: { type: 'string', default: '11' } }, strict: true });
+  const { values } = parseArgs({
+    options: {
+      runs: { type: 'string', default: '11' },
+      only: { type: 'string' },
+      'versus-on': { type: 'boolean', default: false },
+    },
+    strict: true,
+  });
   const say = (line: string) => process.stderr.write(`${line}\n`);
-  const cold = await measureColdStarts({ runs: Number(values.runs) }, say);
+  const cold = await measureColdStarts(
+    { runs: Number(values.runs), only: values.only, versusOn: values['versus-on'] },
+    say,
+  );
   const m = machine();
-  process.stdout.write(`machine: ${m.cpus} CPUs, ${m.cpuModel}, Node ${m.node}\n\n${coldTable(cold)}\n`);
+  process.stdout.write(
+    `machine: ${m.cpus} CPUs, ${m.cpuModel}, Node ${m.node}\nspeed tricks off (SPEED_TRICKS_OFF): ${process.env.SPEED_TRICKS_OFF || 'none'}\n\n${coldTable(cold)}\n`,
+  );
   const missed = cold.results.flatMap(missedColdBudgets);
   for (const line of missed) say(`budget missed: ${line}`);
   return missed.length === 0 ? 0 : 1;

@@ -8,13 +8,15 @@
  *    side in alternating rounds; DynamoDB calls and consumed capacity per request from an SDK
  *    middleware in each server. Budgets at concurrency 1: p50 ≤ 1.5× the floor's; calls per request
  *    (lease writes of the rate limit aside): cart read 1, cart change 2, checkout 4, catalog reads 1.
- * 2. In process: list and search handlers called without sockets (pipeline and domain cost alone).
+ * 2. In process: list and search handlers called without sockets (pipeline and domain cost alone),
+ *    and each speed trick with and without, request by request (infra/bench/speed-tricks.ts).
  * 3. Cold start proxy: every function bundled as the CDK bundles it, import CPU in a fresh Node
  *    process against a floor bundle (one GetItem, same SDK client), and size (budgets: ≤ 1.5× the floor's, < 600 KB).
  * Options: --products N (10000) --seed S (1) --duration S (per side, endpoint and concurrency; 3)
- * --rounds N (6) --samples N (in-process, 100) --cold-runs N (11) --parts http,inprocess,cold
+ * --rounds N (6) --samples N (in-process, 100) --pairs N (speed tricks, 200) --cold-runs N (11)
+ * --parts http,inprocess,tricks,cold --tricks NAME[,NAME] (speed tricks part: only these)
  * --profile DIR (CPU profiles of the API and floor processes per endpoint at concurrency 1, written into DIR)
- * --only TEXT (only the HTTP endpoints whose name contains TEXT) --concurrency 1,16
+ * --only TEXT[,TEXT] (only the HTTP endpoints whose name contains one of them) --concurrency 1,16
  */
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -31,6 +33,7 @@ import { runInProcessSuite } from './in-process';
 import { machine } from './machine';
 import { BENCH_ENV, report } from './report';
 import { importBenchCatalog } from './setup';
+import { measureSpeedTricks } from './speed-tricks';
 
 const say = (line: string) => process.stderr.write(`${line}\n`);
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
@@ -47,7 +50,9 @@ async function main(): Promise<number> {
       rounds: { type: 'string', default: '6' },
       samples: { type: 'string', default: '100' },
       'cold-runs': { type: 'string', default: '11' },
-      parts: { type: 'string', default: 'http,inprocess,cold' },
+      parts: { type: 'string', default: 'http,inprocess,tricks,cold' },
+      pairs: { type: 'string', default: '200' },
+      tricks: { type: 'string' },
       profile: { type: 'string' },
       only: { type: 'string' },
       concurrency: { type: 'string', default: '1,16' },
@@ -74,12 +79,13 @@ async function main(): Promise<number> {
   const m = machine();
   sections.push(
     `machine: ${m.cpus} CPUs, ${m.cpuModel}, Node ${m.node}; DynamoDB Local in memory on the same CPUs`,
+    `speed tricks off (SPEED_TRICKS_OFF): ${process.env.SPEED_TRICKS_OFF || 'none'}`,
   );
 
   let api: Child | undefined;
   let floor: Child | undefined;
   try {
-    if (parts.has('http') || parts.has('inprocess')) {
+    if (parts.has('http') || parts.has('inprocess') || parts.has('tricks')) {
       say('starting the local twin (DynamoDB Local, demo shops, API server)...');
       api = await startChild(here('./api-process.ts'), env);
       const dynamoEndpoint = String(api.ready.dynamoEndpoint);
@@ -119,7 +125,7 @@ async function main(): Promise<number> {
               },
             },
             catalog: { shopId: 'bench', token: benchToken },
-          }).filter((s) => !values.only || s.name.includes(values.only));
+          }).filter((s) => !values.only || values.only.split(',').some((part) => s.name.includes(part)));
         // Carts are made only when a cart endpoint is measured (they take a while).
         const cartCount = chosen([]).some((s) => s.name.includes('/carts') || s.name.includes('line-items'))
           ? CART_POOL + 2 * freshCount
@@ -159,6 +165,16 @@ async function main(): Promise<number> {
         const inProcess = await runInProcessSuite('bench', Number(values.samples), say);
         sections.push(inProcess.report);
         missed.push(...inProcess.missed);
+      }
+      if (parts.has('tricks')) {
+        const tricks = await measureSpeedTricks(
+          'bench',
+          Number(values.pairs),
+          say,
+          values.tricks?.split(','),
+        );
+        sections.push(tricks.report);
+        missed.push(...tricks.missed);
       }
       await api.stop();
       api = undefined;

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { type BundlingOptions, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { BuildOptions } from 'esbuild';
 import { routeList } from '../../lib/routes';
+import { type SpeedTrick, speedTrickOn } from '../../lib/speed/switches';
 
 /**
  * The ONE set of esbuild settings for every Lambda of the stack: the CDK construct and
@@ -36,20 +37,29 @@ const settings = {
 } as const;
 
 /**
- * Modules swapped at bundling time: the SDK's default credential chain becomes the environment
- * provider Lambda needs (see lambda-credentials.ts), the event-stream support DynamoDB never
- * uses becomes a stub (see no-event-streams.ts), and so does the Secrets Manager client in every
- * function but those of idempotent routes, the only ones that read a secret (no-secrets-manager.ts).
+ * Modules swapped at bundling time, three speed tricks (each file's header says what it saves): the
+ * SDK's default credential chain becomes the environment provider Lambda needs
+ * (lambda-credentials.ts), the event-stream support DynamoDB never uses becomes a stub
+ * (no-event-streams.ts), and so does the Secrets Manager client in every function but those of
+ * idempotent routes, the only ones that read a secret (no-secrets-manager.ts). `SPEED_TRICKS_OFF`
+ * at bundling time leaves an alias out (`on` lets the cold-start floor keep them all).
  */
-export function bundleAliases(entry: string): Record<string, string> {
+export function bundleAliases(
+  entry: string,
+  on: (trick: SpeedTrick) => boolean = speedTrickOn,
+): Record<string, string> {
   const readsSecret = routeList.some((route) => route.idempotent && route.handler === entry);
-  return {
-    '@aws-sdk/credential-provider-node': join(projectRoot, 'infra/constructs/lambda-credentials.ts'),
-    '@smithy/core/event-streams': join(projectRoot, 'infra/constructs/no-event-streams.ts'),
-    ...(readsSecret
-      ? {}
-      : { '@aws-sdk/client-secrets-manager': join(projectRoot, 'infra/constructs/no-secrets-manager.ts') }),
-  };
+  const aliases: Record<string, string> = {};
+  if (on('credentials-alias'))
+    aliases['@aws-sdk/credential-provider-node'] = join(
+      projectRoot,
+      'infra/constructs/lambda-credentials.ts',
+    );
+  if (on('event-streams-alias'))
+    aliases['@smithy/core/event-streams'] = join(projectRoot, 'infra/constructs/no-event-streams.ts');
+  if (on('secrets-manager-alias') && !readsSecret)
+    aliases['@aws-sdk/client-secrets-manager'] = join(projectRoot, 'infra/constructs/no-secrets-manager.ts');
+  return aliases;
 }
 
 /**

@@ -1,10 +1,11 @@
 /**
- * Stands in for `@aws-sdk/client-secrets-manager` in the bundles of functions whose routes are not
- * idempotent (the alias is in bundling-options.ts): only idempotent routes read the idempotency
- * secret (lib/data/idempotency-secret.ts). The real client is ~27 KB of every bundle that holds it;
- * imported dynamically it cost every function ~14 ms of import CPU (getCustomer, 9 alternating runs:
- * median 92.7 vs 78.4 ms), statically in createCart ~1 ms. Should another function ever get here,
- * it fails loudly.
+ * Speed trick `secrets-manager-alias`: stands in for `@aws-sdk/client-secrets-manager` in the bundles
+ * of functions whose routes are not idempotent (the alias is in bundling-options.ts): only
+ * idempotent routes read the idempotency secret (lib/data/idempotency-secret.ts). What it saves: 13
+ * KB of such a bundle and 4–5 % of its import CPU (getProduct without it: 1.04–1.05× the import CPU
+ * with it, median of 21 adjacent pairs, two runs of `SPEED_TRICKS_OFF=secrets-manager-alias npm run
+ * bench:cold -- --only getProduct --versus-on`; with nothing off: 0.99×). Off: that switch at
+ * bundling time. Should another function ever get here, it fails loudly.
  */
 const notBundled = (): never => {
   throw new Error(

@@ -1,6 +1,6 @@
+import { keptListing } from '../speed/kept-views';
 import type { Catalog } from './catalog';
 import { type CatalogProjection, projectionOf } from './catalog-projection';
-import { keptByKey } from './kept';
 import { ProductList } from './product-list';
 import { matchingProducts, parseQueryTerms } from './search-query';
 
@@ -34,22 +34,10 @@ export function listProducts(catalog: Catalog, options: ListingOptions): Product
       projection,
       byIds(projection, options.ids, filterOf(projection, options)),
     );
-  // The same listing is asked for again and again (page after page, client after client): it is
-  // kept per projection like the query matches (issue "Performance": building it walked the whole
-  // catalog on every request).
-  const key = listingKey(options);
-  const listing = keptByKey(
-    listingCache,
-    projection,
-    key,
-    () => buildListing(projection, options),
-    LISTING_CACHE_SIZE,
-  );
+  // Kept per projection and options (speed trick `kept-views`, lib/speed/kept-views.ts).
+  const listing = keptListing(projection, listingKey(options), () => buildListing(projection, options));
   return new ProductList(catalog, projection, listing);
 }
-
-const LISTING_CACHE_SIZE = 64;
-const listingCache = new WeakMap<CatalogProjection, Map<string, Int32Array>>();
 
 /** What a listing depends on (the locale only through names and query texts, the currency through prices). */
 function listingKey(options: ListingOptions): string {

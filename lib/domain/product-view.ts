@@ -1,9 +1,10 @@
-import { asciiJson, JsonText } from '../json-text';
+import { JsonText } from '../speed/json-text';
+import { keptFor } from '../speed/kept';
+import { keptProductView } from '../speed/kept-views';
 import { taxClassView } from './cart-view';
 import { type Catalog, localize } from './catalog';
 import { projectionOf } from './catalog-projection';
 import type { ShopProduct } from './catalog-types';
-import { keptByKey, keptFor } from './kept';
 import { link, type ViewContext } from './links';
 import { type Minor, money, parseMoney, savingsPercent } from './money';
 
@@ -18,30 +19,27 @@ export function variationType(product: ShopProduct): 'regular' | 'master' | 'var
   return product.variationAttributeKeys.length > 0 ? 'master' : 'regular';
 }
 
-/** Rendered products of a catalog version by context and id; a Catalog object never changes. */
-const rendered = new WeakMap<Catalog, Map<string, ReturnType<typeof renderProduct>>>();
-/** Rendered products kept per catalog version (about 3 KB each): the pages and hits clients ask for most. */
-const RENDERED_PER_CATALOG = 5000;
-
 /**
  * The Product resource of the spec with every field, filled from the catalog. A product renders the
  * same for one catalog version, base URL, shop, locale and currency, so it is rendered once and kept
- * (issue "Performance": rendering was a large share of a product list's own time). Callers must not
- * change the object they get.
+ * (speed trick `kept-views`, lib/speed/kept-views.ts). Callers must not change the object they get.
  */
 export function productView(catalog: Catalog, product: ShopProduct, ctx: ProductViewContext) {
   // Only the catalog's own product object is kept (a changed copy renders fresh every time).
   if (catalog.products.get(product.productId) !== product) return renderProduct(catalog, product, ctx);
   const key = `${ctx.baseUrl}\u0000${ctx.shopId}\u0000${ctx.locale}\u0000${ctx.currency}\u0000${product.productId}`;
-  return keptByKey(rendered, catalog, key, () => renderProduct(catalog, product, ctx), RENDERED_PER_CATALOG);
+  return keptProductView(catalog, key, () => renderProduct(catalog, product, ctx));
 }
 
 const serialized = new WeakMap<object, JsonText>();
 
-/** productView as JSON text, serialized once per kept view (search and list answers splice it in). */
+/**
+ * productView as JSON text, serialized once per kept view (speed trick `json-parts`,
+ * lib/speed/json-text.ts): search and list answers splice it in.
+ */
 export function productJson(catalog: Catalog, product: ShopProduct, ctx: ProductViewContext): JsonText {
   const view = productView(catalog, product, ctx);
-  return keptFor(serialized, view, () => new JsonText(asciiJson(view)));
+  return keptFor('json-parts', serialized, view, () => new JsonText(JSON.stringify(view)));
 }
 
 function renderProduct(catalog: Catalog, product: ShopProduct, ctx: ProductViewContext) {

@@ -1,5 +1,4 @@
-import type { CountedField, FieldValues } from './search-facets';
-import { fieldKey } from './search-filters';
+import type { CountedField, FieldValues } from './facet-tables';
 
 /**
  * The products a search may find: visible, listable (regular products and masters) and matching the
@@ -8,19 +7,14 @@ import { fieldKey } from './search-filters';
 export interface Eligible {
   flags: Uint8Array;
   list: Int32Array;
-  /**
-   * Only on the shared set of a search without query text: counts kept per field and filter (see
-   * keptCounts), as long as the set lives (it is kept per catalog projection).
-   */
-  kept?: WeakMap<FieldValues, Map<string, Int32Array>>;
 }
 
 /**
  * Standard faceting, field by field: a value of a field counts the products that pass every OTHER
  * filter and hold it; the hits pass them all. Each pass walks only the products holding a chosen
  * value of the most selective other filter (the whole eligible list when there is none), and each
- * count is a tight loop over plain integer arrays (issue "Performance": the product-by-product
- * version cost ~90 µs of a 10k-catalog search). Returns the hits, in no particular order.
+ * count is a tight loop over plain integer arrays on the facet tables (speed trick `facet-tables`,
+ * lib/domain/facet-tables.ts). Returns the hits, in no particular order.
  */
 export function countFacets(fields: readonly CountedField[], eligible: Eligible): Int32Array {
   const filtered = fields.filter((f) => f.mask);
@@ -28,44 +22,9 @@ export function countFacets(fields: readonly CountedField[], eligible: Eligible)
   const hits = passes.collect(filtered);
   for (const field of fields) {
     const others = field.mask ? filtered.filter((f) => f !== field) : filtered;
-    const kept = keptCounts(field, others, eligible, passes);
-    if (kept) field.counts.set(kept);
-    else countInto(field.counts, field.held, field.mask ? passes.collect(others) : hits);
+    countInto(field.counts, field.held, field.mask ? passes.collect(others) : hits);
   }
   return hits;
-}
-
-/**
- * A field's counts over the products passing no filter or one filter on a single value, kept for a
- * search without query text: they are the same for every request that has them (a category page
- * counts the other fields over one category; with a category and a colour chosen, the category
- * facet counts over that colour alone and the colour facet over that category). Computed on first
- * use; at most one count array per field and value ever filtered on. Undefined when not keepable.
- */
-function keptCounts(
-  field: CountedField,
-  filters: readonly CountedField[],
-  eligible: Eligible,
-  passes: Passes,
-): Int32Array | undefined {
-  const { kept } = eligible;
-  if (!kept || filters.length > 1) return undefined;
-  const [filter] = filters;
-  const values = filter?.active?.values;
-  if (filter && (!filter.holders || values?.size !== 1)) return undefined;
-  const key = filter ? `${fieldKey(filter.field)}=${[...(values as Set<number>)][0]}` : '';
-  let byFilter = kept.get(field.held);
-  if (!byFilter) {
-    byFilter = new Map();
-    kept.set(field.held, byFilter);
-  }
-  let counts = byFilter.get(key);
-  if (!counts) {
-    counts = new Int32Array(field.counts.length);
-    countInto(counts, field.held, passes.collect(filters));
-    byFilter.set(key, counts);
-  }
-  return counts;
 }
 
 /**

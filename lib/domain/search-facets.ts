@@ -1,16 +1,10 @@
-import { asciiJson, commaList, JsonText } from '../json-text';
+import { commaList, JsonText } from '../speed/json-text';
+import { keptByKey } from '../speed/kept';
 import { type Catalog, localize } from './catalog';
-import type { CatalogProjection, CurrencyProjection } from './catalog-projection';
-import { keptByKey, keptFor } from './kept';
-import { formatMoney, minorDigits, toDecimalString } from './money';
-import {
-  type ActiveFilter,
-  CATEGORY_FIELD,
-  type FacetField,
-  fieldKey,
-  MANUFACTURER_FIELD,
-  PRICE_FIELD,
-} from './search-filters';
+import type { CatalogProjection } from './catalog-projection';
+import type { CountedField, PriceBuckets } from './facet-tables';
+import { formatMoney, toDecimalString } from './money';
+import { type ActiveFilter, CATEGORY_FIELD, MANUFACTURER_FIELD, PRICE_FIELD } from './search-filters';
 
 /** A facet value of the spec's product search result (the shape of renderFacets' JSON). */
 export interface FacetValue {
@@ -26,234 +20,6 @@ export interface Facet {
   attributeName: string;
   attributeType: 'Standard' | 'PreDefString';
   values: FacetValue[];
-}
-
-/** Price range buckets of a currency: bucket k holds prices from bounds[k] to bounds[k + 1] − 1 minor unit. */
-export interface PriceBuckets {
-  bounds: readonly number[];
-  /** Per product: its bucket, -1 without a price. */
-  bucketOf: Int16Array;
-}
-
-const bucketCache = new WeakMap<CurrencyProjection, PriceBuckets>();
-
-/**
- * The ListPrice facet's ranges: 0–10, 10–25, 25–50, 50–100, 100–250, ... in major units of the
- * currency (each range ends one minor unit below the next), up to the dearest listable product.
- */
-export function priceBuckets(projection: CatalogProjection, currency: string): PriceBuckets {
-  const view = projection.currency(currency);
-  let buckets = bucketCache.get(view);
-  if (!buckets) {
-    let highest = 0;
-    for (const i of view.priceOrder) highest = Math.max(highest, view.prices[i] as number);
-    const unit = 10 ** minorDigits(currency);
-    const bounds = [0];
-    for (let decade = 10; (bounds.at(-1) as number) <= highest; decade *= 10) {
-      for (const step of [1, 2.5, 5]) bounds.push(Math.round(decade * step * unit));
-    }
-    while (bounds.length > 2 && (bounds.at(-2) as number) > highest) bounds.pop();
-    const bucketOf = new Int16Array(view.prices.length).fill(-1);
-    view.prices.forEach((price, i) => {
-      if (Number.isNaN(price) || price < 0) return;
-      let k = 0;
-      while (k + 1 < bounds.length - 1 && price >= (bounds[k + 1] as number)) k++;
-      bucketOf[i] = k;
-    });
-    buckets = { bounds, bucketOf };
-    bucketCache.set(view, buckets);
-  }
-  return buckets;
-}
-
-/**
- * The values every product holds in one facet field, flat: product i holds values[offsets[i]] up to
- * values[offsets[i + 1] − 1]. Built once per projection (per currency for prices), so counting a
- * request walks plain integer arrays (no closure or allocation per product).
- */
-export interface FieldValues {
-  offsets: Int32Array;
-  values: Int32Array;
-}
-
-/** One facet field while counting: the values products hold in it and, when filtered, the test. */
-export interface CountedField {
-  field: FacetField;
-  held: FieldValues;
-  counts: Int32Array;
-  active?: ActiveFilter;
-  /** When filtered: 1 for each product the filter lets through (indexed like the projection). */
-  mask?: Uint8Array;
-  /** When filtered on values: the products holding each chosen value (a product may be in several). */
-  holders?: Int32Array[];
-}
-
-interface FieldLayout {
-  field: FacetField;
-  held: FieldValues;
-  valueCount: number;
-}
-
-const layoutCache = new WeakMap<PriceBuckets, FieldLayout[]>();
-
-/** The facet fields of a projection and currency (their buckets), with the values products hold: made once. */
-function fieldLayout(projection: CatalogProjection, buckets: PriceBuckets): FieldLayout[] {
-  let layout = layoutCache.get(buckets);
-  if (layout) return layout;
-  const size = projection.productIds.length;
-  const single = (of: ArrayLike<number>) =>
-    heldValues(of, size, (i, add) => {
-      const v = of[i] as number;
-      if (v >= 0) add(v);
-    });
-  const lists = (of: readonly ArrayLike<number>[]) =>
-    heldValues(of, size, (i, add) => {
-      const values = of[i];
-      if (values) for (let k = 0; k < values.length; k++) add(values[k] as number);
-    });
-  layout = [
-    {
-      field: { kind: 'category' },
-      held: lists(projection.productCategories),
-      valueCount: projection.categoryIds.length,
-    },
-    {
-      field: { kind: 'manufacturer' },
-      held: single(projection.manufacturerOf),
-      valueCount: projection.manufacturers.length,
-    },
-    {
-      field: { kind: 'price' },
-      held: single(buckets.bucketOf),
-      valueCount: Math.max(0, buckets.bounds.length - 1),
-    },
-    ...projection.facetAttributes.map((attribute, a) => ({
-      field: { kind: 'attribute' as const, attribute: a },
-      held: lists(attribute.productValues),
-      valueCount: attribute.values.length,
-    })),
-  ];
-  layoutCache.set(buckets, layout);
-  return layout;
-}
-
-/** The facet fields in answer order: Category, Manufacturer, ListPrice, then each predefined attribute. */
-export function countedFields(
-  projection: CatalogProjection,
-  buckets: PriceBuckets,
-  prices: Float64Array,
-  filters: readonly ActiveFilter[],
-): CountedField[] {
-  const active = new Map(filters.map((f) => [fieldKey(f.field), f]));
-  const size = projection.productIds.length;
-  const fields = fieldLayout(projection, buckets).map(
-    ({ field, held, valueCount }): CountedField => ({ field, held, counts: new Int32Array(valueCount) }),
-  );
-  return fields.map((f) => {
-    const filter = active.get(fieldKey(f.field));
-    if (!filter) return f;
-    if (f.field.kind === 'price') return { ...f, active: filter, mask: priceMask(prices, filter.ranges) };
-    // From the products holding each chosen value: no walk over the whole catalog per request.
-    const all = holdersOf(f.held, f.counts.length);
-    const holders = [...filter.values].flatMap((value) => {
-      const list = all[value];
-      return list ? [list] : [];
-    });
-    const [only] = filter.values;
-    const mask =
-      filter.values.size === 1 && only !== undefined
-        ? valueMask(f.held, only, holders, size)
-        : marked(holders, size);
-    return { ...f, active: filter, mask, holders };
-  });
-}
-
-const priceOrders = new WeakMap<Float64Array, Int32Array>();
-
-/**
- * 1 for each product priced within one of the ranges (ends included). Walks the products in price
- * order from each range's first price on (a binary search), so a range costs what it holds, not a
- * pass over the catalog per request.
- */
-function priceMask(prices: Float64Array, ranges: readonly { min: number; max: number }[]): Uint8Array {
-  // The priced products (NaN = no price in this currency), cheapest first; kept per price list.
-  const order = keptFor(priceOrders, prices, () =>
-    Int32Array.from(prices.keys())
-      .filter((i) => !Number.isNaN(prices[i]))
-      .sort((a, b) => (prices[a] as number) - (prices[b] as number)),
-  );
-  const mask = new Uint8Array(prices.length);
-  for (const { min, max } of ranges) {
-    let low = 0;
-    let high = order.length;
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      if ((prices[order[mid] as number] as number) < min) low = mid + 1;
-      else high = mid;
-    }
-    for (let k = low; k < order.length && (prices[order[k] as number] as number) <= max; k++)
-      mask[order[k] as number] = 1;
-  }
-  return mask;
-}
-
-/** 1 for each product the lists hold. */
-function marked(lists: readonly Int32Array[], size: number): Uint8Array {
-  const mask = new Uint8Array(size);
-  for (const list of lists) for (let k = 0; k < list.length; k++) mask[list[k] as number] = 1;
-  return mask;
-}
-
-const valueMaskCache = new WeakMap<FieldValues, Map<number, Uint8Array>>();
-
-/**
- * The products holding one value, kept per field and value: filtering on a single value is the
- * common case (a category page, one colour), and a catalog-sized array per request cost more than
- * the counting. At most one byte per product for each value ever filtered on.
- */
-function valueMask(
-  held: FieldValues,
-  value: number,
-  holders: readonly Int32Array[],
-  size: number,
-): Uint8Array {
-  return keptByKey(valueMaskCache, held, value, () => marked(holders, size));
-}
-
-const heldCache = new WeakMap<object, FieldValues>();
-
-/** A field's values of every product, flattened once per source array (kept as long as it lives). */
-function heldValues(
-  source: object,
-  size: number,
-  each: (product: number, add: (value: number) => void) => void,
-): FieldValues {
-  return keptFor(heldCache, source, () => {
-    const offsets = new Int32Array(size + 1);
-    const values: number[] = [];
-    const add = (value: number) => {
-      values.push(value);
-    };
-    for (let i = 0; i < size; i++) {
-      each(i, add);
-      offsets[i + 1] = values.length;
-    }
-    return { offsets, values: Int32Array.from(values) };
-  });
-}
-
-const holderCache = new WeakMap<FieldValues, Int32Array[]>();
-
-/** Per value of a field, the products holding it (built on the first filter on that field). */
-function holdersOf(held: FieldValues, valueCount: number): Int32Array[] {
-  return keptFor(holderCache, held, () => {
-    const lists: number[][] = Array.from({ length: valueCount }, () => []);
-    for (let i = 0; i + 1 < held.offsets.length; i++) {
-      for (let k = held.offsets[i] as number; k < (held.offsets[i + 1] as number); k++)
-        lists[held.values[k] as number]?.push(i);
-    }
-    return lists.map((list) => Int32Array.from(list));
-  });
 }
 
 const collators = new Map<string, Intl.Collator>();
@@ -293,7 +59,9 @@ interface FacetTexts {
 const textCache = new WeakMap<CatalogProjection, Map<string, FacetTexts>>();
 
 function facetTexts(catalog: Catalog, projection: CatalogProjection, locale: string): FacetTexts {
-  return keptByKey(textCache, projection, locale, () => buildFacetTexts(catalog, projection, locale));
+  return keptByKey('json-parts', textCache, projection, locale, () =>
+    buildFacetTexts(catalog, projection, locale),
+  );
 }
 
 function buildFacetTexts(catalog: Catalog, projection: CatalogProjection, locale: string): FacetTexts {
@@ -331,14 +99,14 @@ function buildFacetTexts(catalog: Catalog, projection: CatalogProjection, locale
 function valueText(index: number, name: string, fieldName: string, value: string): ValueText {
   return {
     index,
-    body: `"name":${asciiJson(name)},"filter":${asciiJson({ fieldName, attributeValue: value })}`,
-    selected: `,"selectedValue":${asciiJson(value)}`,
+    body: `"name":${JSON.stringify(name)},"filter":${JSON.stringify({ fieldName, attributeValue: value })}`,
+    selected: `,"selectedValue":${JSON.stringify(value)}`,
   };
 }
 
 /** A facet's JSON up to its values: `{"attributeName":…,"attributeType":…,"values":[`. */
 function facetHead(attributeName: string, attributeType: Facet['attributeType']): string {
-  return `{"attributeName":${asciiJson(attributeName)},"attributeType":"${attributeType}","values":[`;
+  return `{"attributeName":${JSON.stringify(attributeName)},"attributeType":"${attributeType}","values":[`;
 }
 
 const CATEGORY_HEAD = facetHead('Category', 'Standard');
@@ -408,14 +176,15 @@ const bucketTextCache = new WeakMap<PriceBuckets, Map<string, string[]>>();
  * €","filter":{…}`; made once per currency and locale.
  */
 function bucketTexts(buckets: PriceBuckets, ctx: { locale: string; currency: string }): string[] {
-  return keptByKey(bucketTextCache, buckets, ctx.locale, () => {
+  const build = () => {
     const { major, label } = priceFormat(ctx);
     return buckets.bounds.slice(0, -1).map((min, k) => {
       const max = (buckets.bounds[k + 1] as number) - 1;
       const filter = { fieldName: PRICE_FIELD, attributeRange: { min: major(min), max: major(max) } };
-      return `"name":${asciiJson(label(min, max))},"filter":${asciiJson(filter)}`;
+      return `"name":${JSON.stringify(label(min, max))},"filter":${JSON.stringify(filter)}`;
     });
-  });
+  };
+  return keptByKey('json-parts', bucketTextCache, buckets, ctx.locale, build);
 }
 
 /** The ListPrice facet's values as JSON texts: the buckets products lie in or the client chose (matches is always -1: spec). */
@@ -435,7 +204,7 @@ function priceValueTexts(
     const chosen = ranges.findIndex((r) => r.min === min && r.max === max);
     if (chosen >= 0) matched.add(chosen);
     if ((counts[k] as number) === 0 && chosen < 0) continue;
-    const selected = chosen >= 0 ? `,"selectedRange":${asciiJson(ranges[chosen]?.requested)}` : '';
+    const selected = chosen >= 0 ? `,"selectedRange":${JSON.stringify(ranges[chosen]?.requested)}` : '';
     values.push(`{"matches":-1,${texts[k]}${selected}}`);
   }
   // A range the client chose that is not one of ours is shown too, so it can be unselected.
@@ -454,7 +223,7 @@ function priceValueTexts(
       },
       selectedRange: r.requested,
     };
-    values.push(asciiJson(value));
+    values.push(JSON.stringify(value));
   });
   return values;
 }

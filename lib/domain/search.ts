@@ -1,9 +1,11 @@
-import type { JsonText } from '../json-text';
+import type { JsonText } from '../speed/json-text';
+import { keptFor } from '../speed/kept';
 import type { Catalog } from './catalog';
 import { type CatalogProjection, type LocaleProjection, projectionOf } from './catalog-projection';
+import { countedFields, priceBuckets } from './facet-tables';
 import { ProductList } from './product-list';
 import { countFacets, type Eligible } from './search-counting';
-import { countedFields, priceBuckets, renderFacets } from './search-facets';
+import { renderFacets } from './search-facets';
 import type { ActiveFilter } from './search-filters';
 import {
   formatQueryTerms,
@@ -64,8 +66,14 @@ function eligibleFor(
   view: LocaleProjection,
   terms: readonly string[],
 ): Eligible {
-  const cached = terms.length === 0 ? everyVisible.get(projection) : undefined;
-  if (cached) return cached;
+  // Without terms the set is the same for every search of the projection (speed trick `facet-tables`).
+  if (terms.length === 0)
+    return keptFor('facet-tables', everyVisible, projection, () => eligible(projection, view, terms));
+  return eligible(projection, view, terms);
+}
+
+/** The flags and list of the products a search may find (see Eligible). */
+function eligible(projection: CatalogProjection, view: LocaleProjection, terms: readonly string[]): Eligible {
   const { visible } = projection;
   const flags = new Uint8Array(visible.length);
   const list: number[] = [];
@@ -74,13 +82,7 @@ function eligibleFor(
     flags[i] = 1;
     list.push(i);
   }
-  const eligible: Eligible = {
-    flags,
-    list: Int32Array.from(list),
-    ...(terms.length === 0 ? { kept: new WeakMap() } : {}),
-  };
-  if (terms.length === 0) everyVisible.set(projection, eligible);
-  return eligible;
+  return { flags, list: Int32Array.from(list) };
 }
 
 function anyVisible(

@@ -8,7 +8,6 @@ import { auth } from './middleware/auth';
 import { bodyParsing } from './middleware/body-parsing';
 import { cartToken } from './middleware/cart-token';
 import { errorShaping } from './middleware/error-shaping';
-import { firstRead } from './middleware/first-read';
 import { idempotency } from './middleware/idempotency';
 import { rateLimit } from './middleware/rate-limit';
 import { requestContext } from './middleware/request-context';
@@ -30,8 +29,6 @@ export interface ApiRequest<R extends Route, S extends InputSchemas> {
   cart: R['cartToken'] extends true ? CartRecord : undefined;
   /** The catalog version read with the cart (cart routes), for requireCatalog. */
   catalogVersion?: number | null;
-  /** The catalog version being read (catalog reads), for answerFromCatalog. */
-  catalogVersionRead: R['catalogRead'] extends true ? Promise<number | null> : undefined;
   headers: Readonly<Record<string, string | undefined>>;
   /** The query string as sent (next links of lists keep the request's filters). */
   rawQuery: string;
@@ -56,7 +53,6 @@ export function endpoint<R extends Route, S extends InputSchemas>(
     .use(versioning())
     .use(errorShaping())
     .use(auth(route))
-    .use(firstRead(route))
     .use(rateLimit())
     .use(idempotency(route))
     .use(cartToken(route))
@@ -97,7 +93,6 @@ function apiRequest<R extends Route, S extends InputSchemas>(
     principal: api.principal as Principal,
     cart: api.cart as ApiRequest<R, S>['cart'],
     catalogVersion: api.catalogVersion,
-    catalogVersionRead: api.catalogVersionRead as ApiRequest<R, S>['catalogVersionRead'],
     headers: event.headers ?? {},
     rawQuery: event.rawQueryString ?? '',
     requestId: api.requestId,

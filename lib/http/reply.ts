@@ -1,4 +1,4 @@
-import { jsonOf } from '../json-text';
+import { jsonOf } from '../speed/json-text';
 import type { ApiResult, Reply } from './types';
 
 /** 200 with a JSON body. */

@@ -24,10 +24,6 @@ export interface PipelineState {
   cart?: CartRecord;
   /** The shop's catalog version, read together with the cart (cart routes). */
   catalogVersion?: number | null;
-  /** The first read, started right after auth (middleware/first-read.ts): cart routes' cart... */
-  cartRead?: Promise<{ cart: CartRecord | null; catalogVersion: number | null }>;
-  /** ...and catalog reads' catalog version. */
-  catalogVersionRead?: Promise<number | null>;
   /** An Idempotency-Key claimed by this request: its answer is stored after the handler. */
   idempotency?: {
     shopId: string;

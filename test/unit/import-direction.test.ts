@@ -16,6 +16,7 @@ const rules = [
   { from: 'lib/use-cases', mustNotReach: '@middy' },
   { from: 'lib/domain', mustNotReach: '@middy' },
   { from: 'lib/data', mustNotReach: '@middy' },
+  { from: 'lib/speed', mustNotReach: 'lib/http' },
 ];
 
 describe('import direction of the layers', () => {

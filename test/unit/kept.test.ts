@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keptByKey, keptFor } from '../../lib/domain/kept';
+import { keptByKey, keptFor } from '../../lib/speed/kept';
 
 describe('kept values', () => {
   it('builds once per owner and per owner and key', () => {
@@ -11,12 +11,12 @@ describe('kept values', () => {
     const build = () => [++builds];
 
     // Act
-    const first = keptFor(single, a, build);
-    const again = keptFor(single, a, build);
-    const other = keptFor(single, b, build);
-    const en = keptByKey(keyed, a, 'en', build);
-    const enAgain = keptByKey(keyed, a, 'en', build);
-    const de = keptByKey(keyed, a, 'de', build);
+    const first = keptFor('kept-views', single, a, build);
+    const again = keptFor('kept-views', single, a, build);
+    const other = keptFor('kept-views', single, b, build);
+    const en = keptByKey('kept-views', keyed, a, 'en', build);
+    const enAgain = keptByKey('kept-views', keyed, a, 'en', build);
+    const de = keptByKey('kept-views', keyed, a, 'de', build);
 
     // Assess
     expect(again).toBe(first);
@@ -30,12 +30,12 @@ describe('kept values', () => {
     // Prepare
     const keyed = new WeakMap<object, Map<number, object>>();
     const owner = {};
-    const first = keptByKey(keyed, owner, 1, () => ({}), 2);
-    keptByKey(keyed, owner, 2, () => ({}), 2);
+    const first = keptByKey('kept-views', keyed, owner, 1, () => ({}), 2);
+    keptByKey('kept-views', keyed, owner, 2, () => ({}), 2);
 
     // Act
-    keptByKey(keyed, owner, 3, () => ({}), 2);
-    const rebuilt = keptByKey(keyed, owner, 1, () => ({}), 2);
+    keptByKey('kept-views', keyed, owner, 3, () => ({}), 2);
+    const rebuilt = keptByKey('kept-views', keyed, owner, 1, () => ({}), 2);
 
     // Assess
     expect(rebuilt).not.toBe(first);

@@ -123,7 +123,7 @@ const cases: { name: string; query: string; terms: string[]; filters: AttributeF
   // the repeated cases are answered from them.
   { name: 'one category', query: '', terms: [], filters: [categoryAndColour[0] as AttributeFilterInput] },
   { name: 'a category and a colour', query: '', terms: [], filters: categoryAndColour },
-  { name: 'the same again (kept counts)', query: '', terms: [], filters: categoryAndColour },
+  { name: 'the same again', query: '', terms: [], filters: categoryAndColour },
   { name: 'the same, filters swapped', query: '', terms: [], filters: [...categoryAndColour].reverse() },
   {
     name: 'a colour, a manufacturer and a price range',
@@ -135,7 +135,7 @@ const cases: { name: string; query: string; terms: string[]; filters: AttributeF
       { fieldName: 'ListPrice', attributeRange: { min: 10, max: 200 } },
     ],
   },
-  { name: 'no filter again (kept counts)', query: '', terms: [], filters: [] },
+  { name: 'no filter again', query: '', terms: [], filters: [] },
   {
     name: 'another category, same colour',
     query: '',

@@ -7,6 +7,7 @@ import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
 import { type Config, config } from '../../config';
 import { log } from '../../log';
 import type { Route } from '../../routes';
+import { VerifiedTokens } from '../../speed/verified-tokens';
 import { Forbidden, ServiceUnavailable } from '../errors';
 import type { ApiContext, ApiEvent, ApiResult, Principal } from '../types';
 
@@ -40,11 +41,11 @@ async function verifyBearer(header: string | undefined): Promise<JwtPayload> {
   const token = match[1] as string;
   const { verifier, local, verified } = verifierFor(config());
   const now = Date.now();
-  const known = verified.get(token);
-  if (known && now < known.until) return known.payload;
+  const known = verified.claimsOf(token, now);
+  if (known) return known;
   try {
     const payload = local ? verifier.verifySync(token) : await verifier.verify(token);
-    remember(verified, token, payload, now);
+    verified.remember(token, payload, now);
     return payload;
   } catch (error) {
     if (error instanceof FetchError) {
@@ -78,25 +79,7 @@ function principalOf(payload: JwtPayload, authorization: string): Principal {
 }
 
 type Verifier = ReturnType<typeof createVerifier>;
-/** A verified token's claims, valid for reuse until `until` (ms). */
-type Verified = { payload: JwtPayload; until: number };
-let cached: { verifier: Verifier; local: boolean; from: Config; verified: Map<string, Verified> } | undefined;
-
-/** How many verified tokens an instance keeps, and for how long at most (a JWKS change applies by then). */
-const VERIFIED_TOKENS = 1000;
-const VERIFIED_FOR_MS = 5 * 60 * 1000;
-
-/**
- * Keeps a verified token's claims so the same token's next requests skip the RS256 signature check
- * (the larger part of the pipeline's own time, issue "Performance"): the key is the whole token
- * text, so only the very token that passed verification is ever served from here, and never past
- * its `exp` (or five minutes); oldest entries go first.
- */
-function remember(verified: Map<string, Verified>, token: string, payload: JwtPayload, now: number): void {
-  if (typeof payload.exp !== 'number') return;
-  if (verified.size >= VERIFIED_TOKENS) verified.delete(verified.keys().next().value as string);
-  verified.set(token, { payload, until: Math.min(payload.exp * 1000, now + VERIFIED_FOR_MS) });
-}
+let cached: { verifier: Verifier; local: boolean; from: Config; verified: VerifiedTokens } | undefined;
 
 /** One verifier per configuration; a local JWKS file is cached so verification never goes online. */
 function verifierFor(cfg: Config) {
@@ -104,7 +87,7 @@ function verifierFor(cfg: Config) {
     const verifier = createVerifier(cfg);
     const local = cfg.AUTH_JWKS_FILE !== undefined;
     if (cfg.AUTH_JWKS_FILE) verifier.cacheJwks(JSON.parse(readFileSync(cfg.AUTH_JWKS_FILE, 'utf8')));
-    cached = { verifier, local, from: cfg, verified: new Map() };
+    cached = { verifier, local, from: cfg, verified: new VerifiedTokens() };
   }
   return cached;
 }
