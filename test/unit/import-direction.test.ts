@@ -32,7 +32,7 @@ describe('import direction of the layers', () => {
     );
 
     // Assess
-    expect(files.length).toBeGreaterThan(10);
+    expect(files.length).toBeGreaterThan(0);
     expect(reached).toEqual([]);
   });
 
