@@ -14,7 +14,7 @@ import { countRequests } from './request-counter';
 
 try {
   const twin = await startTwin({ port: 0, quiet: true, seed: true });
-  const meter = meterDynamo(dynamo());
+  const meter = meterDynamo(dynamo(), { requestsOnly: true });
   const served = countRequests();
   const profiler = cpuProfiler();
   serveParent(

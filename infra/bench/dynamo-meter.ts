@@ -2,6 +2,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../../lib/data/client';
 import { keys } from '../../lib/data/keys';
 import { consumedUnits, isWriteCommand } from '../../lib/telemetry/dynamo-meter';
+import { currentRequest } from '../../lib/telemetry/request-telemetry';
 import { applyLocalEnv } from '../local/local-env';
 
 /** DynamoDB calls and consumed read/write units since the last reset. */
@@ -38,13 +39,20 @@ const emptyUsage = (): DynamoUsage => ({
 /**
  * Counts every call the document client makes, with an SDK middleware on its stack, and adds up
  * the units DynamoDB reports (the client asks every call for them: lib/telemetry/dynamo-meter.ts).
- * Per process, where the request meter is per request.
+ * Per process, where the request meter is per request. With `requestsOnly` (the bench's API
+ * server), only calls made while serving a request count: the twin's list fold runs on a timer in
+ * the same process (infra/local/fold-schedule.ts), and its calls are not a request's cost (a
+ * request's retry after racing it still counts).
  */
-export function meterDynamo(client: DynamoDBDocumentClient): { take(): DynamoUsage; remove(): void } {
+export function meterDynamo(
+  client: DynamoDBDocumentClient,
+  options: { requestsOnly?: boolean } = {},
+): { take(): DynamoUsage; remove(): void } {
   let usage = emptyUsage();
   const name = 'benchDynamoMeter';
   client.middlewareStack.add(
     (next, context) => async (args) => {
+      if (options.requestsOnly && !currentRequest()) return next(args);
       const input = args.input as Record<string, unknown>;
       input.ReturnConsumedCapacity ??= 'TOTAL';
       const command = context.commandName ?? 'unknown';
