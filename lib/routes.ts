@@ -44,8 +44,8 @@ export interface Route {
    */
   readonly emptyBodyAllowed?: boolean;
   /**
-   * Whether the answer comes from the shop's catalog alone (handlers use answerFromCatalog,
-   * lib/data/catalog-answer.ts).
+   * Whether the answer comes from the shop's catalog alone (handlers use answerFromCatalog): the
+   * catalog version read starts right after authentication, and the checks and the answer overlap it.
    */
   readonly catalogRead?: boolean;
   /** Whether the route writes to the table (read-only routes get read-only grants). */

@@ -1,10 +1,10 @@
-import { answerFromCatalog } from '../../lib/data/catalog-answer';
 import { childrenOf } from '../../lib/domain/category-tree';
 import { endpoint } from '../../lib/http/endpoint';
 import { NotFound } from '../../lib/http/errors';
 import { ok } from '../../lib/http/reply';
 import { routes } from '../../lib/routes';
 import { CategoryPath } from '../../lib/schemas/categories';
+import { answerFromCatalog } from '../../lib/speed/speculative-catalog-answer';
 
 /**
  * GET /{shopId}/categories/{categoryId}/sequence: a bare array of the aliases of all subcategories

@@ -1,4 +1,3 @@
-import { answerFromCatalog } from '../../lib/data/catalog-answer';
 import { isShown } from '../../lib/domain/category-tree';
 import { categoryView } from '../../lib/domain/category-view';
 import { resolveLocale } from '../../lib/domain/shop-locale';
@@ -8,6 +7,7 @@ import { hasScope } from '../../lib/http/middleware/auth';
 import { ok } from '../../lib/http/reply';
 import { routes } from '../../lib/routes';
 import { CategoryPath, GetCategoryQuery } from '../../lib/schemas/categories';
+import { answerFromCatalog } from '../../lib/speed/speculative-catalog-answer';
 
 /**
  * GET /{shopId}/categories/{categoryId}: one category in the requested locale. An invisible one

@@ -1,4 +1,3 @@
-import { answerFromCatalog } from '../../lib/data/catalog-answer';
 import { treeOrder } from '../../lib/domain/category-tree';
 import { categoryView } from '../../lib/domain/category-view';
 import { resolveLocale } from '../../lib/domain/shop-locale';
@@ -9,6 +8,7 @@ import { ok } from '../../lib/http/reply';
 import { routes } from '../../lib/routes';
 import { ListCategoriesQuery } from '../../lib/schemas/categories';
 import { ShopPath } from '../../lib/schemas/common';
+import { answerFromCatalog } from '../../lib/speed/speculative-catalog-answer';
 
 /**
  * GET /{shopId}/categories: a bare array (contract "Lists and paging") of the whole tree, flat,

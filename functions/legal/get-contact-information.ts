@@ -1,4 +1,3 @@
-import { answerFromCatalog } from '../../lib/data/catalog-answer';
 import { resolveLocale } from '../../lib/domain/shop-locale';
 import { endpoint } from '../../lib/http/endpoint';
 import { NotFound } from '../../lib/http/errors';
@@ -6,6 +5,7 @@ import { ok } from '../../lib/http/reply';
 import { routes } from '../../lib/routes';
 import { ShopPath } from '../../lib/schemas/common';
 import { GetContactInformationQuery } from '../../lib/schemas/legal';
+import { answerFromCatalog } from '../../lib/speed/speculative-catalog-answer';
 
 /**
  * GET /{shopId}/legal/contact-information: the contact information in the requested locale, else

@@ -1,4 +1,3 @@
-import { answerFromCatalog } from '../../lib/data/catalog-answer';
 import { localize } from '../../lib/domain/catalog';
 import { resolveLocale } from '../../lib/domain/shop-locale';
 import { endpoint } from '../../lib/http/endpoint';
@@ -6,6 +5,7 @@ import { NotFound } from '../../lib/http/errors';
 import { ok } from '../../lib/http/reply';
 import { routes } from '../../lib/routes';
 import { GetProductTypeQuery, ProductTypePath } from '../../lib/schemas/product-types';
+import { answerFromCatalog } from '../../lib/speed/speculative-catalog-answer';
 
 /**
  * GET /{shopId}/producttypes/{productTypeId}: the spec's product type, its attributes taken from the

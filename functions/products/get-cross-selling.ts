@@ -1,4 +1,3 @@
-import { answerFromCatalog } from '../../lib/data/catalog-answer';
 import { crossSellingView } from '../../lib/domain/product-cross-selling';
 import { requireCurrency, requireProduct } from '../../lib/domain/product-request';
 import { resolveLocale } from '../../lib/domain/shop-locale';
@@ -7,6 +6,7 @@ import { allowInvisible } from '../../lib/http/include-invisible';
 import { ok } from '../../lib/http/reply';
 import { routes } from '../../lib/routes';
 import { GetCrossSellingQuery, ProductPath } from '../../lib/schemas/products';
+import { answerFromCatalog } from '../../lib/speed/speculative-catalog-answer';
 
 /** GET /{shopId}/products/{productId}/crossselling: the product's cross-selling title and products. */
 export const handler = endpoint(

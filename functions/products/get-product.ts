@@ -1,4 +1,3 @@
-import { answerFromCatalog } from '../../lib/data/catalog-answer';
 import { requireCurrency, requireProduct } from '../../lib/domain/product-request';
 import { productView } from '../../lib/domain/product-view';
 import { resolveLocale } from '../../lib/domain/shop-locale';
@@ -7,6 +6,7 @@ import { allowInvisible } from '../../lib/http/include-invisible';
 import { ok } from '../../lib/http/reply';
 import { routes } from '../../lib/routes';
 import { GetProductQuery, ProductPath } from '../../lib/schemas/products';
+import { answerFromCatalog } from '../../lib/speed/speculative-catalog-answer';
 
 /** GET /{shopId}/products/{productId}: one product (variations too); unknown or invisible: 404. */
 export const handler = endpoint(

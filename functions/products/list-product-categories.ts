@@ -1,4 +1,3 @@
-import { answerFromCatalog } from '../../lib/data/catalog-answer';
 import { categoryView } from '../../lib/domain/category-view';
 import { productCategories } from '../../lib/domain/product-categories';
 import { requireProduct } from '../../lib/domain/product-request';
@@ -9,6 +8,7 @@ import { ok } from '../../lib/http/reply';
 import { routes } from '../../lib/routes';
 import { ListProductCategoriesQuery } from '../../lib/schemas/categories';
 import { ProductPath } from '../../lib/schemas/products';
+import { answerFromCatalog } from '../../lib/speed/speculative-catalog-answer';
 
 /**
  * GET /{shopId}/products/{productId}/categories: the categories the product is assigned to (the

@@ -1,4 +1,3 @@
-import { answerFromCatalog } from '../../lib/data/catalog-answer';
 import { listProducts } from '../../lib/domain/product-listing';
 import { requireCurrency } from '../../lib/domain/product-request';
 import { productJson } from '../../lib/domain/product-view';
@@ -10,6 +9,7 @@ import { routes } from '../../lib/routes';
 import { pageOf, ShopPath } from '../../lib/schemas/common';
 import { ListProductsQuery } from '../../lib/schemas/products';
 import { jsonArray, jsonObject } from '../../lib/speed/json-text';
+import { answerFromCatalog } from '../../lib/speed/speculative-catalog-answer';
 
 /**
  * GET /{shopId}/products: a page of the shop's products, sorted by name or price, filtered by query

@@ -1,4 +1,3 @@
-import { answerFromCatalog } from '../../lib/data/catalog-answer';
 import { requireProduct } from '../../lib/domain/product-request';
 import { variationList } from '../../lib/domain/product-variations';
 import { resolveLocale } from '../../lib/domain/shop-locale';
@@ -6,6 +5,7 @@ import { endpoint } from '../../lib/http/endpoint';
 import { ok } from '../../lib/http/reply';
 import { routes } from '../../lib/routes';
 import { ListVariationsQuery, ProductPath } from '../../lib/schemas/products';
+import { answerFromCatalog } from '../../lib/speed/speculative-catalog-answer';
 
 /**
  * GET /{shopId}/products/{productId}/variations: the spec's variation list of a master (visible

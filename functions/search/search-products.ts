@@ -1,4 +1,3 @@
-import { answerFromCatalog } from '../../lib/data/catalog-answer';
 import { projectionOf } from '../../lib/domain/catalog-projection';
 import { requireCurrency } from '../../lib/domain/product-request';
 import { productJson } from '../../lib/domain/product-view';
@@ -12,6 +11,7 @@ import { routes } from '../../lib/routes';
 import { pageOf, ShopPath } from '../../lib/schemas/common';
 import { SearchProductsBody, SearchProductsQuery } from '../../lib/schemas/products';
 import { jsonArray, jsonObject } from '../../lib/speed/json-text';
+import { answerFromCatalog } from '../../lib/speed/speculative-catalog-answer';
 
 /**
  * POST /{shopId}/search/products: faceted product search (spec "Product search result"): the page

@@ -1,4 +1,3 @@
-import { answerFromCatalog } from '../../lib/data/catalog-answer';
 import { requireCurrency } from '../../lib/domain/product-request';
 import { shippingMethodView } from '../../lib/domain/shipping-method-view';
 import { resolveLocale } from '../../lib/domain/shop-locale';
@@ -7,6 +6,7 @@ import { ok } from '../../lib/http/reply';
 import { routes } from '../../lib/routes';
 import { ShopPath } from '../../lib/schemas/common';
 import { ListShippingMethodsQuery } from '../../lib/schemas/products';
+import { answerFromCatalog } from '../../lib/speed/speculative-catalog-answer';
 
 /**
  * GET /{shopId}/shipping-methods: a bare array (contract "Lists and paging"); `price` is null for

@@ -1,9 +1,9 @@
-import { answerFromCatalog } from '../../lib/data/catalog-answer';
 import { localesView } from '../../lib/domain/shop-view';
 import { endpoint } from '../../lib/http/endpoint';
 import { ok } from '../../lib/http/reply';
 import { routes } from '../../lib/routes';
 import { ShopPath } from '../../lib/schemas/common';
+import { answerFromCatalog } from '../../lib/speed/speculative-catalog-answer';
 
 /** GET /{shopId}/locales: `{"default": "en_GB", "items": ["en_GB", "de_DE"]}`; any valid token of the shop. */
 export const handler = endpoint(routes.getLocales, { path: ShopPath }, (req) =>

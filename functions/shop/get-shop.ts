@@ -1,9 +1,9 @@
-import { answerFromCatalog } from '../../lib/data/catalog-answer';
 import { shopView } from '../../lib/domain/shop-view';
 import { endpoint } from '../../lib/http/endpoint';
 import { ok } from '../../lib/http/reply';
 import { routes } from '../../lib/routes';
 import { ShopPath } from '../../lib/schemas/common';
+import { answerFromCatalog } from '../../lib/speed/speculative-catalog-answer';
 
 /**
  * GET /{shopId}: the shop's name, logo, storefront URL, locales, currencies and tax model, with

@@ -1,4 +1,3 @@
-import { answerFromCatalog } from '../../lib/data/catalog-answer';
 import { resolveLocale } from '../../lib/domain/shop-locale';
 import { taxClassResource } from '../../lib/domain/tax-view';
 import { endpoint } from '../../lib/http/endpoint';
@@ -6,6 +5,7 @@ import { NotFound } from '../../lib/http/errors';
 import { ok } from '../../lib/http/reply';
 import { routes } from '../../lib/routes';
 import { GetTaxClassQuery, TaxClassPath } from '../../lib/schemas/tax';
+import { answerFromCatalog } from '../../lib/speed/speculative-catalog-answer';
 
 /** GET /{shopId}/tax-classes/{taxClassId}: one TaxClass; unknown: 404. */
 export const handler = endpoint(

@@ -1,4 +1,3 @@
-import { answerFromCatalog } from '../../lib/data/catalog-answer';
 import { resolveLocale } from '../../lib/domain/shop-locale';
 import { taxModelResource } from '../../lib/domain/tax-view';
 import { endpoint } from '../../lib/http/endpoint';
@@ -6,6 +5,7 @@ import { ok } from '../../lib/http/reply';
 import { routes } from '../../lib/routes';
 import { ShopPath } from '../../lib/schemas/common';
 import { GetTaxModelQuery } from '../../lib/schemas/tax';
+import { answerFromCatalog } from '../../lib/speed/speculative-catalog-answer';
 
 /**
  * GET /{shopId}/tax-model: `{model, displayTaxes, noTaxesMessage, deliveryThresholdIsActive,

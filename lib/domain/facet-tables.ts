@@ -9,11 +9,10 @@ import { type ActiveFilter, type FacetField, fieldKey } from './search-filters';
  * integer arrays; per value, the products holding it; single-value filter masks; products in price
  * order (a price range is found by binary search); price buckets. A request then walks plain
  * integer arrays from the most selective filter's holders, with no closure or allocation per
- * product and no pass over the whole catalog. What it saves: 9.6–18.8 ms of a search with two
- * filters on the 10,000-product catalog (5–6× the whole request), in two paired runs of `npm run
- * bench -- --parts tricks` (200 and 400 pairs per row; the median of off − on, its 95 % interval
- * above 0). Off: `SPEED_TRICKS_OFF=facet-tables` builds every table per request, with the same
- * counts and hits (test/unit/search*.test.ts check them against a brute force).
+ * product and no pass over the whole catalog. What it saves: docs/performance.md "Speed tricks"
+ * (bench: `--only search` with and without). Off: `SPEED_TRICKS_OFF=facet-tables` builds every
+ * table per request, with the same counts and hits (test/unit/search*.test.ts check them against a
+ * brute force).
  */
 /** Price range buckets of a currency: bucket k holds prices from bounds[k] to bounds[k + 1] − 1 minor unit. */
 export interface PriceBuckets {

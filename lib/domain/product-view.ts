@@ -1,4 +1,4 @@
-import { JsonText } from '../speed/json-text';
+import { asciiJson, JsonText } from '../speed/json-text';
 import { keptFor } from '../speed/kept';
 import { keptProductView } from '../speed/kept-views';
 import { taxClassView } from './cart-view';
@@ -39,7 +39,7 @@ const serialized = new WeakMap<object, JsonText>();
  */
 export function productJson(catalog: Catalog, product: ShopProduct, ctx: ProductViewContext): JsonText {
   const view = productView(catalog, product, ctx);
-  return keptFor('json-parts', serialized, view, () => new JsonText(JSON.stringify(view)));
+  return keptFor('json-parts', serialized, view, () => new JsonText(asciiJson(view)));
 }
 
 function renderProduct(catalog: Catalog, product: ShopProduct, ctx: ProductViewContext) {

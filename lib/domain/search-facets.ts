@@ -1,4 +1,4 @@
-import { commaList, JsonText } from '../speed/json-text';
+import { asciiJson, commaList, JsonText } from '../speed/json-text';
 import { keptByKey } from '../speed/kept';
 import { type Catalog, localize } from './catalog';
 import type { CatalogProjection } from './catalog-projection';
@@ -99,14 +99,14 @@ function buildFacetTexts(catalog: Catalog, projection: CatalogProjection, locale
 function valueText(index: number, name: string, fieldName: string, value: string): ValueText {
   return {
     index,
-    body: `"name":${JSON.stringify(name)},"filter":${JSON.stringify({ fieldName, attributeValue: value })}`,
-    selected: `,"selectedValue":${JSON.stringify(value)}`,
+    body: `"name":${asciiJson(name)},"filter":${asciiJson({ fieldName, attributeValue: value })}`,
+    selected: `,"selectedValue":${asciiJson(value)}`,
   };
 }
 
 /** A facet's JSON up to its values: `{"attributeName":…,"attributeType":…,"values":[`. */
 function facetHead(attributeName: string, attributeType: Facet['attributeType']): string {
-  return `{"attributeName":${JSON.stringify(attributeName)},"attributeType":"${attributeType}","values":[`;
+  return `{"attributeName":${asciiJson(attributeName)},"attributeType":"${attributeType}","values":[`;
 }
 
 const CATEGORY_HEAD = facetHead('Category', 'Standard');
@@ -181,7 +181,7 @@ function bucketTexts(buckets: PriceBuckets, ctx: { locale: string; currency: str
     return buckets.bounds.slice(0, -1).map((min, k) => {
       const max = (buckets.bounds[k + 1] as number) - 1;
       const filter = { fieldName: PRICE_FIELD, attributeRange: { min: major(min), max: major(max) } };
-      return `"name":${JSON.stringify(label(min, max))},"filter":${JSON.stringify(filter)}`;
+      return `"name":${asciiJson(label(min, max))},"filter":${asciiJson(filter)}`;
     });
   };
   return keptByKey('json-parts', bucketTextCache, buckets, ctx.locale, build);
@@ -204,7 +204,7 @@ function priceValueTexts(
     const chosen = ranges.findIndex((r) => r.min === min && r.max === max);
     if (chosen >= 0) matched.add(chosen);
     if ((counts[k] as number) === 0 && chosen < 0) continue;
-    const selected = chosen >= 0 ? `,"selectedRange":${JSON.stringify(ranges[chosen]?.requested)}` : '';
+    const selected = chosen >= 0 ? `,"selectedRange":${asciiJson(ranges[chosen]?.requested)}` : '';
     values.push(`{"matches":-1,${texts[k]}${selected}}`);
   }
   // A range the client chose that is not one of ours is shown too, so it can be unselected.
@@ -223,7 +223,7 @@ function priceValueTexts(
       },
       selectedRange: r.requested,
     };
-    values.push(JSON.stringify(value));
+    values.push(asciiJson(value));
   });
   return values;
 }

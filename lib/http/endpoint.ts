@@ -3,6 +3,7 @@ import type { CartRecord } from '../domain/cart';
 import type { ViewContext } from '../domain/links';
 import type { Route } from '../routes';
 import type * as z from '../schemas/zod';
+import { startFirstRead } from '../speed/early-read';
 import { MethodNotAllowed, NotFound } from './errors';
 import { auth } from './middleware/auth';
 import { bodyParsing } from './middleware/body-parsing';
@@ -29,6 +30,8 @@ export interface ApiRequest<R extends Route, S extends InputSchemas> {
   cart: R['cartToken'] extends true ? CartRecord : undefined;
   /** The catalog version read with the cart (cart routes), for requireCatalog. */
   catalogVersion?: number | null;
+  /** The catalog version being read (catalog reads; lib/speed/early-read.ts), for answerFromCatalog. */
+  catalogVersionRead: R['catalogRead'] extends true ? Promise<number | null> : undefined;
   headers: Readonly<Record<string, string | undefined>>;
   /** The query string as sent (next links of lists keep the request's filters). */
   rawQuery: string;
@@ -53,11 +56,13 @@ export function endpoint<R extends Route, S extends InputSchemas>(
     .use(versioning())
     .use(errorShaping())
     .use(auth(route))
+    .use(startFirstRead(route, 'early'))
     .use(rateLimit())
     .use(idempotency(route))
     .use(cartToken(route))
     .use(bodyParsing(route))
     .use(validation(schemas, route))
+    .use(startFirstRead(route, 'late'))
     .handler(
       async (event, context) => context.api.replay ?? toResult(await fn(apiRequest<R, S>(event, context))),
     );
@@ -93,6 +98,7 @@ function apiRequest<R extends Route, S extends InputSchemas>(
     principal: api.principal as Principal,
     cart: api.cart as ApiRequest<R, S>['cart'],
     catalogVersion: api.catalogVersion,
+    catalogVersionRead: api.catalogVersionRead as ApiRequest<R, S>['catalogVersionRead'],
     headers: event.headers ?? {},
     rawQuery: event.rawQueryString ?? '',
     requestId: api.requestId,

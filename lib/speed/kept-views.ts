@@ -4,11 +4,9 @@ import { keptByKey } from './kept';
  * Speed trick `kept-views`: a product renders the same for one catalog version, base URL, shop,
  * locale and currency, and GET /products asks for the same ordered listing again and again (page
  * after page, client after client), so both are built once per catalog version and kept, bounded.
- * What it saves: 0.11–0.46 ms of a product list's page 1 (9–20 %) and 0.17–0.50 ms of a search with
- * two filters, in two paired runs of `npm run bench -- --parts tricks` (200 and 400 pairs per row;
- * the median of off − on, its 95 % interval above 0). Off: `SPEED_TRICKS_OFF=kept-views` renders
- * every product and builds every listing per request (lib/domain/product-view.ts,
- * product-listing.ts), with the same answers.
+ * What it saves: see docs/performance.md "Speed tricks" (bench: `--only "GET /products page 1"`
+ * with and without). Off: `SPEED_TRICKS_OFF=kept-views` renders every product and builds every
+ * listing per request (lib/domain/product-view.ts, product-listing.ts), with the same answers.
  */
 
 /** Rendered products kept per catalog version (about 3 KB each): the pages and hits clients ask for most. */

@@ -1,17 +1,24 @@
 /**
- * The one switch of the speed tricks: `SPEED_TRICKS_OFF=kept-views,json-parts,...` (a comma-separated
+ * The one switch of the speed tricks: `SPEED_TRICKS_OFF=early-read,json-parts,...` (a comma-separated
  * list of the names below, or `all`) turns tricks off, so the bench can measure with and without
  * each (docs/performance.md "Speed tricks"). Answers are the same either way: every trick only
- * changes when or how often work is done, never its result. Read once, on the first question; an
+ * changes when or how often work is done, never its result (`ascii-json` changes how characters
+ * beyond ASCII are written, not the JSON a parser reads). Read once, on the first question; an
  * unknown name fails loudly (a typo would otherwise measure nothing).
  */
 
 /** Every speed trick, and the module that holds it (its header states the gain and how it was measured). */
 export const SPEED_TRICKS = {
+  /** lib/speed/early-read.ts: the first DynamoDB read starts right after auth. */
+  'early-read': 'lib/speed/early-read.ts',
+  /** lib/speed/speculative-catalog-answer.ts: catalog reads answer on the kept catalog while its version is read. */
+  'speculative-answers': 'lib/speed/speculative-catalog-answer.ts',
   /** lib/speed/verified-tokens.ts: a verified bearer token's claims are kept for its next requests. */
   'verified-tokens': 'lib/speed/verified-tokens.ts',
   /** lib/speed/json-text.ts: kept answers' JSON is serialized once and spliced in. */
   'json-parts': 'lib/speed/json-text.ts',
+  /** lib/speed/json-text.ts (asciiJson): kept JSON parts escape characters beyond ASCII (one-byte strings). */
+  'ascii-json': 'lib/speed/json-text.ts',
   /** lib/speed/kept.ts: product views and listings are built once per catalog version. */
   'kept-views': 'lib/speed/kept.ts',
   /** lib/domain/facet-tables.ts: flat per-field value tables and filter masks, built once per projection. */

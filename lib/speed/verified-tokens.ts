@@ -2,14 +2,13 @@ import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
 import { speedTrickOn } from './switches';
 
 /**
- * Speed trick `verified-tokens`: a verified bearer token's claims are kept, so the same token's
- * next requests skip the RS256 signature check (JSON parsing and a signature check were the larger
- * part of the pipeline's own time). The key is the whole token text, so only the very token that
- * passed verification is ever served from here, and never past its `exp` (or five minutes, by when
- * a JWKS change applies); 1,000 tokens at most, oldest first out. What it saves: 0.12–0.17 ms of
- * every request (6–10 % of a warm list or search in process), in two paired runs of `npm run bench
- * -- --parts tricks` (200 and 400 pairs per row; the median of off − on, its 95 % interval above
- * 0). Off: `SPEED_TRICKS_OFF=verified-tokens` verifies every request's token.
+ * Speed trick `verified-tokens`: a verified bearer token's claims are kept, so the same token's next
+ * requests skip the RS256 signature check (JSON parsing and a signature check were the larger part
+ * of the pipeline's own time). The key is the whole token text, so only the very token that passed
+ * verification is ever served from here, and never past its `exp` (or five minutes, by when a JWKS
+ * change applies); 1,000 tokens at most, oldest first out. What it saves: docs/performance.md
+ * "Speed tricks" (every endpoint; bench: `--only search` with and without). Off:
+ * `SPEED_TRICKS_OFF=verified-tokens` verifies every request's token.
  */
 
 /** How many verified tokens an instance keeps, and for how long at most. */

@@ -1,5 +1,5 @@
 import { ProvisionedThroughputExceededException } from '@aws-sdk/client-dynamodb';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startDynamoDbLocal } from '../../infra/local/dynamodb-local';
 import { readShopFile } from '../../infra/local/import-file';
 import { startLocalServer } from '../../infra/local/server';
@@ -69,6 +69,20 @@ describe('DynamoDB throttling', () => {
     });
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(faults.failed()).toBe(3); // the SDK's three attempts
+  });
+
+  it('answers a refused catalog read while its early version read still fails, and serves on', async () => {
+    // The catalog version read starts before validation (lib/speed/early-read.ts).
+    const faults = injectFaults({ commands: ['GetItemCommand'], times: Number.POSITIVE_INFINITY });
+
+    const refused = await api('/demo/products?resultsPerPage=many');
+    await vi.waitFor(() => expect(faults.failed()).toBe(3), { timeout: 10_000 });
+    await new Promise((settled) => setTimeout(settled, 100));
+    clearFaults();
+    const after = await api('/demo/products');
+
+    expect(refused.status).toBe(400);
+    expect(after.status).toBe(200);
   });
 
   it('leaves a cart orderable and no order behind when the checkout transaction fails', async () => {

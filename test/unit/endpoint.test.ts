@@ -55,8 +55,9 @@ function event(
   return base;
 }
 
-const listProducts = vi.fn(async (request: { query: unknown; shopId: string }) =>
-  ok({ query: request.query, shopId: request.shopId }),
+const listProducts = vi.fn(
+  async (request: { query: unknown; shopId: string; catalogVersionRead: Promise<number | null> }) =>
+    ok({ query: request.query, shopId: request.shopId, catalogVersion: await request.catalogVersionRead }),
 );
 const listHandler = endpoint(routes.listProducts, { path: ShopPath, query: ListProductsQuery }, listProducts);
 const createHandler = endpoint(routes.createCart, { path: ShopPath, body: CreateCartBody }, async (request) =>
@@ -107,7 +108,9 @@ describe('endpoint chain', () => {
     expect(jsonBody(result)).toEqual({
       shopId: 'demo',
       query: { page: 1, resultsPerPage: 5, sort: 'price', direction: 'desc', locale: 'de_DE' },
+      catalogVersion: 7,
     });
+    expect(catalogVersion).toHaveBeenCalledWith('demo');
     expect(result.headers).toMatchObject({
       'Content-Type': 'application/json; charset=utf-8',
       'X-Service-Media-Type': MEDIA_TYPE_V1,
@@ -168,8 +171,8 @@ describe('endpoint chain', () => {
     expect(result.statusCode).toBe(400);
     expect(jsonBody(result)).toMatchObject({ status: '400', errors: [{ field: 'resultsPerPage' }] });
     expect(listProducts).not.toHaveBeenCalled();
-    // Nothing is read for a refused request.
-    expect(catalogVersion).not.toHaveBeenCalled();
+    // A catalog read starts reading the catalog version before validation, to overlap it.
+    expect(catalogVersion).toHaveBeenCalledWith('demo');
   });
 
   it('checks the token before the body: 403 wins over 415', async () => {
@@ -214,7 +217,7 @@ describe('endpoint chain', () => {
     expect(jsonBody(result)).toEqual({ body: { currency: 'EUR', forceCreate: true } });
   });
 
-  it('reads the cart before it validates the body, and answers 400', async () => {
+  it('starts the cart read right after auth, to overlap validation, and answers 400 first', async () => {
     // Prepare
     const request = event('carts/add-line-item', {}, { body: JSON.stringify({ quantity: 1 }) });
 
@@ -343,7 +346,7 @@ describe('routeNotFound', () => {
 });
 
 describe('catalog reads', () => {
-  it('answer through answerFromCatalog', () => {
+  it('answer through answerFromCatalog, which uses the version read the chain started', () => {
     const catalogReads = Object.values(routes).filter((route) => 'catalogRead' in route && route.catalogRead);
     const sources = catalogReads.map((route) => readFileSync(route.handler, 'utf8'));
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ok, toResult } from '../../lib/http/reply';
-import { commaList, JsonText, jsonArray, jsonObject } from '../../lib/speed/json-text';
+import { asciiJson, commaList, JsonText, jsonArray, jsonObject } from '../../lib/speed/json-text';
 
 /**
  * Answers put together from JSON text parts (lib/json-text.ts) must read exactly as if the whole
@@ -42,6 +42,23 @@ describe('JSON text', () => {
 
     // Assess
     expect(texts).toEqual(['[]', '{}', '', '1', '1,2']);
+  });
+
+  it('escapes every character beyond ASCII, so the text parses to the same value', () => {
+    // Prepare
+    const value = { name: 'Grüße – 10,00 €', emoji: '🚀', plain: 'a"b\\c', list: ['ß', 1, null] };
+
+    // Act
+    const text = asciiJson(value);
+    const member = jsonObject({ query: 'Grüße' }).text;
+
+    // Assess
+    expect(text).toMatch(/^[\x20-\x7e]*$/);
+    expect(text).toContain('\\u20ac');
+    expect(JSON.parse(text)).toEqual(value);
+    expect(asciiJson({ plain: 'abc' })).toBe('{"plain":"abc"}');
+    expect(member).toBe('{"query":"Gr\\u00fc\\u00dfe"}');
+    expect(JSON.parse(member)).toEqual({ query: 'Grüße' });
   });
 
   it('is sent as it is, with the JSON content type', () => {

@@ -17,7 +17,9 @@ export function cartToken(route: Route): MiddlewareObj<ApiEvent, ApiResult, Erro
       if (!route.cartToken) return;
       const path = cartOfPath(request.event);
       if (!path) throw new NotFound('Cart not found');
-      const { cart, catalogVersion } = await getCartWithCatalogVersion(path.shopId, path.cartId);
+      // Started right after auth (lib/speed/early-read.ts), or here.
+      const { cart, catalogVersion } = await (request.context.api.cartRead ??
+        getCartWithCatalogVersion(path.shopId, path.cartId));
       if (!cart) throw new NotFound('Cart not found');
       request.context.api.catalogVersion = catalogVersion;
       const token = request.event.headers?.[CART_TOKEN_HEADER.toLowerCase()];
