@@ -71,6 +71,11 @@ export async function loadCatalogState(
   return state;
 }
 
+/** The catalog this instance keeps for the shop, whatever its version; undefined before the first read. */
+export function keptCatalog(shopId: string): Catalog | undefined {
+  return cache.get(shopId)?.catalog;
+}
+
 /** The shop's current catalog version; null when the shop does not exist. */
 export async function catalogVersion(shopId: string): Promise<number | null> {
   const { Item } = await dynamo().send(

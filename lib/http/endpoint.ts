@@ -3,11 +3,11 @@ import type { CartRecord } from '../domain/cart';
 import type { ViewContext } from '../domain/links';
 import type { Route } from '../routes';
 import type * as z from '../schemas/zod';
-import { startFirstRead } from '../speed/early-read';
 import { MethodNotAllowed, NotFound } from './errors';
 import { auth } from './middleware/auth';
 import { bodyParsing } from './middleware/body-parsing';
 import { cartToken } from './middleware/cart-token';
+import { startFirstRead } from './middleware/early-read';
 import { errorShaping } from './middleware/error-shaping';
 import { idempotency } from './middleware/idempotency';
 import { rateLimit } from './middleware/rate-limit';
@@ -30,7 +30,7 @@ export interface ApiRequest<R extends Route, S extends InputSchemas> {
   cart: R['cartToken'] extends true ? CartRecord : undefined;
   /** The catalog version read with the cart (cart routes), for requireCatalog. */
   catalogVersion?: number | null;
-  /** The catalog version being read (catalog reads; lib/speed/early-read.ts), for answerFromCatalog. */
+  /** The catalog version being read (catalog reads; lib/http/middleware/early-read.ts), for answerFromCatalog. */
   catalogVersionRead: R['catalogRead'] extends true ? Promise<number | null> : undefined;
   headers: Readonly<Record<string, string | undefined>>;
   /** The query string as sent (next links of lists keep the request's filters). */

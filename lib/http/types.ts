@@ -24,7 +24,7 @@ export interface PipelineState {
   cart?: CartRecord;
   /** The shop's catalog version, read together with the cart (cart routes). */
   catalogVersion?: number | null;
-  /** The first read, started right after auth (lib/speed/early-read.ts): cart routes' cart... */
+  /** The first read, started right after auth (lib/http/middleware/early-read.ts): cart routes' cart... */
   cartRead?: Promise<{ cart: CartRecord | null; catalogVersion: number | null }>;
   /** ...and catalog reads' catalog version. */
   catalogVersionRead?: Promise<number | null>;

@@ -17,7 +17,7 @@ type Outcome<T> = { value: T } | { error: unknown };
 
 /**
  * What `answer` makes of the shop's current catalog (NotFoundError when the shop does not exist),
- * for routes with `catalogRead`, whose version read the chain started (lib/speed/early-read.ts).
+ * for routes with `catalogRead`, whose version read the chain started (lib/http/middleware/early-read.ts).
  * `answer` is synchronous and has no effects beyond its result.
  */
 export async function answerFromCatalog<T>(

@@ -9,8 +9,8 @@
 
 /** Every speed trick, and the module that holds it (its header states the gain and how it was measured). */
 export const SPEED_TRICKS = {
-  /** lib/speed/early-read.ts: the first DynamoDB read starts right after auth. */
-  'early-read': 'lib/speed/early-read.ts',
+  /** lib/http/middleware/early-read.ts: the first DynamoDB read starts right after auth. */
+  'early-read': 'lib/http/middleware/early-read.ts',
   /** lib/speed/speculative-catalog-answer.ts: catalog reads answer on the kept catalog while its version is read. */
   'speculative-answers': 'lib/speed/speculative-catalog-answer.ts',
   /** lib/speed/verified-tokens.ts: a verified bearer token's claims are kept for its next requests. */

@@ -6,8 +6,8 @@ import { call } from '../support/api';
 import { privateDemoShop } from '../support/shops';
 
 /**
- * Catalog reads answer from the catalog the server keeps once its version read confirms it is current
- * (lib/data/catalog-answer.ts). These change the catalog behind the server's back, as an
+ * Catalog reads answer from the catalog the server keeps while they read the catalog version
+ * (lib/speed/speculative-catalog-answer.ts answerFromCatalog). These change the catalog behind the server's back, as an
  * import or another function instance does, and check that no answer of the kept catalog leaks.
  */
 let shop: string;

@@ -72,7 +72,7 @@ describe('DynamoDB throttling', () => {
   });
 
   it('answers a refused catalog read while its early version read still fails, and serves on', async () => {
-    // The catalog version read starts before validation (lib/speed/early-read.ts).
+    // The catalog version read starts before validation (lib/http/middleware/early-read.ts).
     const faults = injectFaults({ commands: ['GetItemCommand'], times: Number.POSITIVE_INFINITY });
 
     const refused = await api('/demo/products?resultsPerPage=many');

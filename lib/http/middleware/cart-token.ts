@@ -17,7 +17,7 @@ export function cartToken(route: Route): MiddlewareObj<ApiEvent, ApiResult, Erro
       if (!route.cartToken) return;
       const path = cartOfPath(request.event);
       if (!path) throw new NotFound('Cart not found');
-      // Started right after auth (lib/speed/early-read.ts), or here.
+      // Started right after auth (lib/http/middleware/early-read.ts), or here.
       const { cart, catalogVersion } = await (request.context.api.cartRead ??
         getCartWithCatalogVersion(path.shopId, path.cartId));
       if (!cart) throw new NotFound('Cart not found');

@@ -1,11 +1,11 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { MiddlewareObj } from '@middy/core';
-import { getCartWithCatalogVersion } from '../data/cart-repository';
-import { catalogVersion } from '../data/catalog-repository';
-import { cartOfPath } from '../http/middleware/cart-token';
-import type { ApiContext, ApiEvent, ApiResult } from '../http/types';
-import type { Route } from '../routes';
-import { speedTrickOn } from './switches';
+import { getCartWithCatalogVersion } from '../../data/cart-repository';
+import { catalogVersion } from '../../data/catalog-repository';
+import type { Route } from '../../routes';
+import { speedTrickOn } from '../../speed/switches';
+import type { ApiContext, ApiEvent, ApiResult } from '../types';
+import { cartOfPath } from './cart-token';
 
 /**
  * Speed trick `early-read`: the request's first DynamoDB read starts right after authentication, so
