@@ -1,4 +1,4 @@
-import { keptCatalog, loadCatalog } from '../data/catalog-repository';
+import { keptCatalog, requireCatalog } from '../data/catalog-repository';
 import type { Catalog } from '../domain/catalog';
 import { NotFoundError } from '../domain/errors';
 import { speedTrickOn } from './switches';
@@ -32,9 +32,7 @@ export async function answerFromCatalog<T>(
     if ('error' in early) throw early.error;
     return early.value;
   }
-  const catalog = await loadCatalog(request.shopId, version);
-  if (!catalog) throw new NotFoundError('Shop');
-  return answer(catalog);
+  return answer(await requireCatalog(request.shopId, version));
 }
 
 function attempt<T>(fn: () => T): Outcome<T> {
