@@ -14,8 +14,10 @@ const MAX_ROUNDS = 5;
  */
 export async function batchGetItems(wanted: readonly Key[]): Promise<(Record<string, unknown> | null)[]> {
   const found = new Map<string, Record<string, unknown>>();
-  for (let start = 0; start < wanted.length; start += BATCH_SIZE) {
-    let pending: Key[] = wanted.slice(start, start + BATCH_SIZE).map(({ pk, sk }) => ({ pk, sk }));
+  // DynamoDB refuses a batch that names one key twice (ValidationException): ask for each once.
+  const distinct = [...new Map(wanted.map(({ pk, sk }) => [`${pk}|${sk}`, { pk, sk }])).values()];
+  for (let start = 0; start < distinct.length; start += BATCH_SIZE) {
+    let pending: Key[] = distinct.slice(start, start + BATCH_SIZE);
     for (let round = 0; pending.length > 0; round++) {
       if (round === MAX_ROUNDS) throw new StorageBusy();
       if (round > 0) await backoff(round);

@@ -53,3 +53,53 @@ export function clearFaults(): void {
 function throttled(): Error {
   return new ProvisionedThroughputExceededException({ message: 'injected throttling', $metadata: {} });
 }
+
+/** A DynamoDB call held back until the test lets it go (to order two requests' reads and writes). */
+export interface HeldCall {
+  /** Resolves once a matching call has reached the client (and waits there). */
+  reached: Promise<void>;
+  /** Lets the held call (and every later matching one) go on. */
+  release(): void;
+}
+
+let hold: {
+  matches: (command: string, input: unknown) => boolean;
+  gate: Promise<void>;
+  reached: () => void;
+} | null = null;
+const holding = new WeakSet<object>();
+
+/**
+ * Holds the next DynamoDB calls that `matches` (by command name and input, as sent) until
+ * `release()`: a race between two requests, made to happen every time in the order the test wants.
+ */
+export function holdCalls(matches: (command: string, input: unknown) => boolean): HeldCall {
+  const client = dynamoRaw();
+  if (!holding.has(client)) {
+    holding.add(client);
+    client.middlewareStack.add(
+      (nextHandler, context) => async (args) => {
+        const active = hold;
+        if (active?.matches(context.commandName ?? '', args.input)) {
+          active.reached();
+          await active.gate;
+        }
+        return nextHandler(args);
+      },
+      { step: 'initialize', priority: 'high', name: 'testHeldCalls' },
+    );
+  }
+  let release = () => {};
+  let reached = () => {};
+  const gate = new Promise<void>((open) => {
+    release = () => {
+      hold = null;
+      open();
+    };
+  });
+  const wasReached = new Promise<void>((resolve) => {
+    reached = resolve;
+  });
+  hold = { matches, gate, reached };
+  return { reached: wasReached, release };
+}

@@ -59,8 +59,9 @@ export async function readPageKeys(
       }));
     }),
   );
-  const merged = found
-    .flat()
+  // A cart that moves from one series to the other between the two reads is in both: list it once.
+  const distinct = new Map(found.flat().map((item) => [`${item.pk}|${item.sk}`, item]));
+  const merged = [...distinct.values()]
     .filter((item) => item.sort !== wanted.after)
     .sort((a, b) => (a.sort < b.sort ? 1 : a.sort > b.sort ? -1 : 0))
     .slice(skip, need);

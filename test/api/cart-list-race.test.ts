@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLocalServer } from '../../infra/local/server';
+import { call } from '../support/api';
+import { BILLING } from '../support/carts';
+import { holdCalls } from '../support/faults';
+import { useLocalTable } from '../support/local-env';
+import { privateDemoShop } from '../support/shops';
+
+/**
+ * GET /carts merges two series (carts without and with address data), read side by side. A cart
+ * that gains its address between the two reads is in both: the page must still list it once.
+ * This file runs its own server, so the test can hold one read of the list in this process.
+ */
+let server: Awaited<ReturnType<typeof startLocalServer>>;
+beforeAll(async () => {
+  useLocalTable();
+  server = await startLocalServer({ port: 0 });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+describe('GET /{shopId}/carts while a cart gains its address', () => {
+  it('lists the cart once, not once per series it was seen in', async () => {
+    // Prepare: one open cart without address data
+    const shop = await privateDemoShop('cartrace');
+    const baseUrl = server.url;
+    const created = await call(`/${shop}/carts`, {
+      method: 'POST',
+      body: { lineItems: [{ productId: 'trail-mix', quantity: 1 }] },
+      baseUrl,
+    });
+    const cartToken = created.headers.get('x-service-cart-token') as string;
+    const cartId = created.body.cartId as string;
+    // The read of the with-address series waits until the address is set: by then the read of
+    // the without-address series has seen the cart too.
+    const held = holdCalls(
+      (command, input) =>
+        command === 'QueryCommand' && JSON.stringify(input).includes(`${shop}#CARTS#ADDRESS"`),
+    );
+
+    // Act
+    const listing = call(`/${shop}/carts`, { baseUrl });
+    await held.reached;
+    const address = await call(`/${shop}/carts/${cartId}/billing-address`, {
+      method: 'PUT',
+      body: BILLING,
+      cartToken,
+      baseUrl,
+    });
+    held.release();
+    const listed = await listing;
+
+    // Assess
+    expect(address.status).toBe(200);
+    expect(listed.status).toBe(200);
+    expect(listed.body.items.map((c: { cartId: string }) => c.cartId)).toEqual([cartId]);
+  });
+});
