@@ -9810,7 +9810,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    categoryId?: string;
+                    categoryId: string;
                     alias?: string;
                     name?: string;
                     pageTitle?: string;

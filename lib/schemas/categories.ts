@@ -51,10 +51,13 @@ export const CreateCategoryBody = z.lazy(() =>
 );
 export type CreateCategoryBody = z.output<typeof CreateCategoryBody>;
 
-/** PUT /categories/{c}: the spec's category update plus visibleInNavigation; absent fields stay. */
+/**
+ * PUT /categories/{c}: the spec's category update plus visibleInNavigation; absent fields stay. The
+ * body names the category it updates (contract: equal to the path id), so `{}` is refused.
+ */
 export const UpdateCategoryBody = z.lazy(() =>
   z.strictObject({
-    categoryId: z.optional(z.string()),
+    categoryId: z.string().check(z.minLength(1)),
     alias: z.optional(Alias),
     name: z.optional(Name),
     pageTitle: z.optional(Caption),

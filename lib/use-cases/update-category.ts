@@ -16,12 +16,12 @@ export async function updateCategory(input: {
   shopId: string;
   categoryId: string;
   locale?: string;
-  /** The body: the fields to change, and the categoryId if the client repeats it. */
-  changes: CategoryChanges & { categoryId?: string };
+  /** The body: the category it names (the path's) and the fields to change. */
+  changes: CategoryChanges & { categoryId: string };
 }): Promise<{ category: Category; catalog: Catalog; locale: string }> {
   const { shopId, categoryId, changes } = input;
   // contract: categoryId in the body must equal the path id.
-  if (changes.categoryId !== undefined && changes.categoryId !== categoryId) {
+  if (changes.categoryId !== categoryId) {
     throw new RefusedInput('Invalid request', [
       { field: 'categoryId', message: `must be the category of the path, ${categoryId}` },
     ]);

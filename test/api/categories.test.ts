@@ -282,6 +282,7 @@ describe('PUT /{shopId}/categories/{categoryId}', () => {
     const shown = await call(path, {
       method: 'PUT',
       body: {
+        categoryId: created.categoryId,
         visible: true,
         visibleInNavigation: false,
         alias: 'hammocks-nets',
@@ -322,11 +323,11 @@ describe('PUT /{shopId}/categories/{categoryId}', () => {
 
     const cleared = await call(`/${shop}/categories/cookware?locale=de_DE`, {
       method: 'PUT',
-      body: { description: '<p>Gusseisen</p>' },
+      body: { categoryId: 'cookware', description: '<p>Gusseisen</p>' },
     });
     const removed = await call(`/${shop}/categories/cookware?locale=de_DE`, {
       method: 'PUT',
-      body: { description: null },
+      body: { categoryId: 'cookware', description: null },
     });
 
     expect(cleared.body.description).toBe('<p>Gusseisen</p>');
@@ -339,12 +340,14 @@ describe('PUT /{shopId}/categories/{categoryId}', () => {
       method: 'PUT',
       body: { categoryId: 'shirts' },
     });
-    const taken = await call(`/${shop}/categories/jackets`, { method: 'PUT', body: { alias: 'shirts' } });
-    const own = await call(`/${shop}/categories/jackets`, { method: 'PUT', body: { alias: 'jackets' } });
+    const jackets = (body: object) =>
+      call(`/${shop}/categories/jackets`, { method: 'PUT', body: { categoryId: 'jackets', ...body } });
+    const taken = await jackets({ alias: 'shirts' });
+    const own = await jackets({ alias: 'jackets' });
     const cousin = await createCategory('camping', { alias: 'cousin' });
     const elsewhere = await call(`/${shop}/categories/${cousin.categoryId}`, {
       method: 'PUT',
-      body: { alias: 'shirts' },
+      body: { categoryId: cousin.categoryId, alias: 'shirts' },
     });
 
     expect(mismatch.status).toBe(400);
@@ -359,12 +362,17 @@ describe('PUT /{shopId}/categories/{categoryId}', () => {
   });
 
   it('answers 404 for an unknown category, 400 for unknown fields or bad values, 403 without products_write', async () => {
-    const unknown = await call(`/${shop}/categories/nope`, { method: 'PUT', body: { name: 'x' } });
-    const field = await call(`/${shop}/categories/jackets`, { method: 'PUT', body: { parentId: 'root' } });
-    const value = await call(`/${shop}/categories/jackets`, { method: 'PUT', body: { visible: 'yes' } });
+    const jackets = (body: object) =>
+      call(`/${shop}/categories/jackets`, { method: 'PUT', body: { categoryId: 'jackets', ...body } });
+    const unknown = await call(`/${shop}/categories/nope`, {
+      method: 'PUT',
+      body: { categoryId: 'nope', name: 'x' },
+    });
+    const field = await jackets({ parentId: 'root' });
+    const value = await jackets({ visible: 'yes' });
     const locale = await call(`/${shop}/categories/jackets?locale=es_ES`, {
       method: 'PUT',
-      body: { name: 'x' },
+      body: { categoryId: 'jackets', name: 'x' },
     });
     const refused = await call(`/${shop}/categories/jackets`, { method: 'PUT', body: {}, token: readOnly() });
 
@@ -374,6 +382,22 @@ describe('PUT /{shopId}/categories/{categoryId}', () => {
     expect(value.body.errors[0].field).toBe('visible');
     expect(locale.status).toBe(400);
     expect(refused.status).toBe(403);
+  });
+
+  it('answers 400 for a body that does not name the category (`{}` says nothing) and changes nothing', async () => {
+    const before = await call(`/${shop}/categories/jackets`);
+
+    const empty = await call(`/${shop}/categories/jackets`, { method: 'PUT', body: {} });
+    const unnamed = await call(`/${shop}/categories/jackets`, { method: 'PUT', body: { name: 'Coats' } });
+
+    for (const refused of [empty, unnamed]) {
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({
+        status: '400',
+        errors: [{ field: 'categoryId', message: expect.any(String) }],
+      });
+    }
+    expect((await call(`/${shop}/categories/jackets`)).body).toEqual(before.body);
   });
 });
 

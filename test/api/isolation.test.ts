@@ -207,7 +207,10 @@ describe('isolation matrix', () => {
           method: 'POST',
           body: { alias: 'x' },
         }),
-        notFound(`update of ${id}`, `/demo/categories/${id}`, { method: 'PUT', body: { name: 'x' } }),
+        notFound(`update of ${id}`, `/demo/categories/${id}`, {
+          method: 'PUT',
+          body: { categoryId: id, name: 'x' },
+        }),
         notFound(`new sequence of ${id}`, `/demo/categories/${id}/sequence`, { method: 'PUT', body: [] }),
         notFound(`delete of ${id}`, `/demo/categories/${id}`, { method: 'DELETE' }),
       ]),
