@@ -1,9 +1,9 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { repoRoot } from '../../infra/local/dev-issuer';
+import { chromiumPath } from '../../infra/test-tools';
 import { MEDIA_TYPE_V1 } from '../../lib/http/middleware/versioning';
 import { tokenFor } from '../support/api';
 
@@ -15,17 +15,13 @@ import { tokenFor } from '../support/api';
 const OUTPUT = join(repoRoot, 'test-output');
 const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
 
-/** The chromium to drive: CHROMIUM_PATH, else `chromium` on the PATH. */
-function chromiumPath(): string {
-  const configured = process.env.CHROMIUM_PATH;
-  if (configured && existsSync(configured)) return configured;
-  try {
-    return execFileSync('sh', ['-c', 'command -v chromium'], { encoding: 'utf8' }).trim();
-  } catch {
-    throw new Error(
-      'chromium is missing: the docs-page test drives a real browser. Install it with `apt-get install -y chromium` (.ci/run does) or set CHROMIUM_PATH',
-    );
-  }
+/** The chromium infra/test-tools.ts finds (npm test's pretest installs it where it may). */
+function browserPath(): string {
+  const found = chromiumPath();
+  if (found) return found;
+  throw new Error(
+    'chromium is missing: the docs-page test drives a real browser. `npm test` installs it where it may (infra/test-tools.ts); else `apt-get install -y chromium` or set CHROMIUM_PATH',
+  );
 }
 
 /** How many operations a document declares (one per path and HTTP method). */
@@ -39,7 +35,7 @@ function operationCount(document: { paths: Record<string, Record<string, unknown
 let browser: Browser;
 let page: Page;
 beforeAll(async () => {
-  browser = await chromium.launch({ executablePath: chromiumPath(), args: ['--no-sandbox'] });
+  browser = await chromium.launch({ executablePath: browserPath(), args: ['--no-sandbox'] });
   page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
   // A step that cannot happen fails with its locator well before the test's own timeout.
   page.setDefaultTimeout(8_000);

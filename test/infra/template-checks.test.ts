@@ -6,6 +6,7 @@ import { Annotations, Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../../infra/constructs/bundling-options';
 import type { ShopStack } from '../../infra/shop-stack';
+import { cfnLintCommand } from '../../infra/test-tools';
 import { synthShop } from './stack-fixture';
 
 /**
@@ -84,28 +85,19 @@ describe('cdk-nag (AwsSolutions)', () => {
   });
 });
 
-/** The cfn-lint command of this machine, or a failure that says how to get one. */
-async function cfnLint(): Promise<{ file: string; args: string[] }> {
-  for (const candidate of [
-    { file: 'cfn-lint', args: [] },
-    { file: 'python3', args: ['-m', 'cfnlint'] },
-  ]) {
-    try {
-      await run(candidate.file, [...candidate.args, '--version']);
-      return candidate;
-    } catch {
-      // not this one
-    }
-  }
+/** The cfn-lint infra/test-tools.ts finds (npm test's pretest installs it where it may), or what to do. */
+function cfnLint(): { file: string; args: string[] } {
+  const found = cfnLintCommand();
+  if (found) return found;
   throw new Error(
-    'cfn-lint is not installed: run `bash .ci/run` (it installs it when missing) or `python3 -m pip install cfn-lint`',
+    'cfn-lint is not installed: `npm test` installs it where it may (infra/test-tools.ts); else `python3 -m pip install cfn-lint`',
   );
 }
 
 describe('cfn-lint', () => {
   it('finds no error and no warning in the synthesized template', async () => {
     // Prepare
-    const lint = await cfnLint();
+    const lint = cfnLint();
 
     // Act: exit code 0 = clean, else a bit mask (2 error, 4 warning, 8 info); findings as JSON.
     const output = await run(
