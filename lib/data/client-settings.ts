@@ -37,8 +37,9 @@ export const DYNAMO_CLIENT_SETTINGS = {
 /**
  * Per-call options (`send(command, BULK_CALL)`) of the calls that move a lot at once: batch writes
  * (the import sends 25 items a batch, 8 batches at a time; DynamoDB Local on two CPUs takes over
- * 2 s for some) and the catalog snapshot's chunks of up to 350 KB. No client waits on the first;
- * the chunks are read at a cold start, which the function's timeout bounds.
+ * 2 s for some), the catalog snapshot's chunks of up to 350 KB, and creating the table (the twin,
+ * tests). No client waits on the batches; the chunks are read at a cold start, which the function's
+ * timeout bounds.
  */
 export const BULK_CALL = { requestTimeout: 10_000 } as const;
 
