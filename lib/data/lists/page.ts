@@ -59,9 +59,13 @@ export async function readPageKeys(
       }));
     }),
   );
+  // A cart that just got (or lost) its address data may still be in both series' indexes (they
+  // follow the table eventually): keep it once, or the BatchGetItem of the page is refused (500).
+  const seen = new Set<string>();
   const merged = found
     .flat()
     .filter((item) => item.sort !== wanted.after)
+    .filter((item) => !seen.has(`${item.pk}\n${item.sk}`) && seen.add(`${item.pk}\n${item.sk}`))
     .sort((a, b) => (a.sort < b.sort ? 1 : a.sort > b.sort ? -1 : 0))
     .slice(skip, need);
   return { keys: merged.map(({ pk, sk }) => ({ pk, sk })), last: merged.at(-1)?.sort };
