@@ -16,9 +16,9 @@ export const IDEMPOTENCY_TTL_SECONDS = 24 * 3600;
 /**
  * How long a claim of a request in progress holds its key. Longer than any request may run (the
  * functions' timeout is 10 s), short enough that a claim whose release never reached DynamoDB (it
- * stopped answering) frees the key for the client's retry within a minute instead of 24 hours.
+ * stopped answering) frees the key for the client's retry within seconds instead of 24 hours.
  */
-export const IDEMPOTENCY_CLAIM_SECONDS = 60;
+export const IDEMPOTENCY_CLAIM_SECONDS = 15;
 /** The longest a release may take: it runs on a request's way out with an error (1 attempt). */
 const RELEASE_TIMEOUT_MS = 1000;
 
