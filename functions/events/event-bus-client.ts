@@ -1,4 +1,5 @@
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
+import { AWS_REQUEST_HANDLER } from '../../lib/data/client-settings';
 import type { BusEntry } from '../../lib/domain/domain-events';
 
 /**
@@ -21,6 +22,6 @@ export interface EventBusClient {
 
 /** An EventBridge client for the function's region (credentials from the function's role). */
 export function eventBridgeClient(region: string): EventBusClient {
-  const client = new EventBridgeClient({ region, maxAttempts: 3 });
+  const client = new EventBridgeClient({ region, maxAttempts: 3, requestHandler: AWS_REQUEST_HANDLER });
   return { send: (input) => client.send(new PutEventsCommand(input)) };
 }

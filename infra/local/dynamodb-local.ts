@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { connect } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
+import { childPid } from './child-pid';
 import { assertPortFree, findFreePort } from './ports';
 
 /** A running DynamoDB Local. */
@@ -11,6 +12,13 @@ export interface DynamoDbLocal {
   endpoint: string;
   /** Stops Java and waits until it is gone. */
   stop(): Promise<void>;
+  /**
+   * Freezes Java (SIGSTOP; Linux) without closing its port: the kernel still accepts connections
+   * and requests, nothing answers them. How a hung dependency looks to its clients (tests, benches).
+   */
+  pause(): void;
+  /** Lets a paused Java run again (SIGCONT); it then answers what waited. */
+  resume(): void;
 }
 
 export interface DynamoDbLocalOptions {
@@ -115,7 +123,29 @@ export async function startDynamoDbLocal(opts: DynamoDbLocalOptions = {}): Promi
     await stop();
     throw error;
   }
-  return { endpoint: `http://127.0.0.1:${port}`, stop };
+  const signalJava = (signal: NodeJS.Signals) => {
+    const java = child.pid === undefined ? undefined : childPid(child.pid, 'java');
+    if (java === undefined) throw new Error('DynamoDB Local: no Java process to signal');
+    process.kill(java, signal);
+  };
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      // A stopped Java would not act on SIGTERM: let it run first.
+      if (child.exitCode === null && child.signalCode === null) signalJavaQuietly('SIGCONT');
+      await stop();
+    },
+    pause: () => signalJava('SIGSTOP'),
+    resume: () => signalJava('SIGCONT'),
+  };
+
+  function signalJavaQuietly(signal: NodeJS.Signals) {
+    try {
+      signalJava(signal);
+    } catch {
+      // Java is gone already
+    }
+  }
 }
 
 /** Throws a clear message when `java` is missing or older than 17. */

@@ -1,5 +1,6 @@
 import { BatchWriteCommand, type BatchWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from './client';
+import { BULK_CALL } from './client-settings';
 import type { Key } from './keys';
 
 type WriteRequest = NonNullable<BatchWriteCommandInput['RequestItems']>[string][number];
@@ -25,7 +26,10 @@ export async function batchWrite(
       if (round === MAX_ROUNDS)
         throw new Error(`DynamoDB left ${pending.length} items unprocessed after ${round} rounds`);
       if (round > 0) await sleep(Math.min(100 * 2 ** round, 5000));
-      const result = await dynamo().send(new BatchWriteCommand({ RequestItems: { [tableName()]: pending } }));
+      const result = await dynamo().send(
+        new BatchWriteCommand({ RequestItems: { [tableName()]: pending } }),
+        BULK_CALL,
+      );
       pending = result.UnprocessedItems?.[tableName()] ?? [];
     }
     written += Math.min(BATCH_SIZE, writes.length - start);

@@ -3,6 +3,7 @@ import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { batchWrite } from './batch-write';
 import { logKeysUpTo } from './catalog-log';
 import { dynamo, tableName } from './client';
+import { BULK_CALL } from './client-settings';
 import { newId } from './ids';
 import { keys } from './keys';
 
@@ -60,6 +61,7 @@ export async function writeSnapshotChunks(shopId: string, chunks: readonly Uint8
         TableName: tableName(),
         Item: { ...keys.catalogSnapshotChunk(shopId, id, index), data },
       }),
+      BULK_CALL,
     );
   });
   return id;
@@ -79,6 +81,7 @@ export async function readSnapshotChunks(
         Key: keys.catalogSnapshotChunk(shopId, pointer.id, index),
         ConsistentRead: true,
       }),
+      BULK_CALL,
     );
     return Item?.data as Uint8Array | undefined;
   });

@@ -13,6 +13,14 @@ export interface IdempotencyRecord {
 }
 
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 3600;
+/**
+ * How long a claim of a request in progress holds its key. Longer than any request may run (the
+ * functions' timeout is 10 s), short enough that a claim whose release never reached DynamoDB (it
+ * stopped answering) frees the key for the client's retry within seconds instead of 24 hours.
+ */
+export const IDEMPOTENCY_CLAIM_SECONDS = 15;
+/** The longest a release may take: it runs on a request's way out with an error (1 attempt). */
+const RELEASE_TIMEOUT_MS = 1000;
 
 /** The record of a key, unless missing or expired. */
 export async function getIdempotencyRecord(
@@ -48,7 +56,7 @@ export async function claimIdempotencyKey(
           kind: 'idempotency',
           fingerprint,
           state: 'pending',
-          expiresAt: now + IDEMPOTENCY_TTL_SECONDS,
+          expiresAt: now + IDEMPOTENCY_CLAIM_SECONDS,
         },
         ConditionExpression: 'attribute_not_exists(pk) OR expiresAt <= :now',
         ExpressionAttributeValues: { ':now': now },
@@ -84,10 +92,18 @@ export async function completeIdempotencyKey(
   );
 }
 
-/** Releases a claimed key whose request failed, so the client may try again with it. */
-export async function releaseIdempotencyKey(shopId: string, scope: string, keyHash: string): Promise<void> {
-  await dynamo()
-    .send(
+/**
+ * Releases a claimed key whose request failed, so the client may try again with it. It runs while
+ * an error answer waits, often because DynamoDB is failing: it gets at most RELEASE_TIMEOUT_MS and
+ * reports whether it released, never throws; a claim it could not release ends with its lease.
+ */
+export async function releaseIdempotencyKey(
+  shopId: string,
+  scope: string,
+  keyHash: string,
+): Promise<boolean> {
+  try {
+    await dynamo().send(
       new DeleteCommand({
         TableName: tableName(),
         Key: keys.idempotency(shopId, scope, keyHash),
@@ -95,8 +111,10 @@ export async function releaseIdempotencyKey(shopId: string, scope: string, keyHa
         ExpressionAttributeNames: { '#state': 'state' },
         ExpressionAttributeValues: { ':pending': 'pending' },
       }),
-    )
-    .catch((error: unknown) => {
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
-    });
+      { abortSignal: AbortSignal.timeout(RELEASE_TIMEOUT_MS) },
+    );
+    return true;
+  } catch (error) {
+    return error instanceof ConditionalCheckFailedException;
+  }
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { type Config, config } from '../config';
+import { AWS_REQUEST_HANDLER } from './client-settings';
 
 /**
  * The server secret that seals the answers an Idempotency-Key replays (lib/http/idempotency-seal.ts),
@@ -42,7 +43,7 @@ async function load(cfg: Config): Promise<Buffer> {
 }
 
 async function fromSecretsManager(secretId: string, region: string): Promise<string | undefined> {
-  const client = new SecretsManagerClient({ region, maxAttempts: 3 });
+  const client = new SecretsManagerClient({ region, maxAttempts: 3, requestHandler: AWS_REQUEST_HANDLER });
   const { SecretString } = await client.send(new GetSecretValueCommand({ SecretId: secretId }));
   return SecretString;
 }

@@ -21,7 +21,7 @@ import { privateDemoShop } from '../support/shops';
 let server: Awaited<ReturnType<typeof startLocalServer>>;
 const api = (
   path: string,
-  init: { method?: string; body?: unknown; cartToken?: string; shop?: string } = {},
+  init: { method?: string; body?: unknown; cartToken?: string; shop?: string; idempotencyKey?: string } = {},
 ) =>
   fetch(`${server.url}${path}`, {
     method: init.method ?? 'GET',
@@ -30,6 +30,7 @@ const api = (
       authorization: `Bearer ${tokenFor(init.shop ?? 'demo')}`,
       ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
       ...(init.cartToken ? { 'x-service-cart-token': init.cartToken } : {}),
+      ...(init.idempotencyKey ? { 'idempotency-key': init.idempotencyKey } : {}),
     },
     ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
   }).then(async (r) => ({ status: r.status, headers: r.headers, body: (await r.json()) as any }));
@@ -200,4 +201,73 @@ describe('DynamoDB going away', () => {
     }
     expect((await api('/other/shipping-methods', { shop: 'other' })).status).toBe(200);
   });
+});
+
+describe('DynamoDB hanging', () => {
+  it('answers 503 with Retry-After within 7 s while DynamoDB does not answer, and one order after the retry', async () => {
+    // Prepare: a DynamoDB Local of its own with the small shop, warm (keep-alive sockets open)
+    const shared = process.env.DYNAMODB_ENDPOINT as string;
+    const hung = await startDynamoDbLocal({});
+    process.env.DYNAMODB_ENDPOINT = hung.endpoint;
+    resetConfig();
+    forgetCatalogs();
+    try {
+      await createTableIfMissing();
+      await importShop('other', await readShopFile('infra/local/seed/other.json'));
+      const shop = 'other';
+      const created = await api(`/${shop}/carts`, {
+        method: 'POST',
+        body: { lineItems: [{ productId: 'other-notebook-a5', quantity: 2 }] },
+        shop,
+      });
+      const cartToken = created.headers.get('x-service-cart-token') as string;
+      const cart = `/${shop}/carts/${created.body.cartId}`;
+      await api(`${cart}/billing-address`, { method: 'PUT', body: BILLING, cartToken, shop });
+      const ordersBefore = (await api(`/${shop}/orders?resultsPerPage=1`, { shop })).body.results;
+      const checkout = () =>
+        api(`${cart}/order`, { method: 'POST', cartToken, shop, idempotencyKey: 'hung-checkout-1' });
+      const timed = async <T>(call: () => Promise<T>) => {
+        const started = Date.now();
+        const answer = await call();
+        return { ...answer, ms: Date.now() - started };
+      };
+
+      // Act: requests while Java is stopped (resumed after 9 s at the latest, answered or not)
+      hung.pause();
+      const resumeAt = setTimeout(() => hung.resume(), 9_000);
+      const [read, failedCheckout] = await Promise.all([
+        timed(() => api(`/${shop}/products`, { shop })),
+        timed(checkout),
+      ]);
+      clearTimeout(resumeAt);
+      hung.resume();
+      const readAfter = await api(`/${shop}/products`, { shop });
+      const retried = await checkout();
+      const replayed = await checkout();
+      const ordersAfter = (await api(`/${shop}/orders?resultsPerPage=1`, { shop })).body.results;
+
+      // Assess
+      for (const during of [read, failedCheckout]) {
+        expect(during.status).toBe(503);
+        expect(during.headers.get('retry-after')).toBe('1');
+        expect(during.body).toEqual({
+          status: '503',
+          message: 'Service Unavailable',
+          requestId: expect.any(String),
+        });
+        expect(during.ms).toBeLessThan(7_000);
+      }
+      expect(readAfter.status).toBe(200);
+      expect(retried.status).toBe(201);
+      expect(replayed.status).toBe(201);
+      expect(replayed.headers.get('idempotent-replayed')).toBe('true');
+      expect(replayed.body.orderId).toBe(retried.body.orderId);
+      expect(ordersAfter).toBe(ordersBefore + 1);
+    } finally {
+      await hung.stop();
+      process.env.DYNAMODB_ENDPOINT = shared;
+      resetConfig();
+      forgetCatalogs();
+    }
+  }, 60_000);
 });

@@ -7,6 +7,7 @@ import {
   releaseIdempotencyKey,
 } from '../../data/idempotency-repository';
 import { idempotencySecret } from '../../data/idempotency-secret';
+import { log } from '../../log';
 import type { Route } from '../../routes';
 import { Conflict } from '../errors';
 import { idempotencyKeyHash, seal, unseal } from '../idempotency-seal';
@@ -75,7 +76,13 @@ export function idempotency(route: Route): MiddlewareObj<ApiEvent, ApiResult, Er
     },
     onError: async (request) => {
       const claim = request.context.api?.idempotency;
-      if (claim) await releaseIdempotencyKey(claim.shopId, claim.scope, claim.keyHash);
+      if (!claim) return;
+      // Never throws: the error being answered (often DynamoDB failing: 503) must reach the client.
+      if (!(await releaseIdempotencyKey(claim.shopId, claim.scope, claim.keyHash))) {
+        log.warn('idempotency key not released; its claim lapses', {
+          requestId: request.context.api.requestId,
+        });
+      }
     },
   };
 }

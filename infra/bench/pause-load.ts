@@ -1,0 +1,177 @@
+/**
+ * `npm run bench:faults` (issue 22): a mixed load while DynamoDB stops answering now and then.
+ * Shoppers create carts, set billing addresses and check out with an Idempotency-Key, retrying 503s
+ * as told (Retry-After); readers list carts and products and search. DynamoDB Local (its own, in
+ * memory, with a copy of the demo shop) is paused with SIGSTOP at evenly spread times. Budgets:
+ * no 500 (nor any 5xx but 503), every 503 has Retry-After, every request that overlapped a pause
+ * answered within 7 s, and after the retries every cart the shoppers ordered has exactly one order,
+ * the one its 201 named, and no checkout ended without its 201.
+ * Options: --seconds 150 --pauses 6,12 (seconds each) --shoppers 6 --readers 3; a short run while
+ * developing: --seconds 40 --pauses 3,6. Exit 1 when a budget is missed.
+ */
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { createTableIfMissing } from '../../lib/data/create-table';
+import { issueDevToken } from '../local/dev-issuer';
+import { startDynamoDbLocal } from '../local/dynamodb-local';
+import { importShopFile } from '../local/import-file';
+import { applyLocalEnv } from '../local/local-env';
+import { SEED_SHOPS } from '../local/twin';
+import { type Child, startChild } from './child-process';
+import { machine } from './machine';
+import { type Answer, reader, type ShopperTally, shopper } from './pause-clients';
+import { ordersPerCart } from './pause-orders';
+import { BENCH_ENV, report } from './report';
+import { table } from './stats';
+
+const say = (line: string) => process.stderr.write(`${line}\n`);
+const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
+/** The issue's budget for a request that met a pause. */
+const PAUSED_ANSWER_BUDGET_MS = 7000;
+const SHOP = 'pauses';
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: {
+      seconds: { type: 'string', default: '150' },
+      pauses: { type: 'string', default: '6,12' },
+      shoppers: { type: 'string', default: '6' },
+      readers: { type: 'string', default: '3' },
+    },
+    strict: true,
+  });
+  const seconds = Number(values.seconds);
+  const pauses = values.pauses.split(',').map(Number);
+  const m = machine();
+  const dynamo = await startDynamoDbLocal({});
+  let api: Child | undefined;
+  try {
+    applyLocalEnv({ endpoint: dynamo.endpoint });
+    await createTableIfMissing();
+    await importShopFile(SHOP, SEED_SHOPS[0].file);
+    // The API in a process of its own, as a Lambda instance; its warnings would be one per 503.
+    api = await startChild(here('./catalog-api-process.ts'), {
+      ...BENCH_ENV,
+      LOG_LEVEL: 'error',
+      BENCH_DYNAMODB_ENDPOINT: dynamo.endpoint,
+    });
+    const answers: Answer[] = [];
+    const tally: ShopperTally = { ordered: new Map(), unfinished: [] };
+    const endAt = Date.now() + seconds * 1000;
+    const clients = {
+      baseUrl: String(api.ready.url),
+      shopId: SHOP,
+      token: issueDevToken(SHOP),
+      running: () => Date.now() < endAt,
+      record: (a: Answer) => answers.push(a),
+    };
+    say(`${seconds} s of load, DynamoDB Local paused for ${pauses.join(' s and ')} s...`);
+    const load = Promise.all([
+      ...Array.from({ length: Number(values.shoppers) }, () => shopper(clients, tally)),
+      ...Array.from({ length: Number(values.readers) }, () => reader(clients)),
+    ]);
+    const windows = await pauseAtIntervals(dynamo, pauses, seconds);
+    await load;
+    const orders = await ordersPerCart(SHOP);
+    const overlapping = answers.filter((a) => windows.some((w) => a.startedAt < w.to && a.endedAt > w.from));
+    const longest = Math.max(0, ...overlapping.map((a) => a.endedAt - a.startedAt));
+    const check = lostOrDoubled(tally, orders);
+    const sections = [
+      `machine: ${m.cpus} CPUs, ${m.cpuModel}, Node ${m.node}; DynamoDB Local in memory on the same CPUs`,
+      `${seconds} s of mixed load (${values.shoppers} shoppers, ${values.readers} readers), DynamoDB Local paused ${windows.map((w) => `${((w.to - w.from) / 1000).toFixed(1)} s at ${((w.from - (endAt - seconds * 1000)) / 1000).toFixed(0)} s`).join(', ')}\n\n${statusTable(answers, overlapping)}`,
+      `requests that met a pause: ${overlapping.length}; longest answer ${longest} ms (budget ${PAUSED_ANSWER_BUDGET_MS} ms)`,
+      `checkouts: ${tally.ordered.size} answered 201; orders in the table: ${orders.size} carts, ${check.doubled} with more than one order, ${check.lost} ordered carts without their order, ${check.unknown} orders the shoppers never got a 201 for; ${tally.unfinished.length} checkouts given up (${tally.unfinished.map((u) => u.status).join(', ') || 'none'})`,
+    ];
+    const missed = [
+      ...budget(
+        answers.filter((a) => a.status >= 500 && a.status !== 503).length === 0,
+        'a 5xx other than 503',
+      ),
+      ...budget(
+        answers.every((a) => a.status !== 503 || a.retryAfter !== null),
+        'a 503 without Retry-After',
+      ),
+      ...budget(longest <= PAUSED_ANSWER_BUDGET_MS, `a request met a pause and took ${longest} ms`),
+      ...budget(answers.every(expected), 'an answer other than 2xx, 503 or (checkout) 409'),
+      ...budget(check.doubled === 0 && check.lost === 0, 'orders lost or doubled'),
+      ...budget(
+        check.unknown === 0 && tally.unfinished.length === 0,
+        'checkouts whose order was placed but whose 201 never came (503, then 410 on the retry)',
+      ),
+    ];
+    return report(sections, missed, say);
+  } finally {
+    await api?.stop();
+    await dynamo.stop();
+  }
+}
+
+/** Pauses DynamoDB Local for each length in turn, evenly spread over the run; the windows. */
+async function pauseAtIntervals(
+  dynamo: { pause(): void; resume(): void },
+  lengths: readonly number[],
+  seconds: number,
+): Promise<{ from: number; to: number }[]> {
+  const started = Date.now();
+  const windows: { from: number; to: number }[] = [];
+  for (const [i, length] of lengths.entries()) {
+    const at = started + ((i + 1) * seconds * 1000) / (lengths.length + 1) - (length * 1000) / 2;
+    await sleep(at - Date.now());
+    const from = Date.now();
+    dynamo.pause();
+    await sleep(length * 1000);
+    dynamo.resume();
+    windows.push({ from, to: Date.now() });
+  }
+  await sleep(started + seconds * 1000 - Date.now());
+  return windows;
+}
+
+/** Counts per request kind and status, all and during pauses. */
+function statusTable(all: readonly Answer[], paused: readonly Answer[]): string {
+  const names = [...new Set(all.map((a) => a.name))];
+  const statuses = [...new Set(all.map((a) => a.status))].sort();
+  const count = (list: readonly Answer[], name: string, status: number) =>
+    String(list.filter((a) => a.name === name && a.status === status).length);
+  return table(
+    ['request', ...statuses.map((s) => `${s}`), ...statuses.map((s) => `${s} in pause`)],
+    names.map((n) => [
+      n,
+      ...statuses.map((s) => count(all, n, s)),
+      ...statuses.map((s) => count(paused, n, s)),
+    ]),
+  );
+}
+
+/** Carts ordered more than once, 201s whose order is missing, orders no 201 named. */
+function lostOrDoubled(
+  tally: ShopperTally,
+  orders: ReadonlyMap<string, readonly string[]>,
+): { doubled: number; lost: number; unknown: number } {
+  let doubled = 0;
+  let unknown = 0;
+  for (const [cartId, ids] of orders) {
+    if (ids.length > 1) doubled++;
+    if (!tally.ordered.has(cartId)) unknown++;
+  }
+  let lost = 0;
+  for (const [cartId, orderId] of tally.ordered) if (!orders.get(cartId)?.includes(orderId)) lost++;
+  return { doubled, lost, unknown };
+}
+
+/** What the load may see: success, 503 while DynamoDB is away, 409 for a key still in progress. */
+function expected(a: Answer): boolean {
+  return (
+    (a.status >= 200 && a.status < 300) || a.status === 503 || (a.name === 'checkout' && a.status === 409)
+  );
+}
+
+function budget(met: boolean, what: string): string[] {
+  return met ? [] : [what];
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+}
+
+process.exitCode = await main();
