@@ -497,6 +497,7 @@ function product(
     refAmount: 1,
     refContentAmount: 1,
     stocklevel: null,
+    stockShards: null,
     minStocklevel: null,
     availability: rnd.pick(['OnStock', 'OnStock', 'OnStock', 'WarnStock', 'OutStock'] as const),
     availabilityText: null,

@@ -1,4 +1,6 @@
-import type { ShopFile } from '../domain/catalog-types';
+import type { ShopFile, ShopProduct } from '../domain/catalog-types';
+import { stockUnits } from '../domain/inventory/stock';
+import { shardCountFor } from '../domain/inventory/stock-shards';
 import { batchGetItems } from './batch-get';
 import { type BatchWrite, batchWrite } from './batch-write';
 import { catalogItem } from './catalog-items';
@@ -7,6 +9,7 @@ import { publishImportedSnapshot, retireSnapshot, writeSnapshotChunks } from './
 import { encodeSnapshot } from './catalog-snapshot-format';
 import { type CatalogEntry, stateFromEntries } from './catalog-state';
 import { customerItems } from './customer-items';
+import { stockShardItems } from './inventory/stock-shards';
 import { type CatalogKind, type Key, keys } from './keys';
 import { queryAll } from './query-all';
 
@@ -35,14 +38,32 @@ export async function importShop(
     const { customer, numberGuard, emailGuard } = customerItems(shopId, c, tallied.get(c.customerId));
     return emailGuard ? [customer, numberGuard, emailGuard] : [customer, numberGuard];
   });
-  const entries = catalogEntries(file);
-  const puts = [...entries.map((e) => catalogItem(shopId, e.kind, e.id, e.data, e.position)), ...customers];
+  const products = file.products.map(withStockShards);
+  const entries = catalogEntries({ ...file, products });
+  const puts = [
+    ...entries.map((e) => catalogItem(shopId, e.kind, e.id, e.data, e.position)),
+    ...customers,
+    ...products.flatMap((p) =>
+      p.stocklevel === null || p.stockShards === null
+        ? []
+        : stockShardItems(shopId, p.productId, stockUnits(p.stocklevel), p.stockShards),
+    ),
+  ];
   const wanted = new Set(puts.map((p) => `${p.pk}|${p.sk}`));
   const stale = (await existingCatalogKeys(shopId)).filter((k) => !wanted.has(`${k.pk}|${k.sk}`));
   const writes: BatchWrite[] = [...puts.map((put) => ({ put })), ...stale.map((key) => ({ delete: key }))];
   await writeInParallel(writes, onProgress);
   await publishCatalog(shopId, entries);
   return { items: puts.length, deleted: stale.length };
+}
+
+/**
+ * A tracked product with its shard count decided (the file's, else from its stock level), so the
+ * catalog tells a checkout how many shards to read. Untracked products have none.
+ */
+function withStockShards(product: ShopProduct): ShopProduct {
+  if (product.stocklevel === null) return { ...product, stockShards: null };
+  return { ...product, stockShards: shardCountFor(stockUnits(product.stocklevel), product.stockShards) };
 }
 
 /** Batch writers at once: DynamoDB takes them in parallel (one at a time, 100,000 products took minutes). */

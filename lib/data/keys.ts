@@ -116,6 +116,17 @@ export const keys = {
   /** gsi2: open carts by the moment they expire. */
   cartsByExpiry: (shopId: string): string => `${shop(shopId)}#CARTS_EXPIRY`,
 
+  // --- Inventory (docs/inventory.md) ------------------------------------------------------------------
+  /** One shard of a tracked product's stock: a partition of its own, so buyers spread over shards. */
+  stockShard: (shopId: string, productId: string, shard: number): Key => ({
+    pk: `${shop(shopId)}#STOCK#${part(productId)}#${shard}`,
+    sk: 'STOCK',
+  }),
+  /** A checkout's hold on stock, beside its cart: which shards it took from, and whether it ordered. */
+  stockHold: (shopId: string, cartId: string): Key => ({ pk: keys.cart(shopId, cartId).pk, sk: 'STOCKHOLD' }),
+  /** gsi2: open holds by the time they were taken, spread over buckets (the sweeper's to-do list). */
+  stockHolds: (shopId: string, bucket: number): string => `${shop(shopId)}#STOCKHOLDS#${bucket}`,
+
   /** The shared request counter of one token in one hourly window (expires by TTL). */
   rateLimit: (shopId: string, tokenId: string, windowStart: number): Key => ({
     pk: `${shop(shopId)}#RATE#${part(tokenId)}#${windowStart}`,

@@ -13,6 +13,7 @@ import { customerItems } from './customer-items';
 import { generatedCustomerNumber } from './customer-numbers';
 import { isTransientDependencyError } from './dependency-errors';
 import { newId } from './ids';
+import { HoldLost, orderHoldItem, type StockHold } from './inventory/stock-holds';
 import { keys } from './keys';
 import { UNLISTED_ATTRIBUTES, untalliedAttributes } from './lists/listing';
 import { orderItem } from './order-items';
@@ -52,21 +53,24 @@ const CUSTOMER_NUMBER_GUARD = 3;
 export async function placeOrder(
   cart: CartRecord,
   build: (cart: CartRecord, identity: CheckoutIdentity) => OrderRecord,
+  hold?: StockHold,
 ): Promise<OrderRecord> {
   let current = cart;
   let identity = await checkoutIdentity(cart);
   for (let attempt = 1; ; attempt++) {
     const order = build(current, identity);
+    const items = transactItems(current, order, identity);
+    // The stock set aside for this checkout is kept only if its hold is still ours (docs/inventory.md).
+    if (hold) items.push(orderHoldItem(hold));
     try {
-      await dynamo().send(
-        new TransactWriteCommand({ TransactItems: transactItems(current, order, identity) }),
-      );
+      await dynamo().send(new TransactWriteCommand({ TransactItems: items }));
       orderPlaced(order);
       return order;
     } catch (error) {
       // Throttled or failing: nothing was written; the API answers 503 and the client retries.
       if (!(error instanceof TransactionCanceledException) || isTransientDependencyError(error)) throw error;
       const failed = (error.CancellationReasons ?? []).map((r) => r.Code);
+      if (hold && failed[items.length - 1] === 'ConditionalCheckFailed') throw new HoldLost();
       let buyerChanged = false;
       if (failed[CART] === 'ConditionalCheckFailed' || failed[CART] === 'TransactionConflict') {
         const fresh = await getCart(cart.shopId, cart.cartId);
@@ -75,7 +79,9 @@ export async function placeOrder(
         buyerChanged = emailOf(fresh) !== emailOf(current);
         current = fresh;
       }
-      const guardFailed = failed.slice(CART + 2).some((code) => code && code !== 'None');
+      const guardFailed = failed
+        .slice(CART + 2, hold ? -1 : undefined)
+        .some((code) => code && code !== 'None');
       if (buyerChanged || (identity.newCustomer && guardFailed)) {
         // Another e-mail address, or the buyer became a customer meanwhile (another checkout,
         // POST /customers), or the generated number is taken by an imported customer: decide the

@@ -173,8 +173,14 @@ export interface ShopProduct {
   refUnit: string;
   refAmount: number;
   refContentAmount: number;
+  /** Stock at import (live stock is in its shards: lib/data/inventory); null = not tracked. */
   stocklevel: number | null;
   minStocklevel: number | null;
+  /**
+   * How many items a tracked product's stock is spread over (a hot product wants more:
+   * docs/inventory.md); null in a shop file = chosen from the stock level at import.
+   */
+  stockShards: number | null;
   availability: 'OnStock' | 'WarnStock' | 'OutStock' | null;
   availabilityText: LocalizedText | null;
   deliveryPeriod: LocalizedText | null;

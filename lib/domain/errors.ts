@@ -8,6 +8,8 @@
 export interface FieldError {
   field: string;
   message: string;
+  /** On a 409 for stock or coupon uses: how much is left, never below 0 (merchant-api.md). */
+  available?: number;
 }
 
 /** The base class: every domain error carries a message meant for the API's client. */
@@ -51,6 +53,13 @@ export class CartVersionMismatch extends DomainError {
 
 /** A rule about the stored state refuses the write: a taken number, a second invoice, … */
 export class StateConflict extends DomainError {}
+
+/** A line asks for more than is in stock (or for a product no longer sold): one entry per line. */
+export class OutOfStock extends DomainError {
+  constructor(readonly errors: FieldError[]) {
+    super('Not enough stock');
+  }
+}
 
 /** Other requests kept changing the same item through every retry: try again. */
 export class ConcurrentChange extends DomainError {}

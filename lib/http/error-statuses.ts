@@ -4,6 +4,7 @@ import {
   ConcurrentChange,
   type DomainError,
   NotFoundError,
+  OutOfStock,
   RefusedInput,
   StateConflict,
   StorageBusy,
@@ -28,6 +29,7 @@ const STATUS_OF: ReadonlyArray<readonly [DomainErrorClass, (error: never) => Htt
   [CartVersionMismatch, (e: CartVersionMismatch) => new PreconditionFailed(e.message)],
   [StateConflict, (e: StateConflict) => new Conflict(e.message)],
   [ConcurrentChange, (e: ConcurrentChange) => new Conflict(e.message)],
+  [OutOfStock, (e: OutOfStock) => new Conflict(e.message, e.errors)],
   [StorageBusy, (e: StorageBusy) => new ServiceUnavailable(e.retryAfterSeconds)],
 ];
 

@@ -50,8 +50,8 @@ export class NotAcceptable extends HttpError {
 }
 
 export class Conflict extends HttpError {
-  constructor(message = 'Conflict') {
-    super(409, message);
+  constructor(message = 'Conflict', errors?: FieldError[]) {
+    super(409, message, errors);
   }
 }
 

@@ -1,5 +1,6 @@
 import type * as domain from '../domain/catalog-types';
 import type { CurrencyAmounts as Amounts } from '../domain/currency-amounts';
+import { MAX_STOCK_SHARDS } from '../domain/inventory/stock-shards';
 import { hasQuantityDecimals, QUANTITY_DECIMALS } from '../domain/quantity';
 import { EmailAddress } from './address';
 import type { Assert, Equal } from './type-equality';
@@ -159,6 +160,12 @@ const QuantityNumber = z
   .number()
   .check(z.positive(), z.refine(hasQuantityDecimals, `expected at most ${QUANTITY_DECIMALS} decimals`));
 
+/** A stock level: any sign (a relative change may take it below 0), at most 3 decimals (12.75 kg). */
+const StockNumber = z.number().check(
+  z.refine(hasQuantityDecimals, `expected at most ${QUANTITY_DECIMALS} decimals`),
+  z.refine((n) => Math.abs(n) <= 1e9, 'expected at most 1,000,000,000'),
+);
+
 const BulkPriceTier = z.strictObject({
   /** From this quantity on, `price` is the unit price (1 kg and more of a product sold by weight). */
   quantity: QuantityNumber,
@@ -215,8 +222,12 @@ export const ShopProduct = z.strictObject({
   refUnit: z._default(z.string(), 'pc.'),
   refAmount: z._default(z.number().check(z.nonnegative()), 1),
   refContentAmount: z._default(z.number().check(z.nonnegative()), 1),
-  stocklevel: z._default(z.nullable(z.number().check(z.int())), null),
-  minStocklevel: z._default(z.nullable(z.number().check(z.int())), null),
+  stocklevel: z._default(z.nullable(StockNumber), null),
+  minStocklevel: z._default(z.nullable(StockNumber), null),
+  stockShards: z._default(
+    z.nullable(z.number().check(z.int(), z.minimum(1), z.maximum(MAX_STOCK_SHARDS))),
+    null,
+  ),
   availability: z._default(z.nullable(z.enum(['OnStock', 'WarnStock', 'OutStock'])), 'OnStock'),
   availabilityText: z._default(z.nullable(LocalizedText), null),
   deliveryPeriod: z._default(z.nullable(LocalizedText), null),

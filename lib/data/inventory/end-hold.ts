@@ -1,0 +1,29 @@
+import { deleteHold, type HoldState, releaseHold, type StockHold } from './stock-holds';
+import { endShardHold } from './stock-shards';
+
+/**
+ * Ends a hold that did not (or may not) lead to its order, exactly once: the hold flips to
+ * `released` and its takes go back to their shards; if the order was written after all (`ordered`),
+ * its takes stay taken and only the bookkeeping is cleared. Safe to repeat, and safe against a
+ * racing checkout or sweeper: each shard gives a hold back at most once, and only the winner of
+ * the flip decides. Returns the state that decided.
+ */
+export async function endHold(hold: StockHold): Promise<HoldState | undefined> {
+  const state = await releaseHold(hold);
+  if (state === 'released' || state === 'ordered') await settleShards(hold, state === 'released');
+  return state;
+}
+
+/** Clears an ordered hold's bookkeeping: the shard entries (the units stay taken) and the hold. */
+export async function settleOrderedHold(hold: StockHold): Promise<void> {
+  await settleShards(hold, false);
+}
+
+async function settleShards(hold: StockHold, giveBack: boolean): Promise<void> {
+  await Promise.all(
+    hold.products.flatMap(({ productId, takes }) =>
+      takes.map((take) => endShardHold(hold.shopId, productId, take.shard, hold.holdId, giveBack)),
+    ),
+  );
+  await deleteHold(hold);
+}

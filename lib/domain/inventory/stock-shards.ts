@@ -1,0 +1,59 @@
+/**
+ * A product's stock spread over several items (shards), so that many buyers of one product write
+ * to different items (docs/inventory.md "A hot product"). Pure rules: how many shards, how a level
+ * is split over them, and which shards a checkout takes a quantity from.
+ */
+
+/** Most shards of one product: a checkout reads all of them (one BatchGetItem, 1 RCU each). */
+export const MAX_STOCK_SHARDS = 16;
+/** Stock units (thousandths) per shard when the shop file leaves the count open: 250 pieces. */
+const UNITS_PER_SHARD = 250_000;
+
+/** The shard count of a tracked product: the shop file's, else one per 250 pieces, 1..16. */
+export function shardCountFor(units: number, wanted: number | null): number {
+  const count = wanted ?? Math.ceil(Math.max(units, 1) / UNITS_PER_SHARD);
+  return Math.min(MAX_STOCK_SHARDS, Math.max(1, Math.floor(count)));
+}
+
+/** A level split over `count` shards as evenly as whole units allow (the first take the rest). */
+export function splitStock(units: number, count: number): number[] {
+  const share = Math.trunc(units / count);
+  const rest = units - share * count;
+  return Array.from({ length: count }, (_, i) => share + (i === 0 ? rest : 0));
+}
+
+/** One shard's part of a take: `units` from shard number `shard`. */
+export interface ShardTake {
+  shard: number;
+  units: number;
+}
+
+/**
+ * Where to take `wanted` units from, given each shard's level: one shard that holds enough, picked
+ * at random among those that do (so concurrent buyers spread over the shards), else the fullest
+ * shards first. Null when all of them together hold less (levels ≤ 0 hold nothing).
+ */
+export function planTakes(
+  levels: readonly number[],
+  wanted: number,
+  random = Math.random,
+): ShardTake[] | null {
+  const enough = levels.flatMap((level, shard) => (level >= wanted ? [shard] : []));
+  if (enough.length > 0) {
+    const shard = enough[Math.floor(random() * enough.length)] as number;
+    return [{ shard, units: wanted }];
+  }
+  const fullestFirst = levels
+    .map((level, shard) => ({ shard, level }))
+    .filter((s) => s.level > 0)
+    .sort((a, b) => b.level - a.level);
+  const takes: ShardTake[] = [];
+  let left = wanted;
+  for (const { shard, level } of fullestFirst) {
+    if (left === 0) break;
+    const units = Math.min(level, left);
+    takes.push({ shard, units });
+    left -= units;
+  }
+  return left === 0 ? takes : null;
+}

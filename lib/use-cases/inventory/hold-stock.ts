@@ -1,0 +1,76 @@
+import { backoff } from '../../data/backoff';
+import { newId } from '../../data/ids';
+import { endHold } from '../../data/inventory/end-hold';
+import { openHold, type StockHold } from '../../data/inventory/stock-holds';
+import { shardLevels, takeFromShard } from '../../data/inventory/stock-shards';
+import { ConcurrentChange, type FieldError, OutOfStock } from '../../domain/errors';
+import { type StockDemand, shortagesOf } from '../../domain/inventory/stock-demand';
+import { planTakes } from '../../domain/inventory/stock-shards';
+
+/** Rounds lost to other buyers on the same shards before the client is asked to try again. */
+const MAX_ROUNDS = 25;
+
+/**
+ * Sets aside what a checkout takes (docs/inventory.md): reads the shards of each tracked product,
+ * refuses short products with one 409 entry per line (`gone` lines added), else writes the hold
+ * and takes each part from its shard. A shard emptied meanwhile by another buyer ends this round's
+ * hold (every part given back) and the next round plans on fresh levels. On any other failure the
+ * hold is ended before the error goes on, so nothing stays set aside for a checkout that failed;
+ * what an ending could not give back, the sweeper gives back later.
+ */
+export async function holdStock(
+  shopId: string,
+  cartId: string,
+  demands: readonly StockDemand[],
+  gone: readonly FieldError[],
+): Promise<StockHold> {
+  for (let round = 1; round <= MAX_ROUNDS; round++) {
+    const levels = await Promise.all(demands.map((d) => shardLevels(shopId, d.productId, d.shards)));
+    const plans = demands.map((d, i) => planTakes(levels[i] as number[], d.units));
+    const short = demands.flatMap((d, i) =>
+      plans[i]
+        ? []
+        : shortagesOf(
+            d,
+            (levels[i] as number[]).reduce((a, b) => a + Math.max(0, b), 0),
+          ),
+    );
+    if (short.length > 0 || gone.length > 0) throw new OutOfStock(sortedByField([...gone, ...short]));
+
+    const hold: StockHold = {
+      shopId,
+      cartId,
+      holdId: newId(),
+      state: 'held',
+      heldAt: new Date().toISOString(),
+      products: demands.map((d, i) => ({ productId: d.productId, takes: plans[i] ?? [] })),
+    };
+    await openOwnHold(hold);
+    const taken = await Promise.allSettled(
+      hold.products.flatMap(({ productId, takes }) =>
+        takes.map((take) => takeFromShard(shopId, productId, take.shard, take.units, hold.holdId)),
+      ),
+    );
+    if (taken.every((t) => t.status === 'fulfilled' && t.value)) return hold;
+    await endHold(hold);
+    const failure = taken.find((t) => t.status === 'rejected');
+    if (failure) throw failure.reason;
+    await backoff(round);
+  }
+  throw new ConcurrentChange('Other checkouts kept taking the same stock: try again');
+}
+
+/** Writes the hold; another attempt's hold on the cart (it failed, or races us) is ended first. */
+async function openOwnHold(hold: StockHold): Promise<void> {
+  for (let tries = 0; tries < 5; tries++) {
+    const previous = await openHold(hold);
+    if (!previous) return;
+    await endHold(previous);
+  }
+  throw new ConcurrentChange('Another checkout of this cart is in progress: try again');
+}
+
+function sortedByField(entries: FieldError[]): FieldError[] {
+  const index = (field: string) => Number(/\[(\d+)\]/.exec(field)?.[1] ?? 0);
+  return entries.sort((a, b) => index(a.field) - index(b.field));
+}
