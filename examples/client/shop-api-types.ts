@@ -999,6 +999,7 @@ export interface components {
             errors?: {
                 field: string;
                 message: string;
+                available?: number;
             }[];
             requestId?: string;
         };
@@ -1496,7 +1497,7 @@ export interface components {
                 "application/vnd.service.v1+json": components["schemas"]["Error"];
             };
         };
-        /** @description Conflict with the current state (a concurrent change, a taken value, a reused Idempotency-Key). */
+        /** @description Conflict with the current state (a concurrent change, a taken value, a reused Idempotency-Key, not enough stock: each short line in `errors` with what is `available`). */
         Conflict: {
             headers: {
                 "X-Service-Media-Type": components["headers"]["X-Service-Media-Type"];

@@ -17,7 +17,7 @@ const ERRORS = {
   406: ['NotAcceptable', 'The Accept header does not name application/vnd.service.v1+json.'],
   409: [
     'Conflict',
-    'Conflict with the current state (a concurrent change, a taken value, a reused Idempotency-Key).',
+    'Conflict with the current state (a concurrent change, a taken value, a reused Idempotency-Key, not enough stock: each short line in `errors` with what is `available`).',
   ],
   410: ['Gone', 'The cart became an order.'],
   412: ['PreconditionFailed', 'If-Match names another version of the cart than the current one.'],

@@ -79,7 +79,16 @@ export const ErrorBody = z
   .strictObject({
     status: z.string().check(z.regex(/^[45]\d\d$/)),
     message: z.string(),
-    errors: z.optional(z.array(z.strictObject({ field: z.string(), message: z.string() }))),
+    errors: z.optional(
+      z.array(
+        z.strictObject({
+          field: z.string(),
+          message: z.string(),
+          /** On a 409 for stock: what is left, never below 0 (merchant-api.md). */
+          available: z.optional(z.number()),
+        }),
+      ),
+    ),
     requestId: z.optional(z.string()),
   })
   .register(z.globalRegistry, { id: 'Error', description: 'Every 4xx/5xx body (contract "Errors").' });
