@@ -51,8 +51,10 @@ export async function runStorefront(
   );
   say(`search in "${category.name}": ${hits.results} hits`);
 
-  // A cart with the first two products anyone can buy on their own (no variation masters).
-  const buyable = page.items.filter((p) => p.forSale && p.productVariationType !== 'master').slice(0, 2);
+  // A cart with the first two products anyone can buy on their own (no variation masters), in stock.
+  const buyable = page.items
+    .filter((p) => p.forSale && p.productVariationType !== 'master' && p.availability !== 'OutStock')
+    .slice(0, 2);
   const created = await api.POST('/{shopId}/carts', { params: shop, body: {} });
   const cart = bodyOf('create cart', created);
   const cartToken = created.response.headers.get('X-Service-Cart-Token') ?? '';

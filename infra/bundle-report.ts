@@ -6,6 +6,7 @@ import { esbuildOptions, projectRoot } from './constructs/bundling-options';
 import {
   ADD_SHOP_CLAIM_ENTRY,
   FOLD_TALLIES_ENTRY,
+  SWEEP_STOCK_HOLDS_ENTRY,
   OPENAPI_ENTRY,
   PUBLISHER_ENTRY,
   ROUTE_NOT_FOUND_ENTRY,
@@ -35,6 +36,7 @@ export function stackEntries(): { name: string; entry: string }[] {
     { name: 'publishDomainEvents', entry: PUBLISHER_ENTRY },
     { name: 'addShopClaim', entry: ADD_SHOP_CLAIM_ENTRY },
     { name: 'foldTallies', entry: FOLD_TALLIES_ENTRY },
+    { name: 'sweepStockHolds', entry: SWEEP_STOCK_HOLDS_ENTRY },
   ];
 }
 

@@ -9,6 +9,7 @@ export const ROUTE_NOT_FOUND_ENTRY = 'functions/fallback/route-not-found.ts';
 export const PUBLISHER_ENTRY = 'functions/events/publish-domain-events.ts';
 export const ADD_SHOP_CLAIM_ENTRY = 'functions/auth/add-shop-claim.ts';
 export const FOLD_TALLIES_ENTRY = 'functions/lists/fold-tallies.ts';
+export const SWEEP_STOCK_HOLDS_ENTRY = 'functions/inventory/sweep-stock-holds.ts';
 /**
  * GET /openapi.json, public: outside the route table because it belongs to no shop and needs no
  * token, scope or vendor media type, so every per-route rule (scope and isolation matrices, 406,

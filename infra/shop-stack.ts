@@ -6,14 +6,19 @@ import { type Route, routeList } from '../lib/routes';
 import { type ShopStackConfig, shopSlug } from './config';
 import { type ApiEnvironment, ApiFunction } from './constructs/api-function';
 import { EventPublisher } from './constructs/event-publisher';
+import { EveryMinuteTask } from './constructs/every-minute-task';
 import { IdempotencySecret } from './constructs/idempotency-secret';
-import { ListCounters } from './constructs/list-counters';
 import { ShopAlarms } from './constructs/shop-alarms';
 import { defaultDomainPrefix, ShopAuth } from './constructs/shop-auth';
 import { ShopDashboard } from './constructs/shop-dashboard';
 import { ShopHttpApi } from './constructs/shop-http-api';
 import { ShopTable } from './constructs/shop-table';
-import { OPENAPI_ENTRY, ROUTE_NOT_FOUND_ENTRY } from './function-entries';
+import {
+  FOLD_TALLIES_ENTRY,
+  OPENAPI_ENTRY,
+  ROUTE_NOT_FOUND_ENTRY,
+  SWEEP_STOCK_HOLDS_ENTRY,
+} from './function-entries';
 
 export interface ShopStackProps extends StackProps {
   config: ShopStackConfig;
@@ -135,11 +140,26 @@ export class ShopStack extends Stack {
       logLevel: config.logLevel,
     });
 
-    const lists = new ListCounters(this, 'Lists', {
+    const housekeeping = {
       shopId: config.shopId,
       table,
       logRetention: config.logRetention,
       logLevel: config.logLevel,
+    };
+    // A list request stays exact without the fold (it corrects by what is not folded yet), but pays
+    // for every item changed since the last one: the schedule keeps that to a minute's worth.
+    const lists = new EveryMinuteTask(this, 'Lists', {
+      ...housekeeping,
+      entry: FOLD_TALLIES_ENTRY,
+      description: 'Folds changed list items into the list counters; deletes expired carts',
+      ruleDescription: `Folds the list counters of shop ${config.shopId}`,
+    });
+    // Stock set aside by checkouts that died goes back within about a minute (docs/inventory.md).
+    const holds = new EveryMinuteTask(this, 'StockHolds', {
+      ...housekeeping,
+      entry: SWEEP_STOCK_HOLDS_ENTRY,
+      description: 'Gives back the stock of checkouts that died before ending their hold',
+      ruleDescription: `Sweeps the stock holds of shop ${config.shopId}`,
     });
 
     const allFunctions: IFunction[] = [
@@ -147,7 +167,8 @@ export class ShopStack extends Stack {
       fallback.fn,
       openApi.fn,
       events.consumer.fn,
-      lists.folder.fn,
+      lists.worker.fn,
+      holds.worker.fn,
       ...(auth ? [auth.claimFunction.fn] : []),
     ];
     const alarms = new ShopAlarms(this, 'Alarms', {

@@ -2,7 +2,7 @@ import { foldTallies } from '../../lib/data/lists/fold';
 import { log } from '../../lib/log';
 
 /**
- * Scheduled every minute by the shop's stack (infra/constructs/list-counters.ts) with the shop's
+ * Scheduled every minute by the shop's stack (infra/shop-stack.ts, EveryMinuteTask) with the shop's
  * id: folds the list items changed since the last run into the list counters and deletes the carts
  * that expired meanwhile (lib/data/lists/fold.ts), so a list request's corrections stay small.
  */

@@ -1,8 +1,11 @@
 import { foldTallies } from '../../lib/data/lists/fold';
+import { HOLD_TIMEOUT_MS, sweepStockHolds } from '../../lib/use-cases/inventory/sweep-stock-holds';
 
 /** How often the twin folds the list counters (AWS: every minute; here sooner, to be exercised). */
 const DEFAULT_INTERVAL_MS = 15_000;
 const MAX_SHOPS = 1000;
+/** How old a stock hold must be before the twin's sweep ends it (tests shorten it). */
+const holdTimeoutMs = Number(process.env.STOCK_HOLD_TIMEOUT_MS ?? HOLD_TIMEOUT_MS);
 
 export interface FoldSchedule {
   /** Shops to fold from now on (the server reports each shop it serves). */
@@ -11,9 +14,9 @@ export interface FoldSchedule {
 }
 
 /**
- * The local stand-in for the stack's every-minute fold (infra/constructs/list-counters.ts): folds
- * the list counters of every shop the twin has served or seeded, one shop after another. A failing
- * fold is reported and tried again on the next tick, as the schedule would.
+ * The local stand-in for the stack's every-minute tasks (infra/shop-stack.ts, EveryMinuteTask): folds
+ * the list counters and sweeps the stock holds of every shop the twin has served or seeded, one shop
+ * after another. A failing run is reported and tried again on the next tick, as the schedule would.
  */
 export function startFoldSchedule(
   intervalMs = Number(process.env.LIST_FOLD_INTERVAL_MS ?? DEFAULT_INTERVAL_MS),
@@ -27,6 +30,7 @@ export function startFoldSchedule(
         if (stopped) return;
         try {
           await foldTallies(shopId);
+          await sweepStockHolds(shopId, holdTimeoutMs);
         } catch (error) {
           process.stderr.write(`[fold] shop ${shopId}: ${(error as Error).message}\n`);
         }

@@ -58,12 +58,13 @@ export async function importShop(
 }
 
 /**
- * A tracked product with its shard count decided (the file's, else from its stock level), so the
- * catalog tells a checkout how many shards to read. Untracked products have none.
+ * A tracked product with its shard count decided (the file's, else 1), so the catalog tells a
+ * checkout how many shards to read. Untracked products have none. Shards beyond a count that
+ * shrank are left as they are: nothing reads past the count.
  */
 function withStockShards(product: ShopProduct): ShopProduct {
   if (product.stocklevel === null) return { ...product, stockShards: null };
-  return { ...product, stockShards: shardCountFor(stockUnits(product.stocklevel), product.stockShards) };
+  return { ...product, stockShards: shardCountFor(product.stockShards) };
 }
 
 /** Batch writers at once: DynamoDB takes them in parallel (one at a time, 100,000 products took minutes). */

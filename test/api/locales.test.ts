@@ -132,7 +132,7 @@ describe('locale of a write', () => {
   it('category writes take a loosely written shop locale', async () => {
     const response = await call(`/${shop}/categories/cookware?locale=DE_de`, {
       method: 'PUT',
-      body: { name: 'Kochgeschirr neu' },
+      body: { categoryId: 'cookware', name: 'Kochgeschirr neu' },
     });
 
     expect(response.status).toBe(200);

@@ -11,11 +11,13 @@ export interface FaultPlan {
   commands?: string[];
   /** How many attempts to fail; Infinity = until cleared. */
   times: number;
+  /** How many matching calls to let through first (to fail a later step of a request). */
+  skip?: number;
   /** The error to throw: throttling by default. */
   error?: () => Error;
 }
 
-let plan: (FaultPlan & { failed: number }) | null = null;
+let plan: (FaultPlan & { failed: number; seen: number }) | null = null;
 const installed = new WeakSet<object>();
 
 /** Fails the planned DynamoDB calls from now on; returns a counter of the injected failures. */
@@ -30,7 +32,8 @@ export function injectFaults(next: FaultPlan): { failed: () => number } {
         if (
           active &&
           active.failed < active.times &&
-          (!active.commands?.length || active.commands.includes(command))
+          (!active.commands?.length || active.commands.includes(command)) &&
+          active.seen++ >= (active.skip ?? 0)
         ) {
           active.failed += 1;
           throw (active.error ?? throttled)();
@@ -40,7 +43,7 @@ export function injectFaults(next: FaultPlan): { failed: () => number } {
       { step: 'finalizeRequest', priority: 'low', name: 'testFaultInjection' },
     );
   }
-  const current = { ...next, failed: 0 };
+  const current = { ...next, failed: 0, seen: 0 };
   plan = current;
   return { failed: () => current.failed };
 }

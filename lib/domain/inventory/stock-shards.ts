@@ -6,13 +6,13 @@
 
 /** Most shards of one product: a checkout reads all of them (one BatchGetItem, 1 RCU each). */
 export const MAX_STOCK_SHARDS = 16;
-/** Stock units (thousandths) per shard when the shop file leaves the count open: 250 pieces. */
-const UNITS_PER_SHARD = 250_000;
-
-/** The shard count of a tracked product: the shop file's, else one per 250 pieces, 1..16. */
-export function shardCountFor(units: number, wanted: number | null): number {
-  const count = wanted ?? Math.ceil(Math.max(units, 1) / UNITS_PER_SHARD);
-  return Math.min(MAX_STOCK_SHARDS, Math.max(1, Math.floor(count)));
+/**
+ * The shard count of a tracked product: the shop file's, else 1. One shard costs a checkout 1 read
+ * and 1 write unit; only a product many buyers want at once (a sale) needs more, and the merchant
+ * who plans the sale knows it (docs/inventory.md "A hot product").
+ */
+export function shardCountFor(wanted: number | null): number {
+  return Math.min(MAX_STOCK_SHARDS, Math.max(1, Math.floor(wanted ?? 1)));
 }
 
 /** A level split over `count` shards as evenly as whole units allow (the first take the rest). */

@@ -1,0 +1,117 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startLocalServer } from '../../infra/local/server';
+import type { ShopFile } from '../../lib/domain/catalog-types';
+import { sweepStockHolds } from '../../lib/use-cases/inventory/sweep-stock-holds';
+import { type CallOptions, call } from '../support/api';
+import { BILLING } from '../support/carts';
+import { clearFaults, injectFaults } from '../support/faults';
+import { useLocalTable } from '../support/local-env';
+import { privateDemoShop } from '../support/shops';
+
+/**
+ * Stock set aside by a checkout that then fails comes back, exactly once: DynamoDB failing between
+ * the hold and the order, failing again while the hold is ended (the sweeper gives it back), and a
+ * checkout retried with its Idempotency-Key. This file runs its own server so the faults stay in
+ * this process.
+ */
+let server: Awaited<ReturnType<typeof startLocalServer>>;
+const api = (path: string, options: CallOptions = {}) => call(path, { baseUrl: server.url, ...options });
+
+beforeAll(async () => {
+  useLocalTable();
+  server = await startLocalServer({ port: 0 });
+});
+afterEach(() => clearFaults());
+afterAll(async () => {
+  await server.close();
+});
+
+/** A shop of its own whose tent has `stock` pieces. */
+const tentShop = (stock: number) =>
+  privateDemoShop('stockfault', (file: ShopFile) => ({
+    ...file,
+    products: file.products.map((p) => (p.productId === 'dome-tent-2p' ? { ...p, stocklevel: stock } : p)),
+  }));
+
+/** A cart of `quantity` tents with a billing address; returns its checkout. */
+async function tentCart(shop: string, quantity: number) {
+  const created = await api(`/${shop}/carts`, {
+    method: 'POST',
+    body: { lineItems: [{ productId: 'dome-tent-2p', quantity }] },
+  });
+  const cartToken = created.headers.get('x-service-cart-token') as string;
+  const path = `/${shop}/carts/${created.body.cartId}`;
+  await api(`${path}/billing-address`, { method: 'PUT', body: BILLING, cartToken });
+  return (headers: Record<string, string> = {}) =>
+    api(`${path}/order`, { method: 'POST', cartToken, headers });
+}
+
+describe('stock set aside by a failing checkout', () => {
+  it('comes back when the order cannot be written: the whole stock is still for sale', async () => {
+    // Prepare
+    const shop = await tentShop(3);
+    const failing = await tentCart(shop, 3);
+    const faults = injectFaults({ commands: ['TransactWriteItemsCommand'], times: Number.POSITIVE_INFINITY });
+
+    // Act
+    const failed = await failing();
+    clearFaults();
+    const other = await (await tentCart(shop, 3))();
+    const retried = await failing();
+
+    // Assess
+    expect(failed.status).toBe(503);
+    expect(faults.failed()).toBe(3);
+    expect(other.status).toBe(201);
+    expect(retried.status).toBe(409);
+    expect(retried.body.errors).toEqual([
+      { field: 'lineItemContainer.productLineItems[0]', message: '3 requested, 0 available', available: 0 },
+    ]);
+  });
+
+  it('comes back through the sweeper when ending the hold fails too, and only once', async () => {
+    // Prepare: after the take and the order number (two UpdateItems), the order and every write
+    // after it fail, so the hold stays as the checkout left it
+    const shop = await tentShop(2);
+    const failing = await tentCart(shop, 2);
+    injectFaults({
+      commands: ['TransactWriteItemsCommand', 'UpdateItemCommand', 'DeleteItemCommand'],
+      times: Number.POSITIVE_INFINITY,
+      skip: 2,
+    });
+
+    // Act
+    const failed = await failing();
+    clearFaults();
+    const whileHeld = await (await tentCart(shop, 1))();
+    const swept = await sweepStockHolds(shop, 0);
+    const sweptAgain = await sweepStockHolds(shop, 0);
+    const afterSweep = await (await tentCart(shop, 2))();
+    const oneMore = await (await tentCart(shop, 1))();
+
+    // Assess
+    expect(failed.status).toBe(503);
+    expect(whileHeld.status).toBe(409);
+    expect(swept).toEqual({ released: 1, ordered: 0 });
+    expect(sweptAgain).toEqual({ released: 0, ordered: 0 });
+    expect(afterSweep.status).toBe(201);
+    expect(oneMore.status).toBe(409);
+  });
+
+  it('is taken once for a checkout retried with the same Idempotency-Key', async () => {
+    const shop = await tentShop(2);
+    const checkout = await tentCart(shop, 1);
+    const key = { 'idempotency-key': `stock-${Date.now()}` };
+
+    const first = await checkout(key);
+    const replayed = await checkout(key);
+    const second = await (await tentCart(shop, 1))();
+    const third = await (await tentCart(shop, 1))();
+
+    expect(first.status).toBe(201);
+    expect(replayed.status).toBe(201);
+    expect(replayed.body.orderId).toBe(first.body.orderId);
+    expect(second.status).toBe(201);
+    expect(third.status).toBe(409);
+  });
+});
