@@ -70,7 +70,6 @@ export async function placeOrder(
       // Throttled or failing: nothing was written; the API answers 503 and the client retries.
       if (!(error instanceof TransactionCanceledException) || isTransientDependencyError(error)) throw error;
       const failed = (error.CancellationReasons ?? []).map((r) => r.Code);
-      if (hold && failed[items.length - 1] === 'ConditionalCheckFailed') throw new HoldLost();
       let buyerChanged = false;
       if (failed[CART] === 'ConditionalCheckFailed' || failed[CART] === 'TransactionConflict') {
         const fresh = await getCart(cart.shopId, cart.cartId);
@@ -79,6 +78,8 @@ export async function placeOrder(
         buyerChanged = emailOf(fresh) !== emailOf(current);
         current = fresh;
       }
+      // The cart first: a racing checkout of the same cart that won ended our hold too (410).
+      if (hold && failed[items.length - 1] === 'ConditionalCheckFailed') throw new HoldLost();
       const guardFailed = failed
         .slice(CART + 2, hold ? -1 : undefined)
         .some((code) => code && code !== 'None');

@@ -1,10 +1,11 @@
+import { getCart } from '../data/cart-repository';
 import { requireCatalog } from '../data/catalog-repository';
 import { endHold, settleOrderedHold } from '../data/inventory/end-hold';
 import { HoldLost } from '../data/inventory/stock-holds';
 import { type CheckoutIdentity, placeOrder as storeOrder } from '../data/place-order';
 import type { CartRecord } from '../domain/cart';
 import { priceCart } from '../domain/cart-pricing';
-import { type FieldError, RefusedInput } from '../domain/errors';
+import { CartOrdered, ConcurrentChange, type FieldError, RefusedInput } from '../domain/errors';
 import { goneLine, stockDemands } from '../domain/inventory/stock-demand';
 import type { ViewContext } from '../domain/links';
 import type { OrderRecord } from '../domain/order';
@@ -42,7 +43,17 @@ export async function placeOrder(
   // Carts without tracked products cost what they always did: no hold, no shard.
   if (demands.length === 0 && gone.length === 0) return { order: await storeOrder(cart, build) };
   for (let round = 1; ; round++) {
-    const hold = await holdStock(cart.shopId, cart.cartId, demands, gone.map(goneLine));
+    const hold = await holdStock(cart.shopId, cart.cartId, demands, gone.map(goneLine)).catch(
+      // Racing attempts at one cart end each other's holds: the one that ordered makes the rest 410.
+      async (error: unknown) => {
+        if (
+          error instanceof ConcurrentChange &&
+          (await getCart(cart.shopId, cart.cartId))?.status === 'ordered'
+        )
+          throw new CartOrdered();
+        throw error;
+      },
+    );
     try {
       const order = await storeOrder(cart, build, hold);
       // Only bookkeeping is left (the units stay taken); what fails here the sweeper clears.
@@ -51,7 +62,9 @@ export async function placeOrder(
     } catch (error) {
       // No order (or none we know of): the stock goes back, unless the order was written after all.
       await endHold(hold);
-      if (!(error instanceof HoldLost) || round === MAX_HOLD_ROUNDS) throw error;
+      if (!(error instanceof HoldLost)) throw error;
+      if (round === MAX_HOLD_ROUNDS)
+        throw new ConcurrentChange('Another checkout of this cart is in progress: try again');
     }
   }
 }

@@ -133,6 +133,8 @@ describe('racing checkouts of the last items', () => {
 
     // Assess
     const statuses = answers.map((a) => a.status).sort();
+    const bodies = answers.filter((a) => a.status !== 201).map((a) => a.text);
+    expect(statuses, bodies.join('\n')).toHaveLength(20);
     expect(statuses.filter((s) => s === 201)).toHaveLength(5);
     expect(statuses.filter((s) => s === 409)).toHaveLength(15);
     expect(await ordersOf(shop)).toBe(5);

@@ -60,12 +60,20 @@ export async function holdStock(
   throw new ConcurrentChange('Other checkouts kept taking the same stock: try again');
 }
 
-/** Writes the hold; another attempt's hold on the cart (it failed, or races us) is ended first. */
+/** How long another attempt's hold on the cart is waited for before it is taken over (it died). */
+const TAKEOVER_MS = 3_000;
+
+/**
+ * Writes the hold. Another attempt's hold on the cart is waited for while it is young (a racing
+ * checkout of the same cart: it orders, and this one then meets the ordered cart), and ended when
+ * older (its checkout failed without ending it).
+ */
 async function openOwnHold(hold: StockHold): Promise<void> {
-  for (let tries = 0; tries < 5; tries++) {
+  for (let tries = 0; tries < 100; tries++) {
     const previous = await openHold(hold);
     if (!previous) return;
-    await endHold(previous);
+    if (Date.now() - Date.parse(previous.heldAt) < TAKEOVER_MS) await backoff(4);
+    else await endHold(previous);
   }
   throw new ConcurrentChange('Another checkout of this cart is in progress: try again');
 }
