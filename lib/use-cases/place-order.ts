@@ -1,7 +1,9 @@
 import { requireCatalog } from '../data/catalog-repository';
+import { getOrder } from '../data/order-repository';
 import { placeOrder as storeOrder } from '../data/place-order';
+import { type CartRecord, orderedWithKey } from '../domain/cart';
 import { priceCart } from '../domain/cart-pricing';
-import { type FieldError, RefusedInput } from '../domain/errors';
+import { CartOrdered, type FieldError, RefusedInput } from '../domain/errors';
 import type { ViewContext } from '../domain/links';
 import type { OrderRecord } from '../domain/order';
 import { buildOrder } from '../domain/order-builder';
@@ -12,11 +14,22 @@ import type { CartWrite } from './change-cart';
  * line items or below the minimum cart. The order is priced once, now, and frozen in the cart's
  * locale (`view` gives its links); the cart becomes the order atomically (lib/data/place-order.ts),
  * after which every change of the cart is CartOrdered.
+ *
+ * `idempotencyKeyHash` (the hash of the request's Idempotency-Key, beyond the spec) is stored with
+ * the order. A cart already ordered under that same key is this checkout's own earlier attempt,
+ * whose answer was lost (a timed-out transaction DynamoDB applied anyway): its order is returned,
+ * `replayed`, instead of CartOrdered, and nothing is written.
  */
 export async function placeOrder(
-  input: Pick<CartWrite, 'cart' | 'catalogVersion'> & { view: (locale: string) => ViewContext },
-): Promise<{ order: OrderRecord }> {
+  input: Pick<CartWrite, 'cart' | 'catalogVersion'> & {
+    view: (locale: string) => ViewContext;
+    idempotencyKeyHash?: string;
+  },
+): Promise<{ order: OrderRecord; replayed: boolean }> {
   const { cart } = input;
+  if (cart.status === 'ordered') {
+    return { order: await orderOfCheckout(cart, input.idempotencyKeyHash), replayed: true };
+  }
   const catalog = await requireCatalog(cart.shopId, input.catalogVersion);
   const problems: FieldError[] = [];
   if (!cart.billingAddress)
@@ -29,8 +42,18 @@ export async function placeOrder(
   if (problems.length > 0) throw new RefusedInput('The cart cannot be ordered', problems);
 
   const ctx = input.view(cart.locale);
-  const order = await storeOrder(cart, (current, identity) =>
-    buildOrder(current, catalog, ctx, identity, new Date().toISOString()),
+  const order = await storeOrder(
+    cart,
+    (current, identity) => buildOrder(current, catalog, ctx, identity, new Date().toISOString()),
+    input.idempotencyKeyHash,
   );
-  return { order };
+  return { order, replayed: false };
+}
+
+/** The order of a cart ordered under this Idempotency-Key (hash); contract: 410 for anyone else. */
+async function orderOfCheckout(cart: CartRecord, keyHash: string | undefined): Promise<OrderRecord> {
+  const order =
+    orderedWithKey(cart, keyHash) && cart.orderId ? await getOrder(cart.shopId, cart.orderId) : null;
+  if (!order) throw new CartOrdered();
+  return order;
 }
