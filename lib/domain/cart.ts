@@ -32,8 +32,9 @@ export interface CartRecord {
   coupon: { code: string; couponLineItemId: string } | null;
   orderId: string | null;
   /**
-   * Set with the order: the hash of the checkout's Idempotency-Key (lib/http/idempotency-seal.ts;
-   * never the key itself), so that checkout's retry is recognised (`orderedWithKey`).
+   * Set with the order: the hash of the checkout's Idempotency-Key, salted with the caller (the
+   * same hash that names the key's stored answer; never the key itself), so that checkout's retry
+   * is recognised (`orderedWithKey`).
    */
   checkoutKeyHash?: string;
 }
