@@ -52,6 +52,12 @@ export interface Route {
   readonly writes: boolean;
   /** Whether an Idempotency-Key header makes retries replay the first answer (beyond the spec). */
   readonly idempotent?: boolean;
+  /**
+   * Whether the route turns the cart into an order: on an ordered cart, the retry of the checkout
+   * that ordered it (the same Idempotency-Key) reaches the handler, which answers its order; any
+   * other request still gets 410 (lib/http/middleware/cart-token.ts).
+   */
+  readonly placesOrder?: boolean;
   /** Handler module, relative to the repository root; exports `handler`. */
   readonly handler: string;
 }
@@ -231,6 +237,7 @@ export const routes = {
     body: 'none',
     writes: true,
     idempotent: true,
+    placesOrder: true,
     handler: 'functions/orders/create-order.ts',
   }),
   listOrders: route({

@@ -16,6 +16,11 @@ export interface ShopperTally {
   ordered: Map<string, string>;
   /** Carts whose checkout retries ended in another answer than 201 (the order's answer is lost). */
   unfinished: { cartId: string; status: number }[];
+  /**
+   * Checkouts whose 201 came marked Idempotent-Replayed: an earlier attempt placed the order but its
+   * answer was lost (503: the transaction timed out and was applied after the pause).
+   */
+  recovered: number;
 }
 
 interface Clients {
@@ -77,6 +82,7 @@ export async function shopper(c: Clients, tally: ShopperTally): Promise<void> {
       );
       if (answer.status === 201) {
         tally.ordered.set(cartId, (JSON.parse(answer.body) as { orderId: string }).orderId);
+        if (answer.headers.get('idempotent-replayed') === 'true') tally.recovered++;
         break;
       }
       if (!retryable(answer.status) || Date.now() > giveUpAt) {

@@ -56,7 +56,7 @@ async function main(): Promise<number> {
       BENCH_DYNAMODB_ENDPOINT: dynamo.endpoint,
     });
     const answers: Answer[] = [];
-    const tally: ShopperTally = { ordered: new Map(), unfinished: [] };
+    const tally: ShopperTally = { ordered: new Map(), unfinished: [], recovered: 0 };
     const endAt = Date.now() + seconds * 1000;
     const clients = {
       baseUrl: String(api.ready.url),
@@ -80,7 +80,7 @@ async function main(): Promise<number> {
       `machine: ${m.cpus} CPUs, ${m.cpuModel}, Node ${m.node}; DynamoDB Local in memory on the same CPUs`,
       `${seconds} s of mixed load (${values.shoppers} shoppers, ${values.readers} readers), DynamoDB Local paused ${windows.map((w) => `${((w.to - w.from) / 1000).toFixed(1)} s at ${((w.from - (endAt - seconds * 1000)) / 1000).toFixed(0)} s`).join(', ')}\n\n${statusTable(answers, overlapping)}`,
       `requests that met a pause: ${overlapping.length}; longest answer ${longest} ms (budget ${PAUSED_ANSWER_BUDGET_MS} ms)`,
-      `checkouts: ${tally.ordered.size} answered 201; orders in the table: ${orders.size} carts, ${check.doubled} with more than one order, ${check.lost} ordered carts without their order, ${check.unknown} orders the shoppers never got a 201 for; ${tally.unfinished.length} checkouts given up (${tally.unfinished.map((u) => u.status).join(', ') || 'none'})`,
+      `checkouts: ${tally.ordered.size} answered 201 (${tally.recovered} of them after a lost answer, by its Idempotency-Key); orders in the table: ${orders.size} carts, ${check.doubled} with more than one order, ${check.lost} ordered carts without their order, ${check.unknown} orders the shoppers never got a 201 for; ${tally.unfinished.length} checkouts given up (${tally.unfinished.map((u) => u.status).join(', ') || 'none'})`,
     ];
     const missed = [
       ...budget(

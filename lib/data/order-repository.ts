@@ -1,4 +1,6 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { DocumentRecord, OrderRecord } from '../domain/order';
+import { dynamo, tableName } from './client';
 import { keys } from './keys';
 import type { CreationWindow } from './lists/count';
 import type { PageWanted } from './lists/page';
@@ -7,6 +9,14 @@ import { series } from './lists/series';
 import { queryAll } from './query-all';
 
 /** Reads of orders and their documents. */
+
+/** An order without its documents (one strongly consistent GetItem), or null. */
+export async function getOrder(shopId: string, orderId: string): Promise<OrderRecord | null> {
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: keys.order(shopId, orderId), ConsistentRead: true }),
+  );
+  return Item ? (Item.data as OrderRecord) : null;
+}
 
 /** An order with its documents (one Query of the order's partition), or null. */
 export async function getOrderWithDocuments(

@@ -41,7 +41,9 @@ const CUSTOMER_NUMBER_GUARD = 3;
  * Turns a cart into an order in ONE DynamoDB transaction (DESIGN "Aggregates"): the cart flips to
  * ordered only if it is still the open version we priced, the order is put only if new, and a buyer
  * seen for the first time becomes a customer with a unique number and e-mail guard. However many
- * requests race on one cart, exactly one order is created; the others get 410.
+ * requests race on one cart, exactly one order is created; the others get 410. With
+ * `checkoutKeyHash` (the hash of the request's Idempotency-Key) the cart keeps it, so a retry of
+ * this checkout is recognised even when this call's answer is lost (lib/use-cases/place-order.ts).
  *
  * Nothing in the transaction is shared between checkouts of different carts, so they never wait
  * for or cancel each other. The order number is taken before it, with one atomic ADD on the shop's
@@ -53,13 +55,14 @@ const CUSTOMER_NUMBER_GUARD = 3;
 export async function placeOrder(
   cart: CartRecord,
   build: (cart: CartRecord, identity: CheckoutIdentity) => OrderRecord,
+  checkoutKeyHash?: string,
   hold?: StockHold,
 ): Promise<OrderRecord> {
   let current = cart;
   let identity = await checkoutIdentity(cart);
   for (let attempt = 1; ; attempt++) {
     const order = build(current, identity);
-    const items = transactItems(current, order, identity);
+    const items = transactItems(current, order, identity, checkoutKeyHash);
     // The stock set aside for this checkout is kept only if its hold is still ours (docs/inventory.md).
     if (hold) items.push(orderHoldItem(hold));
     try {
@@ -67,7 +70,10 @@ export async function placeOrder(
       orderPlaced(order);
       return order;
     } catch (error) {
-      // Throttled or failing: nothing was written; the API answers 503 and the client retries.
+      // Throttled or failing: the API answers 503 and the client retries. A throttled or refused
+      // call wrote nothing, but a timed-out one may still be applied after we stopped waiting (the
+      // SDK's retries carry the same ClientRequestToken, so it is applied at most once): the retry
+      // then finds the cart ordered, and only its checkoutKeyHash tells it the order is its own.
       if (!(error instanceof TransactionCanceledException) || isTransientDependencyError(error)) throw error;
       const failed = (error.CancellationReasons ?? []).map((r) => r.Code);
       let buyerChanged = false;
@@ -137,17 +143,23 @@ async function checkoutCustomer(
   return { customerId: newCustomer.customerId, customerNumber: newCustomer.customerNumber, newCustomer };
 }
 
-function transactItems(cart: CartRecord, order: OrderRecord, identity: CheckoutIdentity): TransactItem[] {
+function transactItems(
+  cart: CartRecord,
+  order: OrderRecord,
+  identity: CheckoutIdentity,
+  checkoutKeyHash: string | undefined,
+): TransactItem[] {
   const table = tableName();
   const key = keys.cart(cart.shopId, cart.cartId);
   const untallied = untalliedAttributes(cart.shopId, { kind: 'CART', key });
+  const keyHash = checkoutKeyHash === undefined ? '' : ', checkoutKeyHash = :keyHash';
   const items: TransactItem[] = [
     {
       Update: {
         TableName: table,
         Key: key,
         // An ordered cart leaves the lists: its counters are folded out later (lib/data/lists).
-        UpdateExpression: `SET #status = :ordered, orderId = :orderId, version = :next, updatedAt = :now, gsi3pk = :untallied, gsi3sk = :pk REMOVE ${UNLISTED_ATTRIBUTES.join(', ')}`,
+        UpdateExpression: `SET #status = :ordered, orderId = :orderId, version = :next, updatedAt = :now, gsi3pk = :untallied, gsi3sk = :pk${keyHash} REMOVE ${UNLISTED_ATTRIBUTES.join(', ')}`,
         ConditionExpression: 'version = :version AND #status = :open',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
@@ -159,6 +171,7 @@ function transactItems(cart: CartRecord, order: OrderRecord, identity: CheckoutI
           ':now': order.createdAt,
           ':untallied': untallied.gsi3pk,
           ':pk': untallied.gsi3sk,
+          ...(checkoutKeyHash === undefined ? {} : { ':keyHash': checkoutKeyHash }),
         },
       },
     },

@@ -31,6 +31,12 @@ export interface CartRecord {
   payment: { price: Minor; name: string | null } | null;
   coupon: { code: string; couponLineItemId: string } | null;
   orderId: string | null;
+  /**
+   * Set with the order: the hash of the checkout's Idempotency-Key, salted with the caller (the
+   * same hash that names the key's stored answer; never the key itself), so that checkout's retry
+   * is recognised (`orderedWithKey`).
+   */
+  checkoutKeyHash?: string;
 }
 
 export type Address = Record<string, string | null>;
@@ -88,6 +94,18 @@ export function unitPriceFor(
   let price = line.unitPrice;
   for (const tier of line.bulkTiers) if (quantityAtLeast(quantity, tier.quantity)) price = tier.unitPrice;
   return price;
+}
+
+/**
+ * Whether an ordered cart was ordered by the checkout that carried this Idempotency-Key (hash). A
+ * timed-out checkout transaction may still be applied after the client got 503: its retry with the
+ * same key then gets that order, where any other request on the ordered cart gets 410 (contract).
+ */
+export function orderedWithKey(
+  cart: Pick<CartRecord, 'status' | 'checkoutKeyHash'>,
+  keyHash: string | undefined,
+): boolean {
+  return cart.status === 'ordered' && keyHash !== undefined && cart.checkoutKeyHash === keyHash;
 }
 
 /** Whether a cart is past its lifetime (TTL deletion lags; an expired cart is 404 at once). */

@@ -33,6 +33,11 @@ export interface ApiRequest<R extends Route, S extends InputSchemas> {
   /** The catalog version being read (catalog reads; lib/http/middleware/early-read.ts), for answerFromCatalog. */
   catalogVersionRead: R['catalogRead'] extends true ? Promise<number | null> : undefined;
   headers: Readonly<Record<string, string | undefined>>;
+  /**
+   * The hash of the Idempotency-Key this request claimed (idempotent routes), never the key: the
+   * checkout stores it with the order to recognise its own retry (lib/use-cases/place-order.ts).
+   */
+  idempotencyKeyHash?: string;
   /** The query string as sent (next links of lists keep the request's filters). */
   rawQuery: string;
   requestId: string;
@@ -100,6 +105,7 @@ function apiRequest<R extends Route, S extends InputSchemas>(
     catalogVersion: api.catalogVersion,
     catalogVersionRead: api.catalogVersionRead as ApiRequest<R, S>['catalogVersionRead'],
     headers: event.headers ?? {},
+    idempotencyKeyHash: api.idempotency?.keyHash,
     rawQuery: event.rawQueryString ?? '',
     requestId: api.requestId,
     view: (locale) => ({ baseUrl: api.baseUrl, shopId, locale }),

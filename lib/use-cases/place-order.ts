@@ -1,30 +1,36 @@
-import { getCart } from '../data/cart-repository';
 import { requireCatalog } from '../data/catalog-repository';
-import { endHold, settleOrderedHold } from '../data/inventory/end-hold';
-import { HoldLost } from '../data/inventory/stock-holds';
-import { type CheckoutIdentity, placeOrder as storeOrder } from '../data/place-order';
-import type { CartRecord } from '../domain/cart';
+import { getOrder } from '../data/order-repository';
+import { type CartRecord, orderedWithKey } from '../domain/cart';
 import { priceCart } from '../domain/cart-pricing';
-import { CartOrdered, ConcurrentChange, type FieldError, RefusedInput } from '../domain/errors';
-import { goneLine, stockDemands } from '../domain/inventory/stock-demand';
+import { CartOrdered, type FieldError, RefusedInput } from '../domain/errors';
 import type { ViewContext } from '../domain/links';
 import type { OrderRecord } from '../domain/order';
 import { buildOrder } from '../domain/order-builder';
 import type { CartWrite } from './change-cart';
-import { holdStock } from './inventory/hold-stock';
+import { orderWithStock } from './inventory/order-with-stock';
 
 /**
  * Turns the cart into an order (contract "Orders"): refused without a billing address, without
  * line items or below the minimum cart. The order is priced once, now, and frozen in the cart's
  * locale (`view` gives its links); the cart becomes the order atomically (lib/data/place-order.ts),
- * after which every change of the cart is CartOrdered. Tracked products' stock is set aside first
- * and kept only with the order (merchant-api.md "Checkout takes stock: all or nothing"): a short
- * line refuses the checkout with OutOfStock, and a checkout that fails gives its stock back.
+ * after which every change of the cart is CartOrdered. Tracked products' stock is taken with the
+ * order, all or nothing (./inventory/order-with-stock.ts).
+ *
+ * `idempotencyKeyHash` (the hash of the request's Idempotency-Key, beyond the spec) is stored with
+ * the order. A cart already ordered under that same key is this checkout's own earlier attempt,
+ * whose answer was lost (a timed-out transaction DynamoDB applied anyway): its order is returned,
+ * `replayed`, instead of CartOrdered, and nothing is written.
  */
 export async function placeOrder(
-  input: Pick<CartWrite, 'cart' | 'catalogVersion'> & { view: (locale: string) => ViewContext },
-): Promise<{ order: OrderRecord }> {
+  input: Pick<CartWrite, 'cart' | 'catalogVersion'> & {
+    view: (locale: string) => ViewContext;
+    idempotencyKeyHash?: string;
+  },
+): Promise<{ order: OrderRecord; replayed: boolean }> {
   const { cart } = input;
+  if (cart.status === 'ordered') {
+    return { order: await orderOfCheckout(cart, input.idempotencyKeyHash), replayed: true };
+  }
   const catalog = await requireCatalog(cart.shopId, input.catalogVersion);
   const problems: FieldError[] = [];
   if (!cart.billingAddress)
@@ -37,37 +43,19 @@ export async function placeOrder(
   if (problems.length > 0) throw new RefusedInput('The cart cannot be ordered', problems);
 
   const ctx = input.view(cart.locale);
-  const build = (current: CartRecord, identity: CheckoutIdentity) =>
-    buildOrder(current, catalog, ctx, identity, new Date().toISOString());
-  const { demands, gone } = stockDemands(cart.lineItems, catalog.products);
-  // Carts without tracked products cost what they always did: no hold, no shard.
-  if (demands.length === 0 && gone.length === 0) return { order: await storeOrder(cart, build) };
-  for (let round = 1; ; round++) {
-    const hold = await holdStock(cart.shopId, cart.cartId, demands, gone.map(goneLine)).catch(
-      // Racing attempts at one cart end each other's holds: the one that ordered makes the rest 410.
-      async (error: unknown) => {
-        if (
-          error instanceof ConcurrentChange &&
-          (await getCart(cart.shopId, cart.cartId))?.status === 'ordered'
-        )
-          throw new CartOrdered();
-        throw error;
-      },
-    );
-    try {
-      const order = await storeOrder(cart, build, hold);
-      // Only bookkeeping is left (the units stay taken); what fails here the sweeper clears.
-      await settleOrderedHold(hold).catch(() => undefined);
-      return { order };
-    } catch (error) {
-      // No order (or none we know of): the stock goes back, unless the order was written after all.
-      await endHold(hold);
-      if (!(error instanceof HoldLost)) throw error;
-      if (round === MAX_HOLD_ROUNDS)
-        throw new ConcurrentChange('Another checkout of this cart is in progress: try again');
-    }
-  }
+  const order = await orderWithStock(
+    cart,
+    catalog.products,
+    (current, identity) => buildOrder(current, catalog, ctx, identity, new Date().toISOString()),
+    input.idempotencyKeyHash,
+  );
+  return { order, replayed: false };
 }
 
-/** Holds lost to a racing attempt at the same cart (or the sweeper) before giving up. */
-const MAX_HOLD_ROUNDS = 3;
+/** The order of a cart ordered under this Idempotency-Key (hash); contract: 410 for anyone else. */
+async function orderOfCheckout(cart: CartRecord, keyHash: string | undefined): Promise<OrderRecord> {
+  const order =
+    orderedWithKey(cart, keyHash) && cart.orderId ? await getOrder(cart.shopId, cart.orderId) : null;
+  if (!order) throw new CartOrdered();
+  return order;
+}

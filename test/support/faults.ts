@@ -106,3 +106,46 @@ export function holdCalls(matches: (command: string, input: unknown) => boolean)
   hold = { matches, gate, reached };
   return { reached: wasReached, release };
 }
+
+let losing: (Omit<FaultPlan, 'error'> & { lost: number }) | null = null;
+const losingOn = new WeakSet<object>();
+
+/**
+ * Lets the planned DynamoDB calls reach DynamoDB and then throws their answer away, failing the
+ * attempt with a TimeoutError: what a paused DynamoDB Local (or a slow AWS answer) does to a write
+ * that it applies after the client stopped waiting. Inside the SDK's retry loop, like a real
+ * timeout: `times` of at least the client's attempts makes the call fail although it was applied.
+ */
+export function loseAnswers(next: Omit<FaultPlan, 'error'>): { lost: () => number } {
+  const client = dynamoRaw();
+  if (!losingOn.has(client)) {
+    losingOn.add(client);
+    client.middlewareStack.add(
+      (nextHandler, context) => async (args) => {
+        const answer = await nextHandler(args);
+        const active = losing;
+        const command = context.commandName ?? '';
+        if (
+          active &&
+          active.lost < active.times &&
+          (!active.commands?.length || active.commands.includes(command))
+        ) {
+          active.lost += 1;
+          throw Object.assign(new Error('injected: answer lost after the write was applied'), {
+            name: 'TimeoutError',
+          });
+        }
+        return answer;
+      },
+      { step: 'finalizeRequest', priority: 'low', name: 'testLostAnswers' },
+    );
+  }
+  const current = { ...next, lost: 0 };
+  losing = current;
+  return { lost: () => current.lost };
+}
+
+/** Stops losing answers. */
+export function clearLostAnswers(): void {
+  losing = null;
+}

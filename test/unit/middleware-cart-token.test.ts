@@ -38,6 +38,9 @@ function cartRecord(overrides: Partial<CartRecord> = {}): CartRecord {
   };
 }
 
+/** An Idempotency-Key claim of the request, but its key's hash. */
+const CLAIM = { shopId: 'demo', scope: 'createOrder', fingerprint: 'f', seal: (plain: string) => plain };
+
 /** A cart request from the sample event, with the cart id and token given. */
 function cartRequest(cartId: string | undefined, token: string | undefined) {
   const event = eventWith('carts/get-cart', { headers: { 'x-service-cart-token': token } });
@@ -192,6 +195,34 @@ describe('cartToken middleware', () => {
     // Assess
     expect(get?.status).toBe(410);
     expect(add?.status).toBe(410);
+  });
+
+  it('lets only the checkout retried with the key that ordered the cart through an ordered cart', async () => {
+    // Prepare: the cart keeps the hash of its checkout's Idempotency-Key (never the key)
+    stored.mockResolvedValue(
+      cartRecord({ status: 'ordered', orderId: 'order-1', checkoutKeyHash: 'hash-1' }),
+    );
+    const claimed = (keyHash: string | undefined) => {
+      const request = cartRequest(CART_ID, TOKEN);
+      if (keyHash) request.context.api.idempotency = { ...CLAIM, keyHash };
+      return request;
+    };
+    const retry = claimed('hash-1');
+
+    // Act
+    const own = await check(routes.createOrder, retry);
+    const otherKey = await check(routes.createOrder, claimed('hash-2'));
+    const noKey = await check(routes.createOrder, claimed(undefined));
+    const otherRoute = await check(routes.getCart, claimed('hash-1'));
+    const wrongToken = cartRequest(CART_ID, 'wrong-token');
+    wrongToken.context.api.idempotency = { ...CLAIM, keyHash: 'hash-1' };
+    const ownWithWrongToken = await check(routes.createOrder, wrongToken);
+
+    // Assess
+    expect(own).toBeUndefined();
+    expect(retry.context.api.cart?.orderId).toBe('order-1');
+    expect([otherKey?.status, noKey?.status, otherRoute?.status]).toEqual([410, 410, 410]);
+    expect(ownWithWrongToken?.status).toBe(403);
   });
 
   it('answers 403, not 410, for an ordered cart with a wrong token', async () => {

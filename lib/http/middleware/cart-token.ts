@@ -1,5 +1,6 @@
 import type { MiddlewareObj } from '@middy/core';
 import { getCartWithCatalogVersion } from '../../data/cart-repository';
+import { orderedWithKey } from '../../domain/cart';
 import { cartTokenMatches } from '../../domain/cart-token';
 import type { Route } from '../../routes';
 import { Forbidden, Gone, NotFound } from '../errors';
@@ -9,7 +10,8 @@ export const CART_TOKEN_HEADER = 'X-Service-Cart-Token';
 
 /**
  * contract "Cart token and cart states": loads the cart once and hands it to the handler.
- * Unknown or expired cart 404; missing or wrong token 403; correct token but ordered 410.
+ * Unknown or expired cart 404; missing or wrong token 403; correct token but ordered 410, except
+ * for a checkout retried with the Idempotency-Key that ordered the cart (`placesOrder` routes).
  */
 export function cartToken(route: Route): MiddlewareObj<ApiEvent, ApiResult, Error, ApiContext> {
   return {
@@ -27,9 +29,13 @@ export function cartToken(route: Route): MiddlewareObj<ApiEvent, ApiResult, Erro
       if (!cartTokenMatches(token, cart.tokenHash)) throw new Forbidden('Wrong cart token');
       // A replayed answer (Idempotency-Key) of the checkout that ordered this cart is not 410; it
       // is still served only to the holder of the cart token (the order holds the buyer's address).
-      if (request.context.api.replay) return;
-      if (cart.status === 'ordered') throw new Gone('Cart has been ordered');
-      request.context.api.cart = cart;
+      const { api } = request.context;
+      if (api.replay) return;
+      // The retry of the checkout that ordered this cart, whose answer was lost (no stored answer
+      // to replay: a timed-out transaction DynamoDB applied after the 503), gets its order too.
+      const ownCheckout = route.placesOrder === true && orderedWithKey(cart, api.idempotency?.keyHash);
+      if (cart.status === 'ordered' && !ownCheckout) throw new Gone('Cart has been ordered');
+      api.cart = cart;
     },
   };
 }

@@ -15,12 +15,16 @@ import type { ApiContext, ApiEvent, ApiResult } from '../types';
 import { cartOfPath } from './cart-token';
 
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+/** Marks an answer given again for a repeated Idempotency-Key. */
+export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
 
 /**
  * Beyond the spec: on routes marked idempotent, an `Idempotency-Key` header makes a retry replay
  * the first 2xx answer for 24 hours (the same key with another request: 409; while the first is
  * still running: 409). The replay still passes versioning, logging and the cart token check; the
- * handler and the 410 of an ordered cart are skipped (the retried checkout gets its order).
+ * handler and the 410 of an ordered cart are skipped (the retried checkout gets its order). A key
+ * whose request failed is released; a checkout that failed only for us (timed out, yet applied)
+ * is recognised by the hash of its key on the cart instead (lib/use-cases/place-order.ts).
  */
 export function idempotency(route: Route): MiddlewareObj<ApiEvent, ApiResult, Error, ApiContext> {
   return {
@@ -49,7 +53,7 @@ export function idempotency(route: Route): MiddlewareObj<ApiEvent, ApiResult, Er
           throw new Conflict(`A request with this ${IDEMPOTENCY_KEY_HEADER} is in progress`);
         }
         const replay = JSON.parse(opened(secret, callerId, key, record.sealed)) as ApiResult;
-        api.replay = { ...replay, headers: { ...replay.headers, 'Idempotent-Replayed': 'true' } };
+        api.replay = { ...replay, headers: { ...replay.headers, [IDEMPOTENT_REPLAYED_HEADER]: 'true' } };
         return;
       }
       if (!(await claimIdempotencyKey(shopId, scope, keyHash, fingerprint))) {

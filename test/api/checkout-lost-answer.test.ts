@@ -1,0 +1,72 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startLocalServer } from '../../infra/local/server';
+import { type CallOptions, call } from '../support/api';
+import { BILLING } from '../support/carts';
+import { clearLostAnswers, loseAnswers } from '../support/faults';
+import { useLocalTable } from '../support/local-env';
+import { privateDemoShop } from '../support/shops';
+
+/**
+ * Issue 22: a checkout whose transaction timed out for the API but was applied by DynamoDB (a
+ * paused DynamoDB Local resuming, a slow answer in AWS) answered 503; the client's retry with the
+ * same Idempotency-Key then met the ordered cart: 410, and never learned its order. This file runs
+ * its own server, so the lost answers stay in this process.
+ */
+let server: Awaited<ReturnType<typeof startLocalServer>>;
+beforeAll(async () => {
+  useLocalTable();
+  server = await startLocalServer({ port: 0 });
+});
+afterEach(() => clearLostAnswers());
+afterAll(async () => {
+  await server.close();
+});
+
+describe('a checkout retried after its answer was lost', () => {
+  it('gets 201 with the order its first attempt created; another key or none still gets 410', async () => {
+    // Prepare: a shop of its own (the order count is exact) and a cart ready to order
+    const shop = await privateDemoShop('lostanswer');
+    const api = (path: string, options: CallOptions = {}) => call(path, { baseUrl: server.url, ...options });
+    const created = await api(`/${shop}/carts`, {
+      method: 'POST',
+      body: { lineItems: [{ productId: 'espresso-beans', quantity: 2 }] },
+    });
+    const cartToken = created.headers.get('x-service-cart-token') as string;
+    const cart = `/${shop}/carts/${created.body.cartId}`;
+    await api(`${cart}/billing-address`, { method: 'PUT', body: BILLING, cartToken });
+    const orderCount = async () => (await api(`/${shop}/orders?resultsPerPage=1`)).body.results as number;
+    const ordersBefore = await orderCount();
+    const checkout = (key?: string) =>
+      api(`${cart}/order`, {
+        method: 'POST',
+        cartToken,
+        headers: key === undefined ? {} : { 'idempotency-key': key },
+      });
+    // Every attempt of the SDK reaches DynamoDB, none of their answers reaches the API.
+    const lost = loseAnswers({ commands: ['TransactWriteItemsCommand'], times: 3 });
+
+    // Act
+    const failed = await checkout('lost-answer-1');
+    clearLostAnswers();
+    const retried = await checkout('lost-answer-1');
+    const replayed = await checkout('lost-answer-1');
+    const otherKey = await checkout('lost-answer-2');
+    const noKey = await checkout();
+    const stored = await api(`/${shop}/orders/${retried.body.orderId}`);
+    const ordersAfter = await orderCount();
+
+    // Assess
+    expect(lost.lost()).toBe(3);
+    expect(failed.status).toBe(503);
+    expect(retried.status).toBe(201);
+    expect(retried.headers.get('location')).toBe(`/${shop}/orders/${retried.body.orderId}`);
+    expect(retried.headers.get('idempotent-replayed')).toBe('true');
+    expect(stored.status).toBe(200);
+    expect(retried.body).toEqual(stored.body);
+    expect(replayed.status).toBe(201);
+    expect(replayed.headers.get('idempotent-replayed')).toBe('true');
+    expect(replayed.body).toEqual(retried.body);
+    expect(ordersAfter).toBe(ordersBefore + 1);
+    expect([otherKey.status, noKey.status]).toEqual([410, 410]);
+  });
+});
