@@ -55,9 +55,9 @@ const statementsOf = (functionId: string) => allStatementsOf(functionId).filter(
 const tableId = () => ofType('AWS::DynamoDB::Table')[0]?.[0] as string;
 
 describe('shop stack: functions', () => {
-  it('has one function per route, plus the fallback, the API description, the stream consumer, the list fold and the pre-token trigger', () => {
+  it('has one function per route, plus the fallback, the API description, the stream consumer, the list fold, the stock-hold sweeper and the pre-token trigger', () => {
     // Assess
-    template.resourceCountIs('AWS::Lambda::Function', routeList.length + 5);
+    template.resourceCountIs('AWS::Lambda::Function', routeList.length + 6);
     expect(stack.functions.size).toBe(routeList.length);
     for (const route of routeList) {
       const fn = resources[routeFunctionId(route.name)];
@@ -624,7 +624,8 @@ describe('shop stack with an external issuer', () => {
       AUTH_JWKS_URI: 'https://id.example.com/.well-known/jwks.json',
       AUTH_AUDIENCE: 'shop-api',
     });
-    // The two routes' functions, the fallback, the API description, the stream consumer and the list fold.
-    external.resourceCountIs('AWS::Lambda::Function', 2 + 4);
+    // The two routes' functions, the fallback, the API description, the stream consumer, the list fold
+    // and the stock-hold sweeper.
+    external.resourceCountIs('AWS::Lambda::Function', 2 + 5);
   });
 });

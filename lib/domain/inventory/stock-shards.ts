@@ -1,3 +1,5 @@
+import { QUANTITY_SCALE } from '../quantity';
+
 /**
  * A product's stock spread over several items (shards), so that many buyers of one product write
  * to different items (docs/inventory.md "A hot product"). Pure rules: how many shards, how a level
@@ -15,9 +17,12 @@ export function shardCountFor(wanted: number | null): number {
   return Math.min(MAX_STOCK_SHARDS, Math.max(1, Math.floor(wanted ?? 1)));
 }
 
-/** A level split over `count` shards as evenly as whole units allow (the first take the rest). */
+/**
+ * A level split over `count` shards in whole pieces (1,000 thousandths), the first taking the rest
+ * with any fraction: 5 over 3 is 3, 1, 1, so a buyer of one piece always finds a shard that has it.
+ */
 export function splitStock(units: number, count: number): number[] {
-  const share = Math.trunc(units / count);
+  const share = Math.max(0, Math.floor(units / count / QUANTITY_SCALE) * QUANTITY_SCALE);
   const rest = units - share * count;
   return Array.from({ length: count }, (_, i) => share + (i === 0 ? rest : 0));
 }
