@@ -1,13 +1,15 @@
 /**
  * The API side of `npm run bench`, in a process of its own: the local twin (DynamoDB Local in memory,
  * the demo shops, the HTTP server in front of the real handlers) with an SDK middleware counting the
- * DynamoDB calls and consumed capacity of its requests. The bench asks for the count with `usage`,
+ * DynamoDB calls and consumed capacity of its requests. The bench asks for the count (and the
+ * process's CPU time since the last ask, infra/bench/cpu-meter.ts) with `usage`,
  * and switches a CPU profiler on and off around measured requests with `profile-start`/`-stop`.
  * Its environment (LOG_LEVEL, RATE_LIMIT_PER_HOUR) comes from the bench.
  */
 import { dynamo } from '../../lib/data/client';
 import { startTwin } from '../local/twin';
 import { failStart, serveParent } from './child-process';
+import { cpuMeter } from './cpu-meter';
 import { meterDynamo } from './dynamo-meter';
 import { answerProfileMessage, cpuProfiler } from './profiler';
 import { countRequests } from './request-counter';
@@ -16,13 +18,14 @@ try {
   const twin = await startTwin({ port: 0, quiet: true, seed: true });
   const meter = meterDynamo(dynamo(), { requestsOnly: true });
   const served = countRequests();
+  const cpu = cpuMeter();
   const profiler = cpuProfiler();
   serveParent(
     { url: twin.url, dynamoEndpoint: twin.dynamoEndpoint },
     async (message) => {
       if (message.type === 'usage') {
         const requests = await served.settle();
-        return { usage: meter.take(), requests };
+        return { usage: meter.take(), requests, cpuMs: cpu.take() };
       }
       const profiled = await answerProfileMessage(profiler, message);
       if (profiled) return profiled;

@@ -1,29 +1,39 @@
 /**
  * The floor of `npm run bench`, in a process of its own: a bare node:http server that answers each
- * benchmarked endpoint with only the DynamoDB calls it cannot avoid, through the same document client
- * (lib/data/client.ts: same SDK settings, retries and timeouts), and with the body the API answered
- * (the bench hands it over with `reply`), so the API's figures can be set against one HTTP round
- * trip plus those calls:
- * - a cart read: GetItem of the cart;
- * - a cart change: GetItem, then PutItem of the next version on a version condition;
- * - a checkout: GetItem of the cart; side by side, an ADD on an order counter of its own (no item
- *   is shared between checkouts) and the GetItem of the buyer's e-mail guard (which needs the
- *   cart's e-mail address, hence a round trip of its own); TransactWriteItems (cart flipped on its
- *   version, order put);
- * - anything else (catalog reads): GetItem of the shop's meta item (the catalog version), made by
- *   the data layer's own catalogVersion(), so the floor reads exactly what the API reads.
- * No JWT, no validation, no rendering. DynamoDB calls are metered like the API's.
+ * benchmarked endpoint with only the DynamoDB calls it cannot avoid, through a client with the API's
+ * SDK settings (retries, timeouts, marshalling) but without its meter (infra/bench/floor-client.ts),
+ * and with the body the API answered (the bench hands it over with `reply`), so the API's figures
+ * can be set against one HTTP round trip plus those calls:
+ * - a cart read: the cart and the shop's catalog version in one BatchGetItem (a cart is rendered on
+ *   the catalog of the current version, so no cart request can skip reading it; one batch is one
+ *   round trip, which in AWS is what a second read would cost: docs/performance.md);
+ * - a cart change: that read, then PutItem of the next version on a version condition;
+ * - a checkout: that read; side by side, an ADD on an order counter of its own (no item is shared
+ *   between checkouts) and the GetItem of the buyer's e-mail guard (which needs the cart's e-mail
+ *   address, hence a round trip of its own); TransactWriteItems (cart flipped on its version, order
+ *   put);
+ * - anything else (catalog reads): GetItem of the shop's meta item (the catalog version), as the data
+ *   layer's catalogVersion() asks for it.
+ * No JWT, no validation, no rendering. DynamoDB calls are counted; the process's CPU time is taken
+ * with each count, so the bench can set the API's CPU per request against the floor's.
  */
 import { createServer, type IncomingMessage } from 'node:http';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  GetCommand,
+  PutCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { backoff } from '../../lib/data/backoff';
-import { catalogVersion } from '../../lib/data/catalog-repository';
-import { dynamo, tableName } from '../../lib/data/client';
+import { tableName } from '../../lib/data/client';
 import { newId } from '../../lib/data/ids';
 import { type Key, keys } from '../../lib/data/keys';
+import { applyLocalEnv } from '../local/local-env';
 import { failStart, serveParent } from './child-process';
-import { meterBenchDynamo } from './dynamo-meter';
+import { cpuMeter } from './cpu-meter';
+import { floorDynamo } from './floor-client';
 import { answerProfileMessage, cpuProfiler } from './profiler';
 import { countRequests } from './request-counter';
 
@@ -37,9 +47,17 @@ const SHOP_PATH = /^\/([^/?]+)/;
 /** The floor's own order counter, apart from the API's. */
 const FLOOR_COUNTER = 'benchfloororder';
 
+let floor: ReturnType<typeof floorDynamo>;
+const dynamo = () => floor.client;
+
 try {
-  const meter = meterBenchDynamo();
+  const endpoint = process.env.BENCH_DYNAMODB_ENDPOINT;
+  if (!endpoint) throw new Error('BENCH_DYNAMODB_ENDPOINT is not set');
+  // The table name of the configuration; the client is the floor's own.
+  applyLocalEnv({ endpoint });
+  floor = floorDynamo(endpoint);
   const served = countRequests();
+  const cpu = cpuMeter();
   const profiler = cpuProfiler();
   const server = createServer({ keepAlive: true }, (req, res) => {
     handle(req).then(
@@ -66,7 +84,7 @@ try {
     async (message) => {
       if (message.type === 'usage') {
         const requests = await served.settle();
-        return { usage: meter.take(), requests };
+        return { usage: floor.take(), requests, cpuMs: cpu.take() };
       }
       if (message.type === 'reply') {
         reply = {
@@ -103,8 +121,15 @@ async function handle(req: IncomingMessage): Promise<number> {
     if (rest === '/order') return checkout(shopId, cartId);
     return changeCart(shopId, cartId);
   }
-  // The very read the API makes for it (lib/data/catalog-repository.ts).
-  await catalogVersion(SHOP_PATH.exec(url)?.[1] ?? '');
+  // The read the API makes for it (catalogVersion() in lib/data/catalog-repository.ts).
+  await dynamo().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.shopMeta(SHOP_PATH.exec(url)?.[1] ?? ''),
+      ProjectionExpression: 'catalogVersion',
+      ConsistentRead: true,
+    }),
+  );
   return 200;
 }
 
@@ -115,8 +140,17 @@ async function get(key: Key): Promise<Item | undefined> {
   return Item;
 }
 
-function readCart(shopId: string, cartId: string): Promise<Item | undefined> {
-  return get(keys.cart(shopId, cartId));
+/** The cart with the catalog version, as the API reads them (getCartWithCatalogVersion). */
+async function readCart(shopId: string, cartId: string): Promise<Item | undefined> {
+  const cartKey = keys.cart(shopId, cartId);
+  const { Responses, UnprocessedKeys } = await dynamo().send(
+    new BatchGetCommand({
+      RequestItems: { [tableName()]: { Keys: [cartKey, keys.shopMeta(shopId)], ConsistentRead: true } },
+    }),
+  );
+  // DynamoDB Local never leaves two small items unprocessed; were it to, the run shows failures.
+  if (Object.keys(UnprocessedKeys ?? {}).length > 0) throw new Error('unprocessed keys');
+  return Responses?.[tableName()]?.find((item) => item.pk === cartKey.pk && item.sk === cartKey.sk);
 }
 
 async function changeCart(shopId: string, cartId: string): Promise<number> {

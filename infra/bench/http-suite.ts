@@ -23,6 +23,8 @@ export interface SideFigures {
   leaseWrites: number;
   readUnits: number;
   writeUnits: number;
+  /** CPU time of the server process per request it took (ms): user + system, every thread. */
+  cpuPerRequest: number;
   failed: number;
   /** Of the failed: 409 and 503, the API's designed answers to writers that keep losing a race. */
   contended: number;
@@ -39,6 +41,11 @@ export interface HttpResult {
    * back to back, so a busy moment of the machine weighs on both sides of one ratio).
    */
   ratio: number;
+  /**
+   * The API process's CPU per request over the floor process's, median of the rounds' ratios: what
+   * our code costs beside the DynamoDB calls, without DynamoDB Local's latency (which both p50s hold).
+   */
+  cpuRatio: number;
 }
 
 export interface HttpSuiteOptions {
@@ -123,9 +130,12 @@ export async function runHttpSuite(
           const metered = (await process.ask({ type: 'usage' })) as unknown as {
             usage: DynamoUsage;
             requests: number;
+            cpuMs: number;
           };
           const run = runs[side];
           run.served += metered.requests;
+          run.cpuMs += metered.cpuMs;
+          run.roundCpu.push(metered.cpuMs / metered.requests);
           run.latencies.push(...result.latencies);
           run.roundP50s.push(percentile(result.latencies, 50));
           run.elapsedMs += result.elapsedMs;
@@ -152,6 +162,10 @@ export async function runHttpSuite(
           runs.api.roundP50s.map((p50, round) => p50 / (runs.floor.roundP50s[round] as number)),
           50,
         ),
+        cpuRatio: percentile(
+          runs.api.roundCpu.map((cpu, round) => cpu / (runs.floor.roundCpu[round] as number)),
+          50,
+        ),
       });
     }
   }
@@ -165,6 +179,9 @@ interface Run {
   /** p50 of each round (ms), for the paired ratio. */
   roundP50s: number[];
   elapsedMs: number;
+  /** CPU time of the server process over the rounds (ms), and per request in each round. */
+  cpuMs: number;
+  roundCpu: number[];
   usage: DynamoUsage[];
   /** Requests the server took: answered, and any still running when a timed run ended. */
   served: number;
@@ -177,6 +194,8 @@ const emptyRun = (): Run => ({
   roundP50s: [],
   latencies: [],
   elapsedMs: 0,
+  cpuMs: 0,
+  roundCpu: [],
   usage: [],
   served: 0,
   failures: [],
@@ -197,6 +216,7 @@ function figures(run: Run): SideFigures {
     leaseWrites: sum((u) => u.leaseWrites),
     readUnits: sum((u) => u.readUnits),
     writeUnits: sum((u) => u.writeUnits),
+    cpuPerRequest: run.cpuMs / run.served,
     failed: run.failed,
     contended: run.contended,
     failures: run.failures.slice(0, 3),
@@ -205,7 +225,7 @@ function figures(run: Run): SideFigures {
 
 /** The budgets an endpoint's result misses (issue "Budgets"); empty when it meets them. */
 export function missedHttpBudgets(result: HttpResult): string[] {
-  const { scenario, connections, api, floor, ratio } = result;
+  const { scenario, connections, api, floor, ratio, cpuRatio } = result;
   const at = `${scenario.name} c=${connections}`;
   const missed: string[] = [];
   // Above concurrency 1, writers racing for one item may lose every retry: 409/503 is the designed
@@ -223,6 +243,11 @@ export function missedHttpBudgets(result: HttpResult): string[] {
   if (!(ratio <= FLOOR_RATIO_BUDGET))
     missed.push(
       `${at}: p50 ${ratio.toFixed(2)}× its floor's (median of the rounds; pooled ${api.p50.toFixed(2)} ms vs ${floor.p50.toFixed(2)} ms), budget ≤ ${FLOOR_RATIO_BUDGET}×`,
+    );
+  const cpuBudget = scenario.maxCpuRatio;
+  if (cpuBudget !== undefined && !(cpuRatio <= cpuBudget))
+    missed.push(
+      `${at}: CPU per request ${cpuRatio.toFixed(2)}× its floor's (median of the rounds; pooled ${api.cpuPerRequest.toFixed(2)} ms vs ${floor.cpuPerRequest.toFixed(2)} ms), budget ≤ ${cpuBudget}×`,
     );
   if (api.calls > scenario.maxCalls + 1e-9)
     missed.push(`${at}: ${api.calls.toFixed(2)} DynamoDB calls per request (budget ≤ ${scenario.maxCalls})`);
@@ -254,6 +279,9 @@ export function httpTable(results: HttpResult[]): string {
       'floor p99',
       'floor req/s',
       'p50/floor',
+      'CPU ms/req',
+      'floor CPU',
+      'CPU/floor',
       'calls/req',
       'floor calls',
       'lease writes/req',
@@ -272,12 +300,21 @@ export function httpTable(results: HttpResult[]): string {
       ms(r.floor.p99),
       r.floor.perSecond.toFixed(0),
       `${r.ratio.toFixed(2)}×`,
+      ms(r.api.cpuPerRequest),
+      ms(r.floor.cpuPerRequest),
+      `${r.cpuRatio.toFixed(2)}×`,
       r.api.calls.toFixed(2),
       r.floor.calls.toFixed(2),
       r.api.leaseWrites.toFixed(3),
       r.api.readUnits.toFixed(2),
       r.api.writeUnits.toFixed(2),
-      r.connections === 1 ? `≤${FLOOR_RATIO_BUDGET}×, ≤${r.scenario.maxCalls} calls` : '-',
+      r.connections === 1
+        ? [
+            `≤${FLOOR_RATIO_BUDGET}×`,
+            ...(r.scenario.maxCpuRatio ? [`CPU ≤${r.scenario.maxCpuRatio}×`] : []),
+            `≤${r.scenario.maxCalls} calls`,
+          ].join(', ')
+        : '-',
       missedHttpBudgets(r).length === 0 ? 'ok' : 'MISSED',
     ]),
   );

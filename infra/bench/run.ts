@@ -4,9 +4,10 @@
  * 1. HTTP: the local twin (DynamoDB Local in memory, the demo shops, the real handlers behind the
  *    local API Gateway stand-in) in a process of its own, plus a generated catalog, measured with
  *    autocannon on 127.0.0.1 at concurrency 1 and 16 against the floor (infra/bench/floor-server.ts:
- *    one HTTP round trip plus the DynamoDB calls the endpoint cannot avoid, same SDK client), side by
- *    side in alternating rounds; DynamoDB calls and consumed capacity per request from an SDK
- *    middleware in each server. Budgets at concurrency 1: p50 ≤ 1.5× the floor's; calls per request
+ *    one HTTP round trip plus the DynamoDB calls the endpoint cannot avoid, same SDK settings), side
+ *    by side in alternating rounds; DynamoDB calls per request from each server, consumed capacity
+ *    from an SDK middleware in the API's, CPU time per request of each server process. Budgets at
+ *    concurrency 1: p50 ≤ 1.5× the floor's; CPU per request ≤ 2× the floor's; calls per request
  *    (lease writes of the rate limit aside): cart read 1, cart change 2, checkout 4, catalog reads 1.
  * 2. In process: list and search handlers called without sockets (pipeline and domain cost alone),
  *    and each speed trick with and without, request by request (infra/bench/speed-tricks.ts).
