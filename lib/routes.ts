@@ -48,6 +48,8 @@ export interface Route {
    * catalog version read starts right after authentication, and the checks and the answer overlap it.
    */
   readonly catalogRead?: boolean;
+  /** Whether the answer shows products' live stock: its read refreshes the stock when due first. */
+  readonly liveStock?: boolean;
   /** Whether the route writes to the table (read-only routes get read-only grants). */
   readonly writes: boolean;
   /** Whether an Idempotency-Key header makes retries replay the first answer (beyond the spec). */
@@ -289,6 +291,7 @@ export const routes = {
     body: 'none',
     writes: false,
     catalogRead: true,
+    liveStock: true,
     handler: 'functions/products/list-products.ts',
   }),
   listShippingMethods: route({
@@ -557,6 +560,7 @@ export const routes = {
     body: 'none',
     writes: false,
     catalogRead: true,
+    liveStock: true,
     handler: 'functions/products/get-product.ts',
   }),
   listVariations: route({
@@ -568,6 +572,7 @@ export const routes = {
     body: 'none',
     writes: false,
     catalogRead: true,
+    liveStock: true,
     handler: 'functions/products/list-variations.ts',
   }),
   getCrossSelling: route({
@@ -579,6 +584,7 @@ export const routes = {
     body: 'none',
     writes: false,
     catalogRead: true,
+    liveStock: true,
     handler: 'functions/products/get-cross-selling.ts',
   }),
   getCustomAttributes: route({
@@ -623,6 +629,7 @@ export const routes = {
     emptyBodyAllowed: true,
     writes: false,
     catalogRead: true,
+    liveStock: true,
     handler: 'functions/search/search-products.ts',
   }),
 } as const satisfies Record<string, Route>;

@@ -15,6 +15,7 @@ import {
   stateFromSnapshot,
 } from './catalog-state';
 import { dynamo, tableName } from './client';
+import { forgetStock, shopStock } from './inventory/stock-view';
 import { keys } from './keys';
 
 /**
@@ -66,6 +67,8 @@ export async function loadCatalogState(
     loading.set(key, pending);
   }
   const state = await pending;
+  // Every catalog of the shop shows the instance's live stock (product reads refresh it first).
+  if (state) state.catalog.stock ??= shopStock(shopId);
   const newest = cache.get(shopId);
   if (state && (!newest || newest.catalog.version < state.catalog.version)) cache.set(shopId, state);
   return state;
@@ -93,6 +96,7 @@ export async function catalogVersion(shopId: string): Promise<number | null> {
 /** Drops the in-memory catalogs (tests that rewrite a shop, and cold starts in tests). */
 export function forgetCatalogs(): void {
   cache.clear();
+  forgetStock();
 }
 
 /** The catalog at `version` or later: from the log when this instance holds an older one, else cold. */

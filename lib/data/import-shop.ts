@@ -1,3 +1,4 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ShopFile, ShopProduct } from '../domain/catalog-types';
 import { stockUnits } from '../domain/inventory/stock';
 import { shardCountFor } from '../domain/inventory/stock-shards';
@@ -8,6 +9,7 @@ import { type CatalogItemData, catalogVersion } from './catalog-repository';
 import { publishImportedSnapshot, retireSnapshot, writeSnapshotChunks } from './catalog-snapshot';
 import { encodeSnapshot } from './catalog-snapshot-format';
 import { type CatalogEntry, stateFromEntries } from './catalog-state';
+import { dynamo, tableName } from './client';
 import { customerItems } from './customer-items';
 import { stockShardItems } from './inventory/stock-shards';
 import { type CatalogKind, type Key, keys } from './keys';
@@ -54,6 +56,7 @@ export async function importShop(
   const writes: BatchWrite[] = [...puts.map((put) => ({ put })), ...stale.map((key) => ({ delete: key }))];
   await writeInParallel(writes, onProgress);
   await publishCatalog(shopId, entries);
+  await markStockEpoch(shopId);
   return { items: puts.length, deleted: stale.length };
 }
 
@@ -65,6 +68,21 @@ export async function importShop(
 function withStockShards(product: ShopProduct): ShopProduct {
   if (product.stocklevel === null) return { ...product, stockShards: null };
   return { ...product, stockShards: shardCountFor(product.stockShards) };
+}
+
+/**
+ * Notes when this import set the stock: product reads start from the catalog's levels and read the
+ * stock change feed only from here on (lib/data/inventory/stock-view.ts), never the import's own writes.
+ */
+async function markStockEpoch(shopId: string): Promise<void> {
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.shopMeta(shopId),
+      UpdateExpression: 'SET stockEpoch = :now',
+      ExpressionAttributeValues: { ':now': new Date().toISOString() },
+    }),
+  );
 }
 
 /** Batch writers at once: DynamoDB takes them in parallel (one at a time, 100,000 products took minutes). */

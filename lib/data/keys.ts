@@ -122,6 +122,10 @@ export const keys = {
     pk: `${shop(shopId)}#STOCK#${part(productId)}#${shard}`,
     sk: 'STOCK',
   }),
+  /** gsi3: the stock change feed, one partition per shard number, sorted by the time of the change. */
+  stockFeed: (shopId: string, shard: number): string => `${shop(shopId)}#STOCKFEED#${shard}`,
+  /** Sort key of a shard in the feed: when it last changed, then which product. */
+  stockFeedSort: (changedAt: string, productId: string): string => `${changedAt}#${part(productId)}`,
   /** A checkout's hold on stock, beside its cart: which shards it took from, and whether it ordered. */
   stockHold: (shopId: string, cartId: string): Key => ({ pk: keys.cart(shopId, cartId).pk, sk: 'STOCKHOLD' }),
   /** gsi2: open holds by the time they were taken, spread over buckets (the sweeper's to-do list). */

@@ -10,6 +10,7 @@ import type {
   ShopShippingMethod,
   ShopTaxClass,
 } from './catalog-types';
+import type { LiveStock } from './inventory/live-stock';
 
 /**
  * A shop's catalog and settings as one in-memory value: what listing, pricing and search read.
@@ -29,6 +30,8 @@ export interface Catalog {
   productTypes: ReadonlyMap<string, ShopProductType>;
   categories: ReadonlyMap<string, ShopCategory>;
   products: ReadonlyMap<string, ShopProduct>;
+  /** Live stock of the tracked products (lib/data/inventory/stock-view.ts), when the data layer has it. */
+  stock?: LiveStock;
   /** Contact information by locale. */
   legal: Readonly<Record<string, ShopContactInformation>>;
 }

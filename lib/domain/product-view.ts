@@ -5,6 +5,7 @@ import { taxClassView } from './cart-view';
 import { type Catalog, localize } from './catalog';
 import { projectionOf } from './catalog-projection';
 import type { ShopProduct } from './catalog-types';
+import { availabilityText, stockShown } from './inventory/live-stock';
 import { link, type ViewContext } from './links';
 import { type Minor, money, parseMoney, savingsPercent } from './money';
 
@@ -27,7 +28,9 @@ export function variationType(product: ShopProduct): 'regular' | 'master' | 'var
 export function productView(catalog: Catalog, product: ShopProduct, ctx: ProductViewContext) {
   // Only the catalog's own product object is kept (a changed copy renders fresh every time).
   if (catalog.products.get(product.productId) !== product) return renderProduct(catalog, product, ctx);
-  const key = `${ctx.baseUrl}\u0000${ctx.shopId}\u0000${ctx.locale}\u0000${ctx.currency}\u0000${product.productId}`;
+  // The live stock is part of the key: a product whose stock moved renders anew.
+  const stock = catalog.stock?.units(product) ?? '';
+  const key = `${ctx.baseUrl}\u0000${ctx.shopId}\u0000${ctx.locale}\u0000${ctx.currency}\u0000${product.productId}\u0000${stock}`;
   return keptProductView(catalog, key, () => renderProduct(catalog, product, ctx));
 }
 
@@ -58,6 +61,7 @@ function renderProduct(catalog: Catalog, product: ShopProduct, ctx: ProductViewC
   const deposit = prices?.depositPrice ? parseMoney(prices.depositPrice, currency) : 0;
   const price = prices ? parseMoney(prices.price, currency) : null;
   const name = text(product.name);
+  const stock = stockShown(product, catalog.stock);
   return {
     productId: product.productId,
     name,
@@ -89,10 +93,11 @@ function renderProduct(catalog: Catalog, product: ShopProduct, ctx: ProductViewC
     shortDescription: text(product.shortDescription),
     description: text(product.description),
     deliveryPeriod: text(product.deliveryPeriod),
-    availabilityText: text(product.availabilityText),
+    // The shop's words for the live availability (a product's own text could contradict it).
+    availabilityText: availabilityText(stock.availability, locale),
     essentialFeatures: text(product.essentialFeatures),
     customizableHeadlineText: text(product.customizableHeadlineText),
-    availability: product.availability,
+    availability: stock.availability,
     energyLabelsString: product.energyLabelsString,
     energyLabelsMaxEfficiencyString: product.energyLabelsMaxEfficiencyString,
     energyLabelSourceFile: product.energyLabelSourceFile,
@@ -106,7 +111,7 @@ function renderProduct(catalog: Catalog, product: ShopProduct, ctx: ProductViewC
     refUnit: product.refUnit,
     orderUnit: product.orderUnit,
     newnessDate: product.newnessDate,
-    stocklevel: product.stocklevel,
+    stocklevel: stock.stocklevel,
     minStocklevel: product.minStocklevel,
     searchKeywords: product.searchKeywords,
     deliveryWeight: product.deliveryWeight ?? { amount: 0, unit: 'kg' },

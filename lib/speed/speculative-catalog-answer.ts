@@ -25,10 +25,11 @@ export async function answerFromCatalog<T>(
   answer: (catalog: Catalog) => T,
 ): Promise<T> {
   const kept = speedTrickOn('speculative-answers') ? keptCatalog(request.shopId) : undefined;
-  const early = kept && attempt(() => answer(kept));
+  // Stock due for a refresh would show older than its bound: then the answer waits for the fresh one.
+  const early = kept && (kept.stock?.isCurrent() ?? true) ? attempt(() => answer(kept)) : undefined;
   const version = await request.catalogVersionRead;
   if (version === null) throw new NotFoundError('Shop');
-  if (early && kept.version === version) {
+  if (early && kept?.version === version) {
     if ('error' in early) throw early.error;
     return early.value;
   }

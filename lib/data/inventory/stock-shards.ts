@@ -38,6 +38,8 @@ export function stockShardItems(
     available,
     holds: {},
     updatedAt,
+    gsi3pk: keys.stockFeed(shopId, shard),
+    gsi3sk: keys.stockFeedSort(updatedAt, productId),
   }));
 }
 
@@ -57,10 +59,11 @@ export async function takeFromShard(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.stockShard(shopId, productId, shard),
-        UpdateExpression: 'SET available = available - :units, holds.#hold = :units, updatedAt = :now',
+        UpdateExpression:
+          'SET available = available - :units, holds.#hold = :units, updatedAt = :now, gsi3sk = :feed',
         ConditionExpression: 'available >= :units AND attribute_not_exists(holds.#hold)',
         ExpressionAttributeNames: { '#hold': holdId },
-        ExpressionAttributeValues: { ':units': units, ':now': new Date().toISOString() },
+        ExpressionAttributeValues: { ':units': units, ...changedNow(productId) },
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       }),
     );
@@ -89,14 +92,23 @@ export async function endShardHold(
         TableName: tableName(),
         Key: keys.stockShard(shopId, productId, shard),
         UpdateExpression: giveBack
-          ? 'SET available = available + holds.#hold, updatedAt = :now REMOVE holds.#hold'
+          ? 'SET available = available + holds.#hold, updatedAt = :now, gsi3sk = :feed REMOVE holds.#hold'
           : 'REMOVE holds.#hold',
         ConditionExpression: 'attribute_exists(holds.#hold)',
         ExpressionAttributeNames: { '#hold': holdId },
-        ...(giveBack ? { ExpressionAttributeValues: { ':now': new Date().toISOString() } } : {}),
+        ...(giveBack ? { ExpressionAttributeValues: changedNow(productId) } : {}),
       }),
     );
   } catch (error) {
     if (!(error instanceof ConditionalCheckFailedException)) throw error;
   }
+}
+
+/**
+ * The values every change of `available` sets: its time, and its place in the change feed (gsi3:
+ * product reads follow stock by difference, lib/data/inventory/stock-feed.ts).
+ */
+export function changedNow(productId: string): { ':now': string; ':feed': string } {
+  const now = new Date().toISOString();
+  return { ':now': now, ':feed': keys.stockFeedSort(now, productId) };
 }

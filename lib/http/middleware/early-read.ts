@@ -2,6 +2,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { MiddlewareObj } from '@middy/core';
 import { getCartWithCatalogVersion } from '../../data/cart-repository';
 import { catalogVersion } from '../../data/catalog-repository';
+import { freshStock } from '../../data/inventory/stock-view';
 import type { Route } from '../../routes';
 import { speedTrickOn } from '../../speed/switches';
 import type { ApiContext, ApiEvent, ApiResult } from '../types';
@@ -31,17 +32,24 @@ export function startFirstRead(
       const shopId = request.event.pathParameters?.shopId;
       // Late, only catalog reads need their read started: cart-token.ts reads the cart itself.
       if (when === 'late') {
-        if (route.catalogRead && shopId) api.catalogVersionRead = handled(catalogVersion(shopId));
+        if (route.catalogRead && shopId) api.catalogVersionRead = handled(catalogRead(route, shopId));
         return;
       }
       const cart = route.cartToken ? cartOfPath(request.event) : undefined;
       if (cart) api.cartRead = handled(getCartWithCatalogVersion(cart.shopId, cart.cartId));
-      else if (route.catalogRead && shopId) api.catalogVersionRead = handled(catalogVersion(shopId));
+      else if (route.catalogRead && shopId) api.catalogVersionRead = handled(catalogRead(route, shopId));
       else return;
       // The SDK sends the request over a few microtasks: let it reach the socket before more work.
       await nextTurn();
     },
   };
+}
+
+/** The catalog version; for answers that show stock, with the live stock made fresh beside it. */
+async function catalogRead(route: Route, shopId: string): Promise<number | null> {
+  if (!route.liveStock) return catalogVersion(shopId);
+  const [version] = await Promise.all([catalogVersion(shopId), freshStock(shopId)]);
+  return version;
 }
 
 /** Awaited in a later step; a request refused before then must not leave an unhandled rejection. */

@@ -1,0 +1,99 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { ShopProduct } from '../../domain/catalog-types';
+import type { LiveStock } from '../../domain/inventory/live-stock';
+import { stockUnits } from '../../domain/inventory/stock';
+import { splitStock } from '../../domain/inventory/stock-shards';
+import { dynamo, tableName } from '../client';
+import { keys } from '../keys';
+import { stockChangedSince } from './stock-feed';
+
+/**
+ * Live stock for product reads (docs/inventory.md "Product reads"), kept per shop in this instance:
+ * the catalog's levels (as the import set them) overlaid with every shard the change feed has shown
+ * since. A read that shows stock refreshes it by difference when it is older than REFRESH_AFTER_MS,
+ * so what it shows is at most that plus one refresh old (the spec's bound: 10 s). A refresh costs
+ * one keys-only Query per shard number and a read of the shards that changed: never the whole stock.
+ */
+const REFRESH_AFTER_MS = 5_000;
+/** The feed is an index: it follows the table within about a second. Each read looks this far back. */
+const INDEX_LAG_MS = 5_000;
+
+class ShopStock implements LiveStock {
+  private readonly seen = new Map<string, Map<number, number>>();
+  /** The latest change the feed has shown (writers' clock); undefined before the first refresh. */
+  private readTo: string | undefined;
+  private refreshedAt = Number.NEGATIVE_INFINITY;
+  private pending: Promise<void> | undefined;
+
+  constructor(private readonly shopId: string) {}
+
+  units(product: ShopProduct): number | null {
+    if (product.stockShards === null) return null;
+    const seen = this.seen.get(product.productId);
+    const imported = splitStock(stockUnits(product.stocklevel ?? 0), product.stockShards);
+    return imported.reduce((sum, units, shard) => sum + (seen?.get(shard) ?? units), 0);
+  }
+
+  /** Whether what it shows is within the freshness bound now. */
+  isCurrent(): boolean {
+    return Date.now() - this.refreshedAt < REFRESH_AFTER_MS;
+  }
+
+  /** Refreshes by difference when due; concurrent requests share one refresh. */
+  async fresh(): Promise<void> {
+    if (this.isCurrent()) return;
+    this.pending ??= this.refresh().finally(() => {
+      this.pending = undefined;
+    });
+    await this.pending;
+  }
+
+  private async refresh(): Promise<void> {
+    const started = Date.now();
+    const since = this.readTo === undefined ? await stockEpoch(this.shopId) : this.readTo;
+    const from = since ? new Date(Date.parse(since) - INDEX_LAG_MS).toISOString() : '';
+    for (const change of await stockChangedSince(this.shopId, from)) {
+      const shards = this.seen.get(change.productId) ?? new Map<number, number>();
+      shards.set(change.shard, change.available);
+      this.seen.set(change.productId, shards);
+      if (!this.readTo || change.changedAt > this.readTo) this.readTo = change.changedAt;
+    }
+    this.readTo ??= since ?? new Date(started).toISOString();
+    this.refreshedAt = started;
+  }
+}
+
+const shops = new Map<string, ShopStock>();
+
+/** The live stock of a shop in this instance (created empty: it shows the catalog's levels until refreshed). */
+export function shopStock(shopId: string): ShopStock {
+  let stock = shops.get(shopId);
+  if (!stock) {
+    stock = new ShopStock(shopId);
+    shops.set(shopId, stock);
+  }
+  return stock;
+}
+
+/** Brings the shop's live stock within its freshness bound (a no-op while it is). */
+export function freshStock(shopId: string): Promise<void> {
+  return shopStock(shopId).fresh();
+}
+
+/** Forgets every shop's live stock (tests: another DynamoDB behind the same process). */
+export function forgetStock(): void {
+  shops.clear();
+}
+
+/** When the shop's stock was last set by an import: the feed before it holds nothing newer than the catalog. */
+async function stockEpoch(shopId: string): Promise<string | undefined> {
+  const { Item } = await dynamo().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.shopMeta(shopId),
+      ProjectionExpression: 'stockEpoch',
+      ConsistentRead: true,
+    }),
+  );
+  return Item?.stockEpoch as string | undefined;
+}
