@@ -21,6 +21,8 @@ import { eventWith, jsonBody, lambdaContext } from './support/api-event';
 
 vi.mock('../../lib/data/cart-repository', () => ({ getCartWithCatalogVersion: vi.fn() }));
 vi.mock('../../lib/data/catalog-repository', () => ({ catalogVersion: vi.fn(async () => 7) }));
+// Product reads refresh the live stock beside the version read: here it is always fresh.
+vi.mock('../../lib/data/inventory/stock-view', () => ({ freshStock: vi.fn(async () => undefined) }));
 // The rate limit leases its allowance from DynamoDB; here every lease is granted in full.
 vi.mock('../../lib/data/rate-limit-repository', () => ({
   leaseAllowance: vi.fn(async (_shop: string, _token: string, _window: unknown, block: number) => ({
