@@ -551,6 +551,19 @@ export const routes = {
     handler: 'functions/shop/get-currencies.ts',
   }),
   // Catalog: products and search (contract "Products").
+  // Before GET /products/{productId}/…: a literal segment wins, as in API Gateway.
+  listUpdatedProducts: route({
+    name: 'listUpdatedProducts',
+    method: 'GET',
+    path: '/{shopId}/products/updated/{property}',
+    scope: 'products_write',
+    cartToken: false,
+    body: 'none',
+    writes: false,
+    catalogRead: true,
+    liveStock: true,
+    handler: 'functions/products/list-updated-products.ts',
+  }),
   getProduct: route({
     name: 'getProduct',
     method: 'GET',

@@ -578,6 +578,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/{shopId}/products/updated/{property}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List updated products */
+        get: operations["listUpdatedProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/{shopId}/products/{productId}": {
         parameters: {
             query?: never;
@@ -1376,6 +1393,16 @@ export interface components {
             /** Format: uri */
             href: string;
             title: string;
+        };
+        UpdatedProductList: {
+            results: number;
+            page: number;
+            resultsPerPage: number;
+            items: {
+                item: components["schemas"]["Product"];
+                /** Format: date-time */
+                lastUpdated: string;
+            }[];
         };
         VariationList: {
             variationAttributes: {
@@ -11081,6 +11108,47 @@ export interface operations {
                      *     }
                      */
                     "application/vnd.service.v1+json": components["schemas"]["Currencies"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listUpdatedProducts: {
+        parameters: {
+            query?: {
+                page?: number;
+                resultsPerPage?: number;
+                locale?: string;
+                currency?: string;
+                changedAfter?: string;
+            };
+            header?: never;
+            path: {
+                shopId: string;
+                property: "stocklevel";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Service-Media-Type": components["headers"]["X-Service-Media-Type"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Server-Timing": components["headers"]["Server-Timing"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.v1+json": components["schemas"]["UpdatedProductList"];
                 };
             };
             400: components["responses"]["BadRequest"];

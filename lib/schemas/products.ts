@@ -3,7 +3,7 @@ import {
   type CustomAttributeOperation as Operation,
 } from '../domain/custom-attribute-operation';
 import { SORT_BY } from '../domain/search-sort';
-import { CurrencyParam, LocaleParam, PathId, paging, QueryBoolean, ShopId } from './common';
+import { CurrencyParam, Instant, LocaleParam, PathId, paging, QueryBoolean, ShopId } from './common';
 import type { Assert, Equal } from './type-equality';
 import * as z from './zod';
 
@@ -54,6 +54,14 @@ export const GetProductQuery = z.lazy(() =>
 );
 
 /** spec "Limits": variations page by 100, at most 1000. */
+/** GET /products/updated/{property}: only stock changes are kept so far (docs/inventory.md). */
+export const UpdatedProductsPath = z.lazy(() =>
+  z.object({ shopId: ShopId, property: z.enum(['stocklevel']) }),
+);
+export const UpdatedProductsQuery = z.lazy(() =>
+  z.object({ ...paging(), locale: LocaleParam, currency: CurrencyParam, changedAfter: z.optional(Instant) }),
+);
+
 export const ListVariationsQuery = z.lazy(() => z.object({ ...paging(1000, 100), locale: LocaleParam }));
 
 export const GetCrossSellingQuery = GetProductQuery;

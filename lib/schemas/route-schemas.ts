@@ -45,6 +45,8 @@ import {
   SearchProductsQuery,
   UpdateCustomAttributesBody,
   UpdateCustomAttributesQuery,
+  UpdatedProductsPath,
+  UpdatedProductsQuery,
 } from './products';
 import { GetShippingMethodQuery, ShippingMethodPath } from './shipping';
 import { GetTaxClassQuery, GetTaxModelQuery, ListTaxClassesQuery, TaxClassPath } from './tax';
@@ -100,6 +102,7 @@ export const routeRequestSchemas = {
   listOrders: { path: ShopPath, query: ListOrdersQuery },
   listProductCategories: { path: ProductPath, query: ListProductCategoriesQuery },
   listProducts: { path: ShopPath, query: ListProductsQuery },
+  listUpdatedProducts: { path: UpdatedProductsPath, query: UpdatedProductsQuery },
   listShippingMethods: { path: ShopPath, query: ListShippingMethodsQuery },
   listTaxClasses: { path: ShopPath, query: ListTaxClassesQuery },
   listVariations: { path: ProductPath, query: ListVariationsQuery },

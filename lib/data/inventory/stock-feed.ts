@@ -18,10 +18,7 @@ export interface ShardChange {
  * stock (one Query per shard number, keys only, then the items themselves, strongly consistent).
  */
 export async function stockChangedSince(shopId: string, since: string): Promise<ShardChange[]> {
-  const found = await Promise.all(
-    Array.from({ length: MAX_STOCK_SHARDS }, (_, shard) => changedKeys(shopId, shard, since)),
-  );
-  const items = await batchGetItems(found.flat());
+  const items = await batchGetItems((await feedAfter(shopId, since)).map((entry) => entry.key));
   return items.flatMap((item) =>
     item
       ? [
@@ -36,21 +33,36 @@ export async function stockChangedSince(shopId: string, since: string): Promise<
   );
 }
 
-async function changedKeys(shopId: string, shard: number, since: string): Promise<Key[]> {
-  const found: Key[] = [];
+/** A shard's place in the feed: its key, and `{changedAt}#{productId}`. */
+export interface FeedEntry {
+  key: Key;
+  sort: string;
+}
+
+/** The feed's entries after `after` (a sort key or a time), of every shard number: keys only. */
+export async function feedAfter(shopId: string, after: string): Promise<FeedEntry[]> {
+  const found = await Promise.all(
+    Array.from({ length: MAX_STOCK_SHARDS }, (_, shard) => feedPartitionAfter(shopId, shard, after)),
+  );
+  return found.flat();
+}
+
+async function feedPartitionAfter(shopId: string, shard: number, after: string): Promise<FeedEntry[]> {
+  const found: FeedEntry[] = [];
   let startKey: Record<string, unknown> | undefined;
   do {
     const page = await dynamo().send(
       new QueryCommand({
         TableName: tableName(),
         IndexName: 'gsi3',
-        KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk > :since',
-        ExpressionAttributeValues: { ':pk': keys.stockFeed(shopId, shard), ':since': since },
-        ProjectionExpression: 'pk, sk',
+        KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk > :after',
+        ExpressionAttributeValues: { ':pk': keys.stockFeed(shopId, shard), ':after': after },
+        ProjectionExpression: 'pk, sk, gsi3sk',
         ExclusiveStartKey: startKey,
       }),
     );
-    for (const item of page.Items ?? []) found.push({ pk: item.pk as string, sk: item.sk as string });
+    for (const item of page.Items ?? [])
+      found.push({ key: { pk: item.pk as string, sk: item.sk as string }, sort: item.gsi3sk as string });
     startKey = page.LastEvaluatedKey;
   } while (startKey);
   return found;

@@ -51,7 +51,8 @@ class ShopStock implements LiveStock {
   private async refresh(): Promise<void> {
     const started = Date.now();
     const since = this.readTo === undefined ? await stockEpoch(this.shopId) : this.readTo;
-    const from = since ? new Date(Date.parse(since) - INDEX_LAG_MS).toISOString() : '';
+    // No import on record (a shop imported before stock was counted): the whole feed ('0' < any time).
+    const from = since ? new Date(Date.parse(since) - INDEX_LAG_MS).toISOString() : '0';
     for (const change of await stockChangedSince(this.shopId, from)) {
       const shards = this.seen.get(change.productId) ?? new Map<number, number>();
       shards.set(change.shard, change.available);

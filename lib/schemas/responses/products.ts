@@ -109,6 +109,12 @@ export const Product = z
 
 export const ProductList = pageOf(Product).register(z.globalRegistry, { id: 'ProductList' });
 
+/** GET /products/updated/{property}: each product with the time of its latest change of that kind. */
+export const UpdatedProductList = pageOf(z.strictObject({ item: Product, lastUpdated: Timestamp })).register(
+  z.globalRegistry,
+  { id: 'UpdatedProductList' },
+);
+
 const Range = z.strictObject({ min: z.optional(z.number()), max: z.optional(z.number()) });
 
 export const Facet = z

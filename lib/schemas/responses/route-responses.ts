@@ -24,6 +24,7 @@ import {
   Product,
   ProductList,
   ProductSearchResult,
+  UpdatedProductList,
   VariationList,
 } from './products';
 
@@ -57,6 +58,7 @@ export const routeResponses: Record<keyof typeof routes, SuccessResponses> = {
   createDocument: { 201: OrderDocument },
   listDocuments: { 200: OrderDocumentList },
   listProducts: { 200: ProductList },
+  listUpdatedProducts: { 200: UpdatedProductList },
   getProduct: { 200: Product },
   listVariations: { 200: VariationList },
   getCrossSelling: { 200: CrossSelling },

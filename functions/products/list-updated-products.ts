@@ -1,0 +1,46 @@
+import { stockUpdatedSince } from '../../lib/data/inventory/stock-updates';
+import { requireCurrency } from '../../lib/domain/product-request';
+import { productView } from '../../lib/domain/product-view';
+import { resolveLocale } from '../../lib/domain/shop-locale';
+import { endpoint } from '../../lib/http/endpoint';
+import { ok } from '../../lib/http/reply';
+import { routes } from '../../lib/routes';
+import { pageOf } from '../../lib/schemas/common';
+import { UpdatedProductsPath, UpdatedProductsQuery } from '../../lib/schemas/products';
+import { answerFromCatalog } from '../../lib/speed/speculative-catalog-answer';
+
+/** The default window: the last 7 days (merchant-api.md "Updated products"). */
+const DEFAULT_WINDOW_MS = 7 * 24 * 3600 * 1000;
+
+/**
+ * GET /{shopId}/products/updated/stocklevel: the products whose stock changed after `changedAfter`,
+ * each once at its latest change, oldest first, as `{item, lastUpdated}` (a poller resumes from the
+ * last `lastUpdated` it saw). Deleted products are not listed. The changes come from the stock
+ * change feed (lib/data/inventory/stock-updates.ts), the products from the catalog.
+ */
+export const handler = endpoint(
+  routes.listUpdatedProducts,
+  { path: UpdatedProductsPath, query: UpdatedProductsQuery },
+  async (req) => {
+    const { query } = req;
+    const changedAfter = query.changedAfter ?? new Date(Date.now() - DEFAULT_WINDOW_MS).toISOString();
+    const updated = await stockUpdatedSince(req.path.shopId, changedAfter);
+    return answerFromCatalog(req, (catalog) => {
+      const currency = requireCurrency(catalog, query.currency);
+      const locale = resolveLocale(catalog.settings, query.locale);
+      const ctx = { ...req.view(locale), currency };
+      const listed = updated.flatMap((u) => {
+        const product = catalog.products.get(u.productId);
+        return product ? [{ product, lastUpdated: u.lastUpdated }] : [];
+      });
+      const page = pageOf(listed, query.page, query.resultsPerPage);
+      return ok({
+        ...page,
+        items: page.items.map((u) => ({
+          item: productView(catalog, u.product, ctx),
+          lastUpdated: u.lastUpdated,
+        })),
+      });
+    });
+  },
+);
