@@ -27,7 +27,8 @@ export interface StorefrontRun {
 export async function runStorefront(
   api: ShopClient,
   shopId: string,
-  say = (_: string) => {},
+  /** Hears each step; the journey waits for what it returns (a test may act between steps). */
+  say: (line: string) => void | Promise<void> = () => {},
 ): Promise<StorefrontRun> {
   const shop = { path: { shopId } };
 
@@ -36,7 +37,7 @@ export async function runStorefront(
     'list products',
     await api.GET('/{shopId}/products', { params: { ...shop, query: { resultsPerPage: 20, sort: 'name' } } }),
   );
-  say(`${page.results} products; the first page shows ${page.items.length}`);
+  await say(`${page.results} products; the first page shows ${page.items.length}`);
 
   // Search with a facet: the category facet's first value narrows the hits.
   const all = bodyOf('search', await api.POST('/{shopId}/search/products', { params: shop, body: {} }));
@@ -49,7 +50,7 @@ export async function runStorefront(
       body: { attributeFilters: [category.filter] },
     }),
   );
-  say(`search in "${category.name}": ${hits.results} hits`);
+  await say(`search in "${category.name}": ${hits.results} hits`);
 
   // A cart with the first two products anyone can buy on their own (no variation masters), in stock.
   const buyable = page.items
@@ -60,6 +61,9 @@ export async function runStorefront(
   const cartToken = created.response.headers.get('X-Service-Cart-Token') ?? '';
   const inCart = { path: { shopId, cartId: cart.cartId }, header: { 'X-Service-Cart-Token': cartToken } };
   for (const product of buyable) {
+    await say(
+      `${product.name}: ${product.availabilityText}${product.stocklevel === null ? '' : ` (${product.stocklevel})`}`,
+    );
     bodyOf(
       `add ${product.productId}`,
       await api.POST('/{shopId}/carts/{cartId}/line-items', {
@@ -103,13 +107,28 @@ export async function runStorefront(
       body: { id: method.shippingMethodId },
     }),
   );
-  say(
+  await say(
     `cart ${cart.cartId}: ${priced.lineItemContainer.productLineItems.length} lines, ${priced.lineItemContainer.grandTotal.formatted}`,
   );
 
-  // Checkout.
-  const order = bodyOf('checkout', await api.POST('/{shopId}/carts/{cartId}/order', { params: inCart }));
-  say(`order ${order.orderNumber}: ${order.grandTotal} ${order.currencyId}`);
+  // Checkout. Stock can sell out between the cart and the checkout: a 409 names each short line with
+  // what is left; a storefront tells the buyer, drops (or lowers) those lines and checks out again.
+  let checkout = await api.POST('/{shopId}/carts/{cartId}/order', { params: inCart });
+  if (checkout.response.status === 409) {
+    const short = checkout.error?.errors ?? [];
+    const lines = priced.lineItemContainer.productLineItems;
+    for (const entry of short) {
+      const line = lines[Number(/\[(\d+)\]/.exec(entry.field)?.[1])];
+      if (!line) continue;
+      await say(`sold out: ${line.name} (${entry.message})`);
+      await api.DELETE('/{shopId}/carts/{cartId}/line-items/{lineItemId}', {
+        params: { ...inCart, path: { ...inCart.path, lineItemId: line.lineItemId } },
+      });
+    }
+    checkout = await api.POST('/{shopId}/carts/{cartId}/order', { params: inCart });
+  }
+  const order = bodyOf('checkout', checkout);
+  await say(`order ${order.orderNumber}: ${order.grandTotal} ${order.currencyId}`);
   return {
     productsListed: page.items.length,
     searchHits: hits.results,

@@ -1,7 +1,10 @@
 import { describe, expect, inject, it } from 'vitest';
 import { shopClient } from '../../examples/client/shop-client';
 import { runStorefront } from '../../examples/storefront';
+import type { ShopFile } from '../../lib/domain/catalog-types';
 import { call, tokenFor } from '../support/api';
+import { BILLING, newCart } from '../support/carts';
+import { privateDemoShop } from '../support/shops';
 
 /**
  * The example storefront (examples/storefront.ts) on its typed client runs end to end against the
@@ -16,12 +19,15 @@ describe('examples/storefront.ts', () => {
     const said: string[] = [];
 
     // Act
-    const run = await runStorefront(api, 'demo', (line) => said.push(line));
+    const run = await runStorefront(api, 'demo', (line) => {
+      said.push(line);
+    });
 
     // Assess: what it reports is what the API holds
     expect(run.productsListed).toBeGreaterThan(0);
     expect(run.searchHits).toBeGreaterThan(0);
-    expect(said).toHaveLength(4);
+    expect(said).toHaveLength(6);
+    expect(said[2]).toMatch(/^.+: (In stock|Only a few left)( \(\d+(\.\d+)?\))?$/);
     const order = await call(`/demo/orders/${run.orderId}`);
     expect(order.status).toBe(200);
     expect(order.body).toMatchObject({ grandTotal: run.grandTotal, currencyId: 'EUR' });
@@ -29,5 +35,39 @@ describe('examples/storefront.ts', () => {
     // The cart is ordered: with no cart token the API refuses it (403 before 410).
     const cart = await call(`/demo/carts/${run.cartId}`);
     expect(cart.status).toBe(403);
+  });
+
+  it('tells the buyer what sold out before the checkout, drops it and orders the rest', {
+    timeout: 60_000,
+  }, async () => {
+    // Prepare: a shop whose first buyable product (by name) has one piece; another buyer takes it
+    // while the storefront fills its cart (when it reports the cart, just before the checkout).
+    const shop = await privateDemoShop('storefront', (file: ShopFile) => ({
+      ...file,
+      products: file.products.map((p) => (p.productId === 'espresso-beans' ? { ...p, stocklevel: 1 } : p)),
+    }));
+    const api = shopClient({ baseUrl: inject('apiUrl'), token: tokenFor(shop) });
+    const said: string[] = [];
+    let rival: number | undefined;
+    const takeTheLastBag = async () => {
+      const cart = await newCart(shop, { lineItems: [{ productId: 'espresso-beans', quantity: 1 }] });
+      await cart.call('/billing-address', { method: 'PUT', body: BILLING });
+      return (await cart.call('/order', { method: 'POST' })).status;
+    };
+
+    // Act
+    const run = await runStorefront(api, shop, async (line) => {
+      said.push(line);
+      if (line.startsWith('cart ')) rival = await takeTheLastBag();
+    });
+
+    // Assess
+    expect(rival).toBe(201);
+    expect(said.some((line) => /^sold out: .+ \(1 requested, 0 available\)$/.test(line))).toBe(true);
+    const order = await call(`/${shop}/orders/${run.orderId}`);
+    expect(order.status).toBe(200);
+    expect(
+      order.body.lineItemContainer.productLineItems.map((l: { productId: string }) => l.productId),
+    ).not.toContain('espresso-beans');
   });
 });
