@@ -592,7 +592,8 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /** Patch product */
+        patch: operations["patchProduct"];
         trace?: never;
     };
     "/{shopId}/products/{productId}/variations": {
@@ -1531,7 +1532,7 @@ export interface components {
                 "application/vnd.service.v1+json": components["schemas"]["Error"];
             };
         };
-        /** @description If-Match names another version of the cart than the current one. */
+        /** @description If-Match names another version of the cart or product than the current one. */
         PreconditionFailed: {
             headers: {
                 "X-Service-Media-Type": components["headers"]["X-Service-Media-Type"];
@@ -1623,7 +1624,7 @@ export interface components {
         CartToken: string;
         /** @description Retries with the same key replay the first answer (beyond the spec). */
         IdempotencyKey: string;
-        /** @description Change the cart only while it is still at this ETag (else 412). */
+        /** @description Change the cart or product only while it is still at this ETag (else 412). */
         IfMatch: string;
     };
     requestBodies: never;
@@ -1640,7 +1641,7 @@ export interface components {
         "Retry-After": string;
         /** @description What the request cost: time in DynamoDB with its calls and consumed units, and the function's own time (docs/operations.md). */
         "Server-Timing": string;
-        /** @description The version of the cart; send it back in If-Match. */
+        /** @description The version of the cart or product; send it back in If-Match. */
         ETag: string;
         /** @description The created resource. */
         Location: string;
@@ -2525,7 +2526,7 @@ export interface operations {
             header: {
                 /** @description The cart token returned by POST /{shopId}/carts. */
                 "X-Service-Cart-Token": components["parameters"]["CartToken"];
-                /** @description Change the cart only while it is still at this ETag (else 412). */
+                /** @description Change the cart or product only while it is still at this ETag (else 412). */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
@@ -2838,7 +2839,7 @@ export interface operations {
             header: {
                 /** @description The cart token returned by POST /{shopId}/carts. */
                 "X-Service-Cart-Token": components["parameters"]["CartToken"];
-                /** @description Change the cart only while it is still at this ETag (else 412). */
+                /** @description Change the cart or product only while it is still at this ETag (else 412). */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
@@ -3151,7 +3152,7 @@ export interface operations {
             header: {
                 /** @description The cart token returned by POST /{shopId}/carts. */
                 "X-Service-Cart-Token": components["parameters"]["CartToken"];
-                /** @description Change the cart only while it is still at this ETag (else 412). */
+                /** @description Change the cart or product only while it is still at this ETag (else 412). */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
@@ -3456,7 +3457,7 @@ export interface operations {
             header: {
                 /** @description The cart token returned by POST /{shopId}/carts. */
                 "X-Service-Cart-Token": components["parameters"]["CartToken"];
-                /** @description Change the cart only while it is still at this ETag (else 412). */
+                /** @description Change the cart or product only while it is still at this ETag (else 412). */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
@@ -3838,7 +3839,7 @@ export interface operations {
             header: {
                 /** @description The cart token returned by POST /{shopId}/carts. */
                 "X-Service-Cart-Token": components["parameters"]["CartToken"];
-                /** @description Change the cart only while it is still at this ETag (else 412). */
+                /** @description Change the cart or product only while it is still at this ETag (else 412). */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
@@ -4173,7 +4174,7 @@ export interface operations {
             header: {
                 /** @description The cart token returned by POST /{shopId}/carts. */
                 "X-Service-Cart-Token": components["parameters"]["CartToken"];
-                /** @description Change the cart only while it is still at this ETag (else 412). */
+                /** @description Change the cart or product only while it is still at this ETag (else 412). */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
@@ -4478,7 +4479,7 @@ export interface operations {
             header: {
                 /** @description The cart token returned by POST /{shopId}/carts. */
                 "X-Service-Cart-Token": components["parameters"]["CartToken"];
-                /** @description Change the cart only while it is still at this ETag (else 412). */
+                /** @description Change the cart or product only while it is still at this ETag (else 412). */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
@@ -4859,7 +4860,7 @@ export interface operations {
             header: {
                 /** @description The cart token returned by POST /{shopId}/carts. */
                 "X-Service-Cart-Token": components["parameters"]["CartToken"];
-                /** @description Change the cart only while it is still at this ETag (else 412). */
+                /** @description Change the cart or product only while it is still at this ETag (else 412). */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
@@ -5163,7 +5164,7 @@ export interface operations {
             header: {
                 /** @description The cart token returned by POST /{shopId}/carts. */
                 "X-Service-Cart-Token": components["parameters"]["CartToken"];
-                /** @description Change the cart only while it is still at this ETag (else 412). */
+                /** @description Change the cart or product only while it is still at this ETag (else 412). */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
@@ -5543,7 +5544,7 @@ export interface operations {
             header: {
                 /** @description The cart token returned by POST /{shopId}/carts. */
                 "X-Service-Cart-Token": components["parameters"]["CartToken"];
-                /** @description Change the cart only while it is still at this ETag (else 412). */
+                /** @description Change the cart or product only while it is still at this ETag (else 412). */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
@@ -5847,7 +5848,7 @@ export interface operations {
             header: {
                 /** @description The cart token returned by POST /{shopId}/carts. */
                 "X-Service-Cart-Token": components["parameters"]["CartToken"];
-                /** @description Change the cart only while it is still at this ETag (else 412). */
+                /** @description Change the cart or product only while it is still at this ETag (else 412). */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
@@ -6216,7 +6217,7 @@ export interface operations {
             header: {
                 /** @description The cart token returned by POST /{shopId}/carts. */
                 "X-Service-Cart-Token": components["parameters"]["CartToken"];
-                /** @description Change the cart only while it is still at this ETag (else 412). */
+                /** @description Change the cart or product only while it is still at this ETag (else 412). */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
@@ -6585,7 +6586,7 @@ export interface operations {
             header: {
                 /** @description The cart token returned by POST /{shopId}/carts. */
                 "X-Service-Cart-Token": components["parameters"]["CartToken"];
-                /** @description Change the cart only while it is still at this ETag (else 412). */
+                /** @description Change the cart or product only while it is still at this ETag (else 412). */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
@@ -11116,6 +11117,7 @@ export interface operations {
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "Server-Timing": components["headers"]["Server-Timing"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11267,6 +11269,65 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    patchProduct: {
+        parameters: {
+            query?: {
+                locale?: string;
+                currency?: string;
+            };
+            header?: {
+                /** @description Change the cart or product only while it is still at this ETag (else 412). */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                shopId: string;
+                productId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    op: string;
+                    path: string;
+                    value?: unknown;
+                }[];
+                "application/json-patch+json": {
+                    op: string;
+                    path: string;
+                    value?: unknown;
+                }[];
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Service-Media-Type": components["headers"]["X-Service-Media-Type"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Server-Timing": components["headers"]["Server-Timing"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.v1+json": components["schemas"]["Product"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];

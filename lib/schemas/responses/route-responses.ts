@@ -58,6 +58,7 @@ export const routeResponses: Record<keyof typeof routes, SuccessResponses> = {
   listDocuments: { 200: OrderDocumentList },
   listProducts: { 200: ProductList },
   getProduct: { 200: Product },
+  patchProduct: { 200: Product },
   listVariations: { 200: VariationList },
   getCrossSelling: { 200: CrossSelling },
   getCustomAttributes: { 200: CustomAttributes },
