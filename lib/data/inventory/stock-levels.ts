@@ -36,7 +36,9 @@ export async function addToShard(
       TableName: tableName(),
       Key: keys.stockShard(shopId, productId, shard),
       UpdateExpression:
-        'ADD available :units SET holds = if_not_exists(holds, :none), productId = :p, shard = :k, updatedAt = :now',
+        'ADD available :units SET holds = if_not_exists(holds, :none), productId = :p, #shard = :k, updatedAt = :now',
+      // `shard` is a reserved word of DynamoDB's expressions.
+      ExpressionAttributeNames: { '#shard': 'shard' },
       ExpressionAttributeValues: {
         ':units': units,
         ':none': {},
@@ -92,8 +94,9 @@ export async function setShardIfUnchanged(
         TableName: tableName(),
         Key: keys.stockShard(shopId, productId, shard),
         UpdateExpression:
-          'SET available = :units, holds = if_not_exists(holds, :none), productId = :p, shard = :k, updatedAt = :now',
+          'SET available = :units, holds = if_not_exists(holds, :none), productId = :p, #shard = :k, updatedAt = :now',
         ConditionExpression: seen === null ? 'attribute_not_exists(pk)' : 'available = :seen',
+        ExpressionAttributeNames: { '#shard': 'shard' },
         ExpressionAttributeValues: {
           ':units': units,
           ':none': {},
