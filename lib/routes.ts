@@ -576,6 +576,16 @@ export const routes = {
     liveStock: true,
     handler: 'functions/products/get-product.ts',
   }),
+  patchProduct: route({
+    name: 'patchProduct',
+    method: 'PATCH',
+    path: '/{shopId}/products/{productId}',
+    scope: 'products_write',
+    cartToken: false,
+    body: 'patch',
+    writes: true,
+    handler: 'functions/products/patch-product.ts',
+  }),
   listVariations: route({
     name: 'listVariations',
     method: 'GET',

@@ -609,7 +609,8 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /** Patch product */
+        patch: operations["patchProduct"];
         trace?: never;
     };
     "/{shopId}/products/{productId}/variations": {
@@ -1558,7 +1559,7 @@ export interface components {
                 "application/vnd.service.v1+json": components["schemas"]["Error"];
             };
         };
-        /** @description If-Match names another version of the cart than the current one. */
+        /** @description If-Match names another version of the cart or product than the current one. */
         PreconditionFailed: {
             headers: {
                 "X-Service-Media-Type": components["headers"]["X-Service-Media-Type"];
@@ -1650,7 +1651,7 @@ export interface components {
         CartToken: string;
         /** @description Retries with the same key replay the first answer (beyond the spec). */
         IdempotencyKey: string;
-        /** @description Change the cart only while it is still at this ETag (else 412). */
+        /** @description Change the cart or product only while it is still at this ETag (else 412). */
         IfMatch: string;
     };
     requestBodies: never;
@@ -1667,7 +1668,7 @@ export interface components {
         "Retry-After": string;
         /** @description What the request cost: time in DynamoDB with its calls and consumed units, and the function's own time (docs/operations.md). */
         "Server-Timing": string;
-        /** @description The version of the cart; send it back in If-Match. */
+        /** @description The version of the cart or product; send it back in If-Match. */
         ETag: string;
         /** @description The created resource. */
         Location: string;
@@ -2552,7 +2553,7 @@ export interface operations {
             header: {
                 /** @description The cart token returned by POST /{shopId}/carts. */
                 "X-Service-Cart-Token": components["parameters"]["CartToken"];
-                /** @description Change the cart only while it is still at this ETag (else 412). */
+                /** @description Change the cart or product only while it is still at this ETag (else 412). */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
@@ -2865,7 +2866,7 @@ export interface operations {
             header: {
                 /** @description The cart token returned by POST /{shopId}/carts. */
                 "X-Service-Cart-Token": components["parameters"]["CartToken"];
-                /** @description Change the cart only while it is still at this ETag (else 412). */
+                /** @description Change the cart or product only while it is still at this ETag (else 412). */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
@@ -3178,7 +3179,7 @@ export interface operations {
             header: {
                 /** @description The cart token returned by POST /{shopId}/carts. */
                 "X-Service-Cart-Token": components["parameters"]["CartToken"];
-                /** @description Change the cart only while it is still at this ETag (else 412). */
+                /** @description Change the cart or product only while it is still at this ETag (else 412). */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
@@ -3483,7 +3484,7 @@ export interface operations {
             header: {
                 /** @description The cart token returned by POST /{shopId}/carts. */
                 "X-Service-Cart-Token": components["parameters"]["CartToken"];
-                /** @description Change the cart only while it is still at this ETag (else 412). */
+                /** @description Change the cart or product only while it is still at this ETag (else 412). */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
@@ -3865,7 +3866,7 @@ export interface operations {
             header: {
                 /** @description The cart token returned by POST /{shopId}/carts. */
                 "X-Service-Cart-Token": components["parameters"]["CartToken"];
-                /** @description Change the cart only while it is still at this ETag (else 412). */
+                /** @description Change the cart or product only while it is still at this ETag (else 412). */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
@@ -4200,7 +4201,7 @@ export interface operations {
             header: {
                 /** @description The cart token returned by POST /{shopId}/carts. */
                 "X-Service-Cart-Token": components["parameters"]["CartToken"];
-                /** @description Change the cart only while it is still at this ETag (else 412). */
+                /** @description Change the cart or product only while it is still at this ETag (else 412). */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
@@ -4505,7 +4506,7 @@ export interface operations {
             header: {
                 /** @description The cart token returned by POST /{shopId}/carts. */
                 "X-Service-Cart-Token": components["parameters"]["CartToken"];
-                /** @description Change the cart only while it is still at this ETag (else 412). */
+                /** @description Change the cart or product only while it is still at this ETag (else 412). */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
@@ -4886,7 +4887,7 @@ export interface operations {
             header: {
                 /** @description The cart token returned by POST /{shopId}/carts. */
                 "X-Service-Cart-Token": components["parameters"]["CartToken"];
-                /** @description Change the cart only while it is still at this ETag (else 412). */
+                /** @description Change the cart or product only while it is still at this ETag (else 412). */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
@@ -5190,7 +5191,7 @@ export interface operations {
             header: {
                 /** @description The cart token returned by POST /{shopId}/carts. */
                 "X-Service-Cart-Token": components["parameters"]["CartToken"];
-                /** @description Change the cart only while it is still at this ETag (else 412). */
+                /** @description Change the cart or product only while it is still at this ETag (else 412). */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
@@ -5570,7 +5571,7 @@ export interface operations {
             header: {
                 /** @description The cart token returned by POST /{shopId}/carts. */
                 "X-Service-Cart-Token": components["parameters"]["CartToken"];
-                /** @description Change the cart only while it is still at this ETag (else 412). */
+                /** @description Change the cart or product only while it is still at this ETag (else 412). */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
@@ -5874,7 +5875,7 @@ export interface operations {
             header: {
                 /** @description The cart token returned by POST /{shopId}/carts. */
                 "X-Service-Cart-Token": components["parameters"]["CartToken"];
-                /** @description Change the cart only while it is still at this ETag (else 412). */
+                /** @description Change the cart or product only while it is still at this ETag (else 412). */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
@@ -6243,7 +6244,7 @@ export interface operations {
             header: {
                 /** @description The cart token returned by POST /{shopId}/carts. */
                 "X-Service-Cart-Token": components["parameters"]["CartToken"];
-                /** @description Change the cart only while it is still at this ETag (else 412). */
+                /** @description Change the cart or product only while it is still at this ETag (else 412). */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
@@ -6612,7 +6613,7 @@ export interface operations {
             header: {
                 /** @description The cart token returned by POST /{shopId}/carts. */
                 "X-Service-Cart-Token": components["parameters"]["CartToken"];
-                /** @description Change the cart only while it is still at this ETag (else 412). */
+                /** @description Change the cart or product only while it is still at this ETag (else 412). */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
@@ -11184,6 +11185,7 @@ export interface operations {
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "Server-Timing": components["headers"]["Server-Timing"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11335,6 +11337,65 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    patchProduct: {
+        parameters: {
+            query?: {
+                locale?: string;
+                currency?: string;
+            };
+            header?: {
+                /** @description Change the cart or product only while it is still at this ETag (else 412). */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                shopId: string;
+                productId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    op: string;
+                    path: string;
+                    value?: unknown;
+                }[];
+                "application/json-patch+json": {
+                    op: string;
+                    path: string;
+                    value?: unknown;
+                }[];
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Service-Media-Type": components["headers"]["X-Service-Media-Type"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Server-Timing": components["headers"]["Server-Timing"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.v1+json": components["schemas"]["Product"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];

@@ -109,7 +109,7 @@ export function openApiDocument(examples: Examples = {}): Json {
           name: 'If-Match',
           in: 'header',
           required: false,
-          description: 'Change the cart only while it is still at this ETag (else 412).',
+          description: 'Change the cart or product only while it is still at this ETag (else 412).',
           schema: { type: 'string' },
         },
       },
@@ -142,17 +142,22 @@ export function openApiDocument(examples: Examples = {}): Json {
 function operation(route: Route, examples: Record<string, unknown>): Json {
   const request = (routeRequestSchemas as Record<string, RouteRequestSchemas>)[route.name] ?? {};
   const changesCart = handlerChangesCart(route);
+  const honoursIfMatch = changesCart || handlerReadsIfMatch(route);
   const parameters: unknown[] = [
     ...parametersOf(request.path, 'path'),
     ...parametersOf(request.query, 'query'),
   ];
   if (route.cartToken) parameters.push(ref('parameters', 'CartToken'));
   if (route.idempotent) parameters.push(ref('parameters', 'IdempotencyKey'));
-  if (changesCart) parameters.push(ref('parameters', 'IfMatch'));
+  if (honoursIfMatch) parameters.push(ref('parameters', 'IfMatch'));
   const responses: Json = {};
   for (const [status, schema] of Object.entries(routeResponses[route.name as keyof typeof routeResponses])) {
     const headers = [...COMMON_HEADERS];
-    if (schema && responseSchema(schema).$ref === '#/components/schemas/Cart') headers.push('ETag');
+    if (
+      (schema && responseSchema(schema).$ref === '#/components/schemas/Cart') ||
+      handlerSendsProductEtag(route)
+    )
+      headers.push('ETag');
     if (status === '201' && handlerSendsLocation(route)) headers.push('Location');
     if (route.name === 'createCart') headers.push(CART_TOKEN_HEADER);
     const example = examples[status];
@@ -171,7 +176,7 @@ function operation(route: Route, examples: Record<string, unknown>): Json {
         : {}),
     };
   }
-  for (const status of errorStatusesOf(route, changesCart)) {
+  for (const status of errorStatusesOf(route, honoursIfMatch)) {
     const error = errorStatuses.find((e) => e.status === status);
     if (error) responses[String(status)] = ref('responses', error.component);
   }
@@ -229,6 +234,16 @@ function handlerSendsLocation(route: Route): boolean {
 /** Whether the handler changes the cart through cartWrite (its use case honours If-Match, lib/use-cases/change-cart.ts). */
 function handlerChangesCart(route: Route): boolean {
   return route.cartToken && /\bcartWrite\(/.test(readFileSync(route.handler, 'utf8'));
+}
+
+/** Routes beyond carts that honour If-Match (PATCH /products/{p}): their handler passes it on. */
+function handlerReadsIfMatch(route: Route): boolean {
+  return /headers\['if-match'\]/.test(readFileSync(route.handler, 'utf8'));
+}
+
+/** Product routes that answer with the product's ETag (lib/http/product-reply.ts). */
+function handlerSendsProductEtag(route: Route): boolean {
+  return /\bproductReply\(/.test(readFileSync(route.handler, 'utf8'));
 }
 
 const TAGS: Record<string, string> = {
@@ -290,7 +305,7 @@ function headerComponents(): Json {
       { type: 'string' },
       true,
     ),
-    ETag: header('The version of the cart; send it back in If-Match.', { type: 'string' }, true),
+    ETag: header('The version of the cart or product; send it back in If-Match.', { type: 'string' }, true),
     Location: header('The created resource.', { type: 'string' }, true),
     [CART_TOKEN_HEADER]: header(
       'The cart token: send it with every request on this cart; returned only here.',

@@ -51,6 +51,13 @@ export class CartVersionMismatch extends DomainError {
   }
 }
 
+/** The product is not at the version the client named (If-Match, merchant-api.md). */
+export class ProductVersionMismatch extends DomainError {
+  constructor() {
+    super('Precondition Failed: the product has changed since the given ETag');
+  }
+}
+
 /** A rule about the stored state refuses the write: a taken number, a second invoice, … */
 export class StateConflict extends DomainError {}
 

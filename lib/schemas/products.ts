@@ -111,6 +111,26 @@ export const UpdateCustomAttributesBody = z.lazy(() =>
     .check(z.maxLength(100, 'at most 100 operations')),
 );
 
+/**
+ * PATCH /products/{p}: a JSON Patch (RFC 6902) document. Only its shape is checked here; which
+ * paths, operations and values are allowed is lib/domain/inventory/stock-patch.ts's job, so each
+ * error names its operation's index (merchant-api.md "JSON Patch").
+ */
+export const PatchProductBody = z.lazy(() =>
+  z
+    .array(
+      z.object({
+        op: z.string(),
+        path: z.string(),
+        value: z.optional(z.unknown()),
+      }),
+      { message: 'Request body must be a JSON Patch array' },
+    )
+    .check(z.maxLength(100, 'at most 100 operations')),
+);
+
+export const PatchProductQuery = z.lazy(() => z.object({ locale: LocaleParam, currency: CurrencyParam }));
+
 /** POST /search/products: query, page and size in the query string (spec), currency as for products. */
 export const SearchProductsQuery = z.lazy(() =>
   z.object({ ...paging(), locale: LocaleParam, currency: CurrencyParam }),

@@ -5,10 +5,12 @@ import type { CartRecord } from '../domain/cart';
 import { addLines } from '../domain/cart-lines';
 import { hashCartToken } from '../domain/cart-token';
 import type { Catalog } from '../domain/catalog';
-import { RefusedInput } from '../domain/errors';
+import { OutOfStock, RefusedInput } from '../domain/errors';
+import { shortRequests } from '../domain/inventory/cart-stock';
 import { requireCurrency } from '../domain/product-request';
 import { resolveLocale } from '../domain/shop-locale';
 import type { CartResult } from './change-cart';
+import { liveStock } from './inventory/live-stock';
 
 /** What a new cart may be given; everything else comes from the shop's settings. */
 export interface NewCartInput {
@@ -26,7 +28,9 @@ export interface NewCartInput {
 /**
  * Creates a cart (contract "Carts") in the shop's or the requested currency, locale and tax type,
  * with optional line items: one refused line refuses the cart (RefusedInput naming each) unless
- * `forceCreate`. Returns the cart token once; only its hash is stored.
+ * `forceCreate`. A line beyond a tracked product's stock now is OutOfStock (`lineItems[i].quantity`,
+ * with `available`), or dropped with `forceCreate` (merchant-api.md "Carts and stock"). Returns the
+ * cart token once; only its hash is stored.
  */
 export async function createCart(
   input: NewCartInput,
@@ -43,16 +47,30 @@ export async function createCart(
     { currency, locale, taxType: input.taxType ?? settings.taxModel.model },
     hashCartToken(token),
   );
-  const { lineItems, problems } = addLines(catalog, cart, input.lineItems ?? [], newId);
+  const requests = input.lineItems ?? [];
+  const added = addLines(catalog, cart, requests, newId);
+  const { problems } = added;
   if (problems.length > 0 && !input.forceCreate) {
     throw new RefusedInput(
       'Invalid line items',
       problems.map((p) => ({ field: `lineItems[${p.index}].${p.field}`, message: p.message })),
     );
   }
+  const invalid = new Set(problems.map((p) => p.index));
+  const stock = await liveStock(
+    catalog,
+    requests.filter((_, i) => !invalid.has(i)).map((r) => r.productId),
+  );
+  const short = shortRequests(stock, [], requests, invalid);
+  if (short.size > 0 && !input.forceCreate) {
+    throw new OutOfStock([...short].map(([index, s]) => ({ field: `lineItems[${index}].quantity`, ...s })));
+  }
+  // Lines dropped for stock are added again without them (the others' sums change).
+  const kept = requests.filter((_, index) => !invalid.has(index) && !short.has(index));
+  const lineItems = short.size > 0 ? addLines(catalog, cart, kept, newId).lineItems : added.lineItems;
   const stored = { ...cart, lineItems };
   await insertCart(stored);
-  return { cart: stored, catalog, token, refused: problems.length };
+  return { cart: stored, catalog, token, refused: problems.length + short.size };
 }
 
 function newCart(

@@ -28,6 +28,15 @@ async function orderable(shop: string, lineItems: { productId: string; quantity:
   return cart;
 }
 
+/** Sets a product's stock (PATCH replace): stock that changes between cart and checkout. */
+async function setStock(shop: string, productId: string, value: number) {
+  const patched = await call(`/${shop}/products/${productId}`, {
+    method: 'PATCH',
+    body: [{ op: 'replace', path: '/stocklevel', value }],
+  });
+  expect(patched.status).toBe(200);
+}
+
 const ordersOf = async (shop: string) =>
   (await call(`/${shop}/orders?resultsPerPage=1`)).body.results as number;
 
@@ -37,21 +46,23 @@ describe('POST /{shopId}/carts/{cartId}/order takes stock', () => {
     shop = await privateDemoShop(
       'stock',
       withStock({
-        'dome-tent-2p': { stock: 3 },
+        'dome-tent-2p': { stock: 4 },
         'gas-stove': { stock: 2 },
-        'filter-coffee-by-weight': { stock: 1.5 },
+        'filter-coffee-by-weight': { stock: 2 },
         'titanium-spork': { stock: null },
       }),
     );
   });
 
   it('refuses a short line with 409, one entry per short line with what is left, and takes nothing', async () => {
-    // Prepare: the tent is short (4 of 3), the stove is not, the spork is not tracked
+    // Prepare: the tent becomes short after it was added (4 of 3: a cart add checks the stock of
+    // its moment, the checkout the stock of its own), the stove is not, the spork is not tracked
     const cart = await orderable(shop, [
       { productId: 'gas-stove', quantity: 1 },
       { productId: 'dome-tent-2p', quantity: 4 },
       { productId: 'titanium-spork', quantity: 50 },
     ]);
+    await setStock(shop, 'dome-tent-2p', 3);
     const before = await cart.call('');
     const orders = await ordersOf(shop);
 
@@ -80,15 +91,17 @@ describe('POST /{shopId}/carts/{cartId}/order takes stock', () => {
   });
 
   it('counts exact decimals (kg): 1.75 of 1.5 refused, 1.25 sold, then 0.5 of the 0.25 left refused', async () => {
+    // Prepare: the carts are filled while 2 kg are in stock, then the stock drops to 1.5 kg
     const cart = await orderable(shop, [
       { productId: 'filter-coffee-by-weight', quantity: 1 },
       { productId: 'filter-coffee-by-weight', quantity: 0.75 },
     ]);
     const fits = await orderable(shop, [{ productId: 'filter-coffee-by-weight', quantity: 1.25 }]);
+    const left = await orderable(shop, [{ productId: 'filter-coffee-by-weight', quantity: 0.5 }]);
+    await setStock(shop, 'filter-coffee-by-weight', 1.5);
 
     const refused = await cart.call('/order', { method: 'POST' });
     const ordered = await fits.call('/order', { method: 'POST' });
-    const left = await orderable(shop, [{ productId: 'filter-coffee-by-weight', quantity: 0.5 }]);
     const tooMuch = await left.call('/order', { method: 'POST' });
 
     expect(refused.status).toBe(409);

@@ -74,6 +74,12 @@ describe('stock set aside by a failing checkout', () => {
     // after it fail, so the hold stays as the checkout left it
     const shop = await tentShop(2);
     const failing = await tentCart(shop, 2);
+    // Carts are made while there is stock (a cart add beyond it is refused: merchant-api.md).
+    const [whileHeldCart, afterSweepCart, oneMoreCart] = await Promise.all([
+      tentCart(shop, 1),
+      tentCart(shop, 2),
+      tentCart(shop, 1),
+    ]);
     injectFaults({
       commands: ['TransactWriteItemsCommand', 'UpdateItemCommand', 'DeleteItemCommand'],
       times: Number.POSITIVE_INFINITY,
@@ -83,11 +89,11 @@ describe('stock set aside by a failing checkout', () => {
     // Act
     const failed = await failing();
     clearFaults();
-    const whileHeld = await (await tentCart(shop, 1))();
+    const whileHeld = await whileHeldCart();
     const swept = await sweepStockHolds(shop, 0);
     const sweptAgain = await sweepStockHolds(shop, 0);
-    const afterSweep = await (await tentCart(shop, 2))();
-    const oneMore = await (await tentCart(shop, 1))();
+    const afterSweep = await afterSweepCart();
+    const oneMore = await oneMoreCart();
 
     // Assess
     expect(failed.status).toBe(503);
@@ -100,13 +106,17 @@ describe('stock set aside by a failing checkout', () => {
 
   it('is taken once for a checkout retried with the same Idempotency-Key', async () => {
     const shop = await tentShop(2);
-    const checkout = await tentCart(shop, 1);
+    const [checkout, secondCart, thirdCart] = await Promise.all([
+      tentCart(shop, 1),
+      tentCart(shop, 1),
+      tentCart(shop, 1),
+    ]);
     const key = { 'idempotency-key': `stock-${Date.now()}` };
 
     const first = await checkout(key);
     const replayed = await checkout(key);
-    const second = await (await tentCart(shop, 1))();
-    const third = await (await tentCart(shop, 1))();
+    const second = await secondCart();
+    const third = await thirdCart();
 
     expect(first.status).toBe(201);
     expect(replayed.status).toBe(201);

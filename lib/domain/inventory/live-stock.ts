@@ -19,13 +19,15 @@ export interface StockShown {
   availability: Availability;
 }
 
+/** A product's stock in units as reads show it: live when the catalog carries live stock; null untracked. */
+export function shownUnits(product: ShopProduct, live: LiveStock | undefined): number | null {
+  if (live) return live.units(product);
+  return product.stocklevel === null ? null : stockUnits(product.stocklevel);
+}
+
 /** A product's stock level and availability, live when the catalog carries live stock. */
 export function stockShown(product: ShopProduct, live: LiveStock | undefined): StockShown {
-  const units = live
-    ? live.units(product)
-    : product.stocklevel === null
-      ? null
-      : stockUnits(product.stocklevel);
+  const units = shownUnits(product, live);
   const stocklevel = units === null ? null : stockLevel(units);
   return { stocklevel, availability: availabilityOf(stocklevel, product.minStocklevel) };
 }

@@ -60,6 +60,7 @@ export const routeResponses: Record<keyof typeof routes, SuccessResponses> = {
   listProducts: { 200: ProductList },
   listUpdatedProducts: { 200: UpdatedProductList },
   getProduct: { 200: Product },
+  patchProduct: { 200: Product },
   listVariations: { 200: VariationList },
   getCrossSelling: { 200: CrossSelling },
   getCustomAttributes: { 200: CustomAttributes },

@@ -1,0 +1,122 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { batchGetItems } from '../batch-get';
+import { dynamo, tableName } from '../client';
+import { keys } from '../keys';
+import { changedNow } from './stock-shards';
+
+/**
+ * The merchant's stock writes on a product's shards (docs/inventory.md "Changing stock"), each one
+ * single-item update like a checkout's take, never a transaction: buyers of a hot product never
+ * cancel a merchant's write, nor the other way round. A shard written here keeps its `holds` (the
+ * checkouts in flight settle or give back as they would), and gets an empty map if it had none, so
+ * a later take can record its hold in it.
+ */
+
+/** Each shard's level as stored, strongly consistent; null where the item does not exist. */
+export async function storedShardLevels(
+  shopId: string,
+  productId: string,
+  shards: number,
+): Promise<(number | null)[]> {
+  const found = await batchGetItems(
+    Array.from({ length: shards }, (_, k) => keys.stockShard(shopId, productId, k)),
+  );
+  return found.map((item) => (item ? ((item.available as number | undefined) ?? 0) : null));
+}
+
+/** Adds `units` (any sign) to one shard, unconditionally: a relative change commutes with every other. */
+export async function addToShard(
+  shopId: string,
+  productId: string,
+  shard: number,
+  units: number,
+): Promise<void> {
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.stockShard(shopId, productId, shard),
+      UpdateExpression:
+        'ADD available :units SET holds = if_not_exists(holds, :none), productId = :p, #shard = :k, updatedAt = :now, gsi3pk = :feedpk, gsi3sk = :feed',
+      // `shard` is a reserved word of DynamoDB's expressions.
+      ExpressionAttributeNames: { '#shard': 'shard' },
+      ExpressionAttributeValues: {
+        ':units': units,
+        ':none': {},
+        ':p': productId,
+        ':k': shard,
+        ...feedPlace(shopId, productId, shard),
+      },
+    }),
+  );
+}
+
+/**
+ * Takes `units` off one shard if it has that many (a merchant's decrease, spread like a checkout's
+ * take so no shard goes below zero while another holds stock). False when the shard is short.
+ */
+export async function subtractFromShard(
+  shopId: string,
+  productId: string,
+  shard: number,
+  units: number,
+): Promise<boolean> {
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.stockShard(shopId, productId, shard),
+        UpdateExpression:
+          'SET available = available - :units, updatedAt = :now, gsi3pk = :feedpk, gsi3sk = :feed',
+        ConditionExpression: 'available >= :units',
+        ExpressionAttributeValues: { ':units': units, ...feedPlace(shopId, productId, shard) },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    return false;
+  }
+}
+
+/**
+ * Sets one shard's level to `units` if it is still `seen` (null: the item did not exist), keeping
+ * its holds. False when a checkout or another write changed it since it was read.
+ */
+export async function setShardIfUnchanged(
+  shopId: string,
+  productId: string,
+  shard: number,
+  units: number,
+  seen: number | null,
+): Promise<boolean> {
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.stockShard(shopId, productId, shard),
+        UpdateExpression:
+          'SET available = :units, holds = if_not_exists(holds, :none), productId = :p, #shard = :k, updatedAt = :now, gsi3pk = :feedpk, gsi3sk = :feed',
+        ConditionExpression: seen === null ? 'attribute_not_exists(pk)' : 'available = :seen',
+        ExpressionAttributeNames: { '#shard': 'shard' },
+        ExpressionAttributeValues: {
+          ':units': units,
+          ':none': {},
+          ':p': productId,
+          ':k': shard,
+          ...feedPlace(shopId, productId, shard),
+          ...(seen === null ? {} : { ':seen': seen }),
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    return false;
+  }
+}
+
+/** The time of a change and its place in the change feed (a shard this write creates joins it too). */
+function feedPlace(shopId: string, productId: string, shard: number) {
+  return { ...changedNow(productId), ':feedpk': keys.stockFeed(shopId, shard) };
+}
