@@ -454,7 +454,7 @@ describe('shop stack: Cognito', () => {
 });
 
 describe('shop stack: domain events and alarms', () => {
-  it('consumes INSERTs of carts, orders and documents with retries, bisecting and a dead-letter queue', () => {
+  it('consumes INSERTs of carts, orders and documents and writes of stock shards with retries, bisecting and a dead-letter queue', () => {
     // Assess
     template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       BisectBatchOnFunctionError: true,
@@ -467,6 +467,12 @@ describe('shop stack: domain events and alarms', () => {
             Pattern: JSON.stringify({
               eventName: ['INSERT'],
               dynamodb: { NewImage: { kind: { S: ['cart', 'order', 'document'] } } },
+            }),
+          },
+          {
+            Pattern: JSON.stringify({
+              eventName: ['INSERT', 'MODIFY'],
+              dynamodb: { NewImage: { kind: { S: ['stock'] } } },
             }),
           },
         ],
