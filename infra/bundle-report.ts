@@ -6,10 +6,10 @@ import { esbuildOptions, projectRoot } from './constructs/bundling-options';
 import {
   ADD_SHOP_CLAIM_ENTRY,
   FOLD_TALLIES_ENTRY,
+  SWEEP_STOCK_HOLDS_ENTRY,
   OPENAPI_ENTRY,
   PUBLISHER_ENTRY,
   ROUTE_NOT_FOUND_ENTRY,
-  SWEEP_STOCK_HOLDS_ENTRY,
 } from './function-entries';
 
 /**
