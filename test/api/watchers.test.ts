@@ -74,7 +74,8 @@ describe('POST /{shopId}/products/{productId}/watchers', () => {
 
   it('answers 400 for a missing, malformed or too long address, naming the field', async () => {
     // Prepare
-    const address = (d: number) => `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(d)}.com`;
+    const address = (d: number) =>
+      `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(d)}.com`;
     const long = address(58);
 
     // Act
@@ -114,7 +115,9 @@ describe('GET /{shopId}/watched-products', () => {
     // Assess
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ results: 2, page: 1, resultsPerPage: 10 });
-    expect(response.body.items.map((i: { productId: string; watchers: number }) => [i.productId, i.watchers])).toEqual([
+    expect(
+      response.body.items.map((i: { productId: string; watchers: number }) => [i.productId, i.watchers]),
+    ).toEqual([
       ['gas-stove', 2],
       ['down-sleeping-bag', 2],
     ]);
