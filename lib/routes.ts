@@ -655,6 +655,27 @@ export const routes = {
     liveStock: true,
     handler: 'functions/search/search-products.ts',
   }),
+  // --- inventory (merchant-api.md "Watchers") ---
+  addWatcher: route({
+    name: 'addWatcher',
+    method: 'POST',
+    path: '/{shopId}/products/{productId}/watchers',
+    scope: null,
+    cartToken: false,
+    body: 'json',
+    writes: true,
+    handler: 'functions/products/add-watcher.ts',
+  }),
+  listWatchedProducts: route({
+    name: 'listWatchedProducts',
+    method: 'GET',
+    path: '/{shopId}/watched-products',
+    scope: 'products_write',
+    cartToken: false,
+    body: 'none',
+    writes: false,
+    handler: 'functions/products/list-watched-products.ts',
+  }),
 } as const satisfies Record<string, Route>;
 
 export type RouteName = keyof typeof routes;

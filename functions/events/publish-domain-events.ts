@@ -1,13 +1,17 @@
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
-import { type BusEntry, domainEventOf, toBusEntry } from '../../lib/domain/domain-events';
+import { type ShardChange, shardChangeOf, streamPosition } from '../../lib/data/inventory/stock-stream';
+import { type BusEntry, type DomainEvent, domainEventOf, toBusEntry } from '../../lib/domain/domain-events';
+import type { StockEvent } from '../../lib/domain/inventory/stock-events';
 import { log } from '../../lib/log';
 // Namespace import: `import { z }` defeats tree shaking and adds all of zod to the bundle.
 import * as z from '../../lib/schemas/zod';
+import { raiseStockEvents } from '../../lib/use-cases/inventory/raise-stock-events';
 import { type EventBusClient, eventBridgeClient } from './event-bus-client';
 
 /**
  * The table's stream consumer (not an API route): turns INSERTs of carts, orders and documents
- * into domain events on the stack's EventBridge bus. Delivery is at least once: a failed batch is
+ * into domain events on the stack's EventBridge bus, and changes of stock shards into the stock
+ * events (docs/inventory.md "Events": those need the table, to sum a product's shards). Delivery is at least once: a failed batch is
  * reported by the sequence number of its first unsent record, and Lambda retries from there (the
  * event source mapping reports batch item failures, bisects and finally parks records in a DLQ).
  */
@@ -20,19 +24,35 @@ export interface PublisherOptions {
   busName: string;
   /** EventBridge `source`, e.g. `shop-api.demo`. */
   source: string;
+  /** The stock events of shard changes, by sequence number (default: from the table). */
+  stockEvents?: (changes: readonly ShardChange[]) => Promise<Map<string, StockEvent[]>>;
 }
 
 /** A stream handler publishing to the given bus through the given client (tests inject a stub). */
 export function createPublisher(options: PublisherOptions) {
   return async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
+    const changes = event.Records.flatMap((record) => shardChangeOf(record) ?? []);
+    let stock = new Map<string, StockEvent[]>();
+    try {
+      if (changes.length > 0) stock = await (options.stockEvents ?? raiseStockEvents)(changes);
+    } catch (error) {
+      // Nothing published yet: the whole batch is retried (the stock views make that safe).
+      log.error('stock events not raised', { error: error instanceof Error ? error.message : String(error) });
+      return { batchItemFailures: [{ itemIdentifier: event.Records[0]?.dynamodb?.SequenceNumber ?? '' }] };
+    }
     const pending: { sequenceNumber: string; entry: BusEntry }[] = [];
     for (const record of event.Records) {
+      const sequenceNumber = record.dynamodb?.SequenceNumber ?? '';
       const domainEvent = domainEventOf(record);
-      if (!domainEvent) continue;
-      pending.push({
-        sequenceNumber: record.dynamodb?.SequenceNumber ?? '',
-        entry: toBusEntry(domainEvent, { source: options.source, busName: options.busName }),
-      });
+      const raised: (DomainEvent | StockEvent)[] = domainEvent
+        ? [domainEvent]
+        : (stock.get(streamPosition(sequenceNumber)) ?? []);
+      for (const one of raised) {
+        pending.push({
+          sequenceNumber,
+          entry: toBusEntry(one, { source: options.source, busName: options.busName }),
+        });
+      }
     }
     for (let start = 0; start < pending.length; start += PUT_EVENTS_MAX_ENTRIES) {
       const batch = pending.slice(start, start + PUT_EVENTS_MAX_ENTRIES);

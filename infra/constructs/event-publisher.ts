@@ -7,6 +7,7 @@ import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
+import { STOCK_SHARD_KIND } from '../../lib/data/inventory/stock-shards';
 import { DOMAIN_EVENT_TYPES } from '../../lib/domain/domain-events';
 import { PUBLISHER_ENTRY } from '../function-entries';
 import { ApiFunction } from './api-function';
@@ -24,7 +25,8 @@ export interface EventPublisherProps {
 /**
  * Domain events (cart.created, order.created, document.finalized) from the table's stream to the
  * stack's EventBridge bus. The stream is filtered to INSERTs of those kinds, so cart updates never
- * wake the consumer. A failing record is retried (batch item failures, bisecting) up to
+ * wake the consumer, and to writes of stock shards (the stock events, docs/inventory.md "Events"),
+ * for which the consumer reads and writes the table (catalog, shards, its stock views, watchers). A failing record is retried (batch item failures, bisecting) up to
  * STREAM_RETRY, then its stream position lands in the dead-letter queue.
  */
 export class EventPublisher extends Construct {
@@ -57,7 +59,8 @@ export class EventPublisher extends Construct {
         EVENT_SOURCE: this.source,
         LOG_LEVEL: props.logLevel,
       },
-      access: 'none',
+      table: props.table,
+      access: 'write',
       logRetention: props.logRetention,
       memorySize: 512,
       timeout: Duration.seconds(30),
@@ -77,6 +80,11 @@ export class EventPublisher extends Construct {
           FilterCriteria.filter({
             eventName: FilterRule.isEqual('INSERT'),
             dynamodb: { NewImage: { kind: { S: FilterRule.or(...Object.keys(DOMAIN_EVENT_TYPES)) } } },
+          }),
+          // Any write that leaves a shard (takes and give-backs too: the consumer finds they moved nothing).
+          FilterCriteria.filter({
+            eventName: FilterRule.or('INSERT', 'MODIFY'),
+            dynamodb: { NewImage: { kind: { S: FilterRule.isEqual(STOCK_SHARD_KIND) } } },
           }),
         ],
       }),

@@ -130,6 +130,33 @@ export const keys = {
   stockHold: (shopId: string, cartId: string): Key => ({ pk: keys.cart(shopId, cartId).pk, sk: 'STOCKHOLD' }),
   /** gsi2: open holds by the time they were taken, spread over buckets (the sweeper's to-do list). */
   stockHolds: (shopId: string, bucket: number): string => `${shop(shopId)}#STOCKHOLDS#${bucket}`,
+  /** The shop, product and shard a shard's partition key names (a stream record's key); undefined for others. */
+  stockShardOf: (pk: string): { shopId: string; productId: string; shard: number } | undefined => {
+    const match = /^SHOP#([^#]+)#STOCK#([^#]+)#(\d+)$/.exec(pk);
+    return match
+      ? { shopId: match[1] as string, productId: match[2] as string, shard: Number(match[3]) }
+      : undefined;
+  },
+  /**
+   * The stock events' running view of a product's shards (the levels the stream has shown so far),
+   * its own partition: the event consumer is its only writer.
+   */
+  stockView: (shopId: string, productId: string): Key => ({
+    pk: `${shop(shopId)}#STOCKVIEW#${part(productId)}`,
+    sk: 'STOCKVIEW',
+  }),
+  /** A product's watchers ("notify me"): one item per address (lower-cased) and a summary, one partition. */
+  watchers: (shopId: string, productId: string): string => `${shop(shopId)}#WATCH#${part(productId)}`,
+  watcher: (shopId: string, productId: string, emailAddress: string): Key => ({
+    pk: keys.watchers(shopId, productId),
+    sk: `EMAIL#${encodeURIComponent(emailAddress.trim().toLowerCase())}`,
+  }),
+  watchSummary: (shopId: string, productId: string): Key => ({
+    pk: keys.watchers(shopId, productId),
+    sk: 'SUMMARY',
+  }),
+  /** gsi1: watched products by the time of their first watcher (GET /watched-products). */
+  watchedProducts: (shopId: string): string => `${shop(shopId)}#WATCHED`,
 
   /** The shared request counter of one token in one hourly window (expires by TTL). */
   rateLimit: (shopId: string, tokenId: string, windowStart: number): Key => ({

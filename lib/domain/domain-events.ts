@@ -1,4 +1,5 @@
 import type { AttributeValue, DynamoDBRecord } from 'aws-lambda';
+import type { StockEvent } from './inventory/stock-events';
 import { toDecimalString } from './money';
 
 /**
@@ -105,9 +106,15 @@ export interface BusEntry {
   Time?: Date;
 }
 
-/** The EventBridge entry of an event: detail-type is the event type, time when it happened. */
-export function toBusEntry(event: DomainEvent, target: { source: string; busName: string }): BusEntry {
-  const time = new Date(event.detail.createdAt);
+/**
+ * The EventBridge entry of an event: detail-type is the event type, time when it happened (a
+ * record's creation, or a stock change's own time: lib/domain/inventory/stock-events.ts).
+ */
+export function toBusEntry(
+  event: DomainEvent | StockEvent,
+  target: { source: string; busName: string },
+): BusEntry {
+  const time = new Date('time' in event ? event.time : event.detail.createdAt);
   return {
     Source: target.source,
     DetailType: event.type,

@@ -52,6 +52,7 @@ import {
 } from './products';
 import { GetShippingMethodQuery, ShippingMethodPath } from './shipping';
 import { GetTaxClassQuery, GetTaxModelQuery, ListTaxClassesQuery, TaxClassPath } from './tax';
+import { AddWatcherBody, ListWatchedProductsQuery } from './watchers';
 import type * as z from './zod';
 
 /**
@@ -130,4 +131,6 @@ export const routeRequestSchemas = {
     body: UpdateCustomAttributesBody,
   },
   updateLineItem: { path: LineItemPath, body: UpdateLineItemBody },
+  addWatcher: { path: ProductPath, body: AddWatcherBody },
+  listWatchedProducts: { path: ShopPath, query: ListWatchedProductsQuery },
 } satisfies Record<string, RouteRequestSchemas>;

@@ -198,7 +198,7 @@ describe('shop stack: least privilege', () => {
     expect(statementsOf(trigger)).toEqual([]);
   });
 
-  it('lets the stream consumer read the stream and put events on its own bus only', () => {
+  it('lets the stream consumer read the stream, use the table (stock events) and put events on its own bus only', () => {
     // Prepare
     const consumer = logicalId(
       stack.node.findChild('Events').node.findChild('Publisher').node.findChild('Function'),
@@ -221,12 +221,15 @@ describe('shop stack: least privilege', () => {
       ]),
     );
     const actions = statements.flatMap(actionsOf);
+    // The stock events read the catalog and shards and write the stock views and watchers
+    // (docs/inventory.md "Events"): the table's write level, as the routes that write have.
     expect(actions.filter((a) => a.startsWith('dynamodb:')).sort()).toEqual(
       [
         'dynamodb:DescribeStream',
         'dynamodb:GetRecords',
         'dynamodb:GetShardIterator',
         'dynamodb:ListStreams',
+        ...TABLE_ACTIONS.write,
       ].sort(),
     );
     expect(actions.filter((a) => a.startsWith('events:'))).toEqual(['events:PutEvents']);
@@ -454,7 +457,7 @@ describe('shop stack: Cognito', () => {
 });
 
 describe('shop stack: domain events and alarms', () => {
-  it('consumes INSERTs of carts, orders and documents with retries, bisecting and a dead-letter queue', () => {
+  it('consumes INSERTs of carts, orders and documents and writes of stock shards with retries, bisecting and a dead-letter queue', () => {
     // Assess
     template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       BisectBatchOnFunctionError: true,
@@ -467,6 +470,12 @@ describe('shop stack: domain events and alarms', () => {
             Pattern: JSON.stringify({
               eventName: ['INSERT'],
               dynamodb: { NewImage: { kind: { S: ['cart', 'order', 'document'] } } },
+            }),
+          },
+          {
+            Pattern: JSON.stringify({
+              eventName: ['INSERT', 'MODIFY'],
+              dynamodb: { NewImage: { kind: { S: ['stock'] } } },
             }),
           },
         ],

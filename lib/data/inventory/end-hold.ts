@@ -14,15 +14,22 @@ export async function endHold(hold: StockHold): Promise<HoldState | undefined> {
   return state;
 }
 
-/** Clears an ordered hold's bookkeeping: the shard entries (the units stay taken) and the hold. */
-export async function settleOrderedHold(hold: StockHold): Promise<void> {
-  await settleShards(hold, false);
+/**
+ * Clears an ordered hold's bookkeeping: the shard entries (the units stay taken, and the shards
+ * record the order's id for the stock events) and the hold.
+ */
+export async function settleOrderedHold(hold: StockHold, orderId: string): Promise<void> {
+  await settleShards(hold, false, orderId);
 }
 
-async function settleShards(hold: StockHold, giveBack: boolean): Promise<void> {
+async function settleShards(
+  hold: StockHold,
+  giveBack: boolean,
+  orderId: string | null = null,
+): Promise<void> {
   await Promise.all(
     hold.products.flatMap(({ productId, takes }) =>
-      takes.map((take) => endShardHold(hold.shopId, productId, take.shard, hold.holdId, giveBack)),
+      takes.map((take) => endShardHold(hold.shopId, productId, take.shard, hold.holdId, giveBack, orderId)),
     ),
   );
   await deleteHold(hold);

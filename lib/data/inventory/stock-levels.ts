@@ -3,7 +3,10 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGetItems } from '../batch-get';
 import { dynamo, tableName } from '../client';
 import { keys } from '../keys';
-import { changedNow } from './stock-shards';
+import { levelWriteUpdate } from './stock-shards';
+
+/** The merchant's writes: reason `patch` for the stock events. */
+const PATCHED = { reason: 'patch', orderId: null } as const;
 
 /**
  * The merchant's stock writes on a product's shards (docs/inventory.md "Changing stock"), each one
@@ -32,20 +35,20 @@ export async function addToShard(
   shard: number,
   units: number,
 ): Promise<void> {
+  const write = levelWriteUpdate(shopId, productId, shard, PATCHED);
   await dynamo().send(
     new UpdateCommand({
       TableName: tableName(),
       Key: keys.stockShard(shopId, productId, shard),
-      UpdateExpression:
-        'ADD available :units SET holds = if_not_exists(holds, :none), productId = :p, #shard = :k, updatedAt = :now, gsi3pk = :feedpk, gsi3sk = :feed',
+      UpdateExpression: `ADD available :units SET holds = if_not_exists(holds, :none), productId = :p, #shard = :k, ${write.set}`,
       // `shard` is a reserved word of DynamoDB's expressions.
-      ExpressionAttributeNames: { '#shard': 'shard' },
+      ExpressionAttributeNames: { '#shard': 'shard', ...write.names },
       ExpressionAttributeValues: {
         ':units': units,
         ':none': {},
         ':p': productId,
         ':k': shard,
-        ...feedPlace(shopId, productId, shard),
+        ...write.values,
       },
     }),
   );
@@ -61,15 +64,16 @@ export async function subtractFromShard(
   shard: number,
   units: number,
 ): Promise<boolean> {
+  const write = levelWriteUpdate(shopId, productId, shard, PATCHED);
   try {
     await dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.stockShard(shopId, productId, shard),
-        UpdateExpression:
-          'SET available = available - :units, updatedAt = :now, gsi3pk = :feedpk, gsi3sk = :feed',
+        UpdateExpression: `SET available = available - :units, ${write.set}`,
         ConditionExpression: 'available >= :units',
-        ExpressionAttributeValues: { ':units': units, ...feedPlace(shopId, productId, shard) },
+        ExpressionAttributeNames: write.names,
+        ExpressionAttributeValues: { ':units': units, ...write.values },
       }),
     );
     return true;
@@ -90,21 +94,21 @@ export async function setShardIfUnchanged(
   units: number,
   seen: number | null,
 ): Promise<boolean> {
+  const write = levelWriteUpdate(shopId, productId, shard, PATCHED);
   try {
     await dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.stockShard(shopId, productId, shard),
-        UpdateExpression:
-          'SET available = :units, holds = if_not_exists(holds, :none), productId = :p, #shard = :k, updatedAt = :now, gsi3pk = :feedpk, gsi3sk = :feed',
+        UpdateExpression: `SET available = :units, holds = if_not_exists(holds, :none), productId = :p, #shard = :k, ${write.set}`,
         ConditionExpression: seen === null ? 'attribute_not_exists(pk)' : 'available = :seen',
-        ExpressionAttributeNames: { '#shard': 'shard' },
+        ExpressionAttributeNames: { '#shard': 'shard', ...write.names },
         ExpressionAttributeValues: {
           ':units': units,
           ':none': {},
           ':p': productId,
           ':k': shard,
-          ...feedPlace(shopId, productId, shard),
+          ...write.values,
           ...(seen === null ? {} : { ':seen': seen }),
         },
       }),
@@ -114,9 +118,4 @@ export async function setShardIfUnchanged(
     if (!(error instanceof ConditionalCheckFailedException)) throw error;
     return false;
   }
-}
-
-/** The time of a change and its place in the change feed (a shard this write creates joins it too). */
-function feedPlace(shopId: string, productId: string, shard: number) {
-  return { ...changedNow(productId), ':feedpk': keys.stockFeed(shopId, shard) };
 }

@@ -1,5 +1,6 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { StockCause } from '../../domain/inventory/stock-events';
 import { splitStock } from '../../domain/inventory/stock-shards';
 import { batchGetItems } from '../batch-get';
 import { dynamo, tableName } from '../client';
@@ -10,7 +11,37 @@ import { type Key, keys } from '../keys';
  * holds `available` (integer thousandths) and `holds`, a map from a checkout's hold id to the units
  * it took and has not yet ordered or given back. Every change is one single-item conditional
  * update: no transaction ever touches a shard, so buyers of a hot product never cancel each other.
+ *
+ * A write that moves the product's committed stock (available plus the units held by checkouts in
+ * flight) also says why: `reason` and `orderId` (a StockCause), read from the table's stream by the
+ * stock events (docs/inventory.md "Events"), and `kind = stock`, the stream filter's handle. A take
+ * and a give-back move units between `available` and `holds` only: they need no cause.
  */
+
+/** The `kind` of a shard item: the stream filter of the event consumer matches it. */
+export const STOCK_SHARD_KIND = 'stock';
+
+/**
+ * The part of an UpdateExpression that states a write's cause, for every writer of a shard that
+ * moves its committed level (settle, PATCH of stock, cancellation): `SET ${set}` with its names
+ * and values merged into the command's.
+ */
+export function stockCauseUpdate(cause: StockCause): {
+  set: string;
+  names: Record<string, string>;
+  values: Record<string, unknown>;
+} {
+  return {
+    set: '#kind = :stockKind, #reason = :reason, #orderId = :orderId, updatedAt = :causedAt',
+    names: { '#kind': 'kind', '#reason': 'reason', '#orderId': 'orderId' },
+    values: {
+      ':stockKind': STOCK_SHARD_KIND,
+      ':reason': cause.reason,
+      ':orderId': cause.orderId,
+      ':causedAt': new Date().toISOString(),
+    },
+  };
+}
 
 /** The level of each shard of a product, strongly consistent (missing shards hold nothing). */
 export async function shardLevels(shopId: string, productId: string, shards: number): Promise<number[]> {
@@ -18,6 +49,24 @@ export async function shardLevels(shopId: string, productId: string, shards: num
     Array.from({ length: shards }, (_, k) => keys.stockShard(shopId, productId, k)),
   );
   return found.map((item) => (item?.available as number | undefined) ?? 0);
+}
+
+/**
+ * The committed level of each shard (strongly consistent): `available` plus what checkouts in flight
+ * hold, i.e. the stock as it stands once those checkouts are settled or given back. The stock
+ * events count this level, so a failed checkout's take and give-back raise nothing.
+ */
+export async function committedLevels(shopId: string, productId: string, shards: number): Promise<number[]> {
+  const found = await batchGetItems(
+    Array.from({ length: shards }, (_, k) => keys.stockShard(shopId, productId, k)),
+  );
+  return found.map((item) => committedOf(item ?? {}));
+}
+
+/** A shard item's committed level: available plus its holds (missing attributes count as none). */
+export function committedOf(item: Record<string, unknown>): number {
+  const held = Object.values((item.holds as Record<string, number> | undefined) ?? {});
+  return ((item.available as number | undefined) ?? 0) + held.reduce((a, b) => a + Number(b), 0);
 }
 
 /**
@@ -33,10 +82,13 @@ export function stockShardItems(
   const updatedAt = new Date().toISOString();
   return splitStock(units, shards).map((available, shard) => ({
     ...keys.stockShard(shopId, productId, shard),
+    kind: STOCK_SHARD_KIND,
     productId,
     shard,
     available,
     holds: {},
+    reason: 'import',
+    orderId: null,
     updatedAt,
     gsi3pk: keys.stockFeed(shopId, shard),
     gsi3sk: keys.stockFeedSort(updatedAt, productId),
@@ -77,7 +129,9 @@ export async function takeFromShard(
 
 /**
  * Ends hold `holdId` on a shard exactly once: `giveBack` puts its units back (the order was not
- * written), else they stay taken (the order was). A hold already ended (or never applied) is left.
+ * written), else they stay taken (the order was) and the shard records the cause: reason `order`,
+ * with the order's id when the caller knows it (the sweeper does not). A hold already ended (or
+ * never applied) is left.
  */
 export async function endShardHold(
   shopId: string,
@@ -85,7 +139,9 @@ export async function endShardHold(
   shard: number,
   holdId: string,
   giveBack: boolean,
+  orderId: string | null = null,
 ): Promise<void> {
+  const cause = stockCauseUpdate({ reason: 'order', orderId });
   try {
     await dynamo().send(
       new UpdateCommand({
@@ -93,10 +149,10 @@ export async function endShardHold(
         Key: keys.stockShard(shopId, productId, shard),
         UpdateExpression: giveBack
           ? 'SET available = available + holds.#hold, updatedAt = :now, gsi3sk = :feed REMOVE holds.#hold'
-          : 'REMOVE holds.#hold',
+          : `SET ${cause.set} REMOVE holds.#hold`,
         ConditionExpression: 'attribute_exists(holds.#hold)',
-        ExpressionAttributeNames: { '#hold': holdId },
-        ...(giveBack ? { ExpressionAttributeValues: changedNow(productId) } : {}),
+        ExpressionAttributeNames: { '#hold': holdId, ...(giveBack ? {} : cause.names) },
+        ExpressionAttributeValues: giveBack ? changedNow(productId) : cause.values,
       }),
     );
   } catch (error) {
@@ -111,4 +167,26 @@ export async function endShardHold(
 export function changedNow(productId: string): { ':now': string; ':feed': string } {
   const now = new Date().toISOString();
   return { ':now': now, ':feed': keys.stockFeedSort(now, productId) };
+}
+
+/**
+ * What a merchant's write of a shard's level sets beside the level: its cause (for the stock events)
+ * and its place in the change feed (for product reads), at one time. A shard it creates joins the feed.
+ */
+export function levelWriteUpdate(
+  shopId: string,
+  productId: string,
+  shard: number,
+  cause: StockCause,
+): { set: string; names: Record<string, string>; values: Record<string, unknown> } {
+  const stated = stockCauseUpdate(cause);
+  return {
+    set: `${stated.set}, gsi3pk = :feedpk, gsi3sk = :feed`,
+    names: stated.names,
+    values: {
+      ...stated.values,
+      ':feedpk': keys.stockFeed(shopId, shard),
+      ':feed': keys.stockFeedSort(stated.values[':causedAt'] as string, productId),
+    },
+  };
 }

@@ -27,6 +27,7 @@ import {
   UpdatedProductList,
   VariationList,
 } from './products';
+import { ProductWatcher, WatchedProductList } from './watchers';
 
 /** A route's success answers: status → body schema (null = no body, 204). */
 export type SuccessResponses = Partial<Record<200 | 201 | 204, z.core.$ZodType | null>>;
@@ -91,4 +92,6 @@ export const routeResponses: Record<keyof typeof routes, SuccessResponses> = {
   getShop: { 200: Shop },
   getLocales: { 200: Locales },
   getCurrencies: { 200: Currencies },
+  addWatcher: { 201: ProductWatcher, 200: ProductWatcher },
+  listWatchedProducts: { 200: WatchedProductList },
 };

@@ -41,7 +41,7 @@ export async function orderWithStock(
     try {
       const order = await storeOrder(cart, build, checkoutKeyHash, hold);
       // Only bookkeeping is left (the units stay taken); what fails here the sweeper clears.
-      await settleOrderedHold(hold).catch(() => undefined);
+      await settleOrderedHold(hold, order.orderId).catch(() => undefined);
       return order;
     } catch (error) {
       // No order (or none we know of): the stock goes back, unless the order was written after all.

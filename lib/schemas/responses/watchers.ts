@@ -1,0 +1,22 @@
+import * as z from '../zod';
+import { Links, pageOf, Timestamp } from './common';
+
+/** Response schemas of the watcher operations (merchant-api.md "Watchers"). */
+
+export const ProductWatcher = z
+  .strictObject({ productId: z.string(), emailAddress: z.string(), createdOn: Timestamp })
+  .register(z.globalRegistry, { id: 'ProductWatcher' });
+
+export const WatchedProduct = z
+  .strictObject({
+    productId: z.string(),
+    name: z.string(),
+    productNumber: z.string(),
+    watchers: z.int().check(z.minimum(1)),
+    links: Links,
+  })
+  .register(z.globalRegistry, { id: 'WatchedProduct' });
+
+export const WatchedProductList = pageOf(WatchedProduct).register(z.globalRegistry, {
+  id: 'WatchedProductList',
+});

@@ -1,0 +1,152 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ShopFile } from '../../lib/domain/catalog-types';
+import { call, tokenFor } from '../support/api';
+import { privateDemoShop } from '../support/shops';
+
+/**
+ * merchant-api.md "Watchers" through real HTTP: a storefront token signs addresses up for an
+ * OutStock product (the demo's down-sleeping-bag has stock 0), the merchant lists them.
+ */
+
+/** Another sold-out product, so the list has two, watched one after the other. */
+const soldOut = (file: ShopFile): ShopFile => ({
+  ...file,
+  products: file.products.map((p) => (p.productId === 'gas-stove' ? { ...p, stocklevel: 0 } : p)),
+});
+
+describe('POST /{shopId}/products/{productId}/watchers', () => {
+  let shop: string;
+  let storefront: string;
+  beforeAll(async () => {
+    shop = await privateDemoShop('watch', soldOut);
+    storefront = tokenFor(shop, []);
+  });
+  const watch = (productId: string, body: unknown, token = storefront) =>
+    call(`/${shop}/products/${productId}/watchers`, { method: 'POST', body, token });
+
+  it('signs an address up for an OutStock product with any token of the shop: 201', async () => {
+    // Act
+    const response = await watch('down-sleeping-bag', { emailAddress: 'Anna@Example.com' });
+
+    // Assess
+    expect(response.status).toBe(201);
+    expect(response.body).toEqual({
+      productId: 'down-sleeping-bag',
+      emailAddress: 'Anna@Example.com',
+      createdOn: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
+  });
+
+  it('answers the same address again (any case) with 200 and the first sign-up, counted once', async () => {
+    // Prepare
+    const first = await watch('gas-stove', { emailAddress: 'ben@example.com' });
+
+    // Act
+    const again = await watch('gas-stove', { emailAddress: 'BEN@example.COM' });
+
+    // Assess
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    const list = await call(`/${shop}/watched-products`);
+    expect(list.body.items.find((i: { productId: string }) => i.productId === 'gas-stove').watchers).toBe(1);
+  });
+
+  it('refuses a product that is not OutStock with 409 (tracked with stock, or not tracked)', async () => {
+    // Act
+    const inStock = await watch('merino-beanie', { emailAddress: 'anna@example.com' });
+    const untracked = await watch('trail-tshirt', { emailAddress: 'anna@example.com' });
+
+    // Assess
+    expect(inStock.status).toBe(409);
+    expect(untracked.status).toBe(409);
+  });
+
+  it('answers 404 for an unknown or invisible product', async () => {
+    // Act
+    const unknown = await watch('no-such-product', { emailAddress: 'anna@example.com' });
+    const invisible = await watch('trail-tshirt-green-s', { emailAddress: 'anna@example.com' });
+
+    // Assess
+    expect(unknown.status).toBe(404);
+    expect(invisible.status).toBe(404);
+  });
+
+  it('answers 400 for a missing, malformed or too long address, naming the field', async () => {
+    // Prepare
+    const address = (d: number) =>
+      `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(d)}.com`;
+    const long = address(58);
+
+    // Act
+    const answers = await Promise.all([
+      watch('down-sleeping-bag', {}),
+      watch('down-sleeping-bag', { emailAddress: 'not-an-address' }),
+      watch('down-sleeping-bag', { emailAddress: long }),
+    ]);
+
+    // Assess
+    expect(long.length).toBe(255);
+    for (const answer of answers) {
+      expect(answer.status).toBe(400);
+      expect(answer.body.errors.map((e: { field: string }) => e.field)).toContain('emailAddress');
+    }
+    expect((await watch('down-sleeping-bag', { emailAddress: address(57) })).status).toBe(201);
+  });
+});
+
+describe('GET /{shopId}/watched-products', () => {
+  let shop: string;
+  beforeAll(async () => {
+    shop = await privateDemoShop('watched', soldOut);
+    const watch = (productId: string, emailAddress: string) =>
+      call(`/${shop}/products/${productId}/watchers`, { method: 'POST', body: { emailAddress } });
+    await watch('gas-stove', 'a@example.com');
+    await watch('down-sleeping-bag', 'b@example.com');
+    await watch('down-sleeping-bag', 'c@example.com');
+    await watch('gas-stove', 'd@example.com');
+    await watch('down-sleeping-bag', 'B@example.com');
+  });
+
+  it('lists watched products longest-watched first, with their watcher counts and links', async () => {
+    // Act
+    const response = await call(`/${shop}/watched-products?locale=de_DE`);
+
+    // Assess
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ results: 2, page: 1, resultsPerPage: 10 });
+    expect(
+      response.body.items.map((i: { productId: string; watchers: number }) => [i.productId, i.watchers]),
+    ).toEqual([
+      ['gas-stove', 2],
+      ['down-sleeping-bag', 2],
+    ]);
+    const item = response.body.items[0];
+    expect(item.productNumber).toEqual(expect.any(String));
+    expect(item.name).toEqual(expect.any(String));
+    expect(item.links).toEqual([{ rel: 'product', href: expect.stringMatching(/\/products\/gas-stove$/) }]);
+  });
+
+  it('pages by the contract: page 2 of 1 per page, and 400 for bad values', async () => {
+    // Act
+    const second = await call(`/${shop}/watched-products?page=2&resultsPerPage=1`);
+    const bad = await Promise.all(
+      ['page=0', 'resultsPerPage=0', 'resultsPerPage=101', 'page=x'].map((q) =>
+        call(`/${shop}/watched-products?${q}`),
+      ),
+    );
+
+    // Assess
+    expect(second.body).toMatchObject({ results: 2, page: 2, resultsPerPage: 1 });
+    expect(second.body.items.map((i: { productId: string }) => i.productId)).toEqual(['down-sleeping-bag']);
+    expect(bad.map((b) => b.status)).toEqual([400, 400, 400, 400]);
+  });
+
+  it('needs products_write', async () => {
+    // Act
+    const response = await call(`/${shop}/watched-products`, { token: tokenFor(shop, ['products_read']) });
+
+    // Assess
+    expect(response.status).toBe(403);
+  });
+});
