@@ -58,6 +58,7 @@ function catalogReadPaths(): { path: string; options?: CallOptions }[] {
     productTypeId: file.productTypes[0]?.productTypeId ?? '',
     taxClassId: file.taxClasses[0]?.taxClassId ?? '',
     shippingMethodId: file.shippingMethods[0]?.shippingMethodId ?? '',
+    property: 'stocklevel',
   };
   return routeList
     .filter((route) => route.catalogRead)

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MAX_QUANTITY } from '../../lib/domain/cart';
+import { MAX_BODY_BYTES } from '../../infra/local/server';
 import { MEDIA_TYPE_V1 } from '../../lib/http/middleware/versioning';
 import { routeList } from '../../lib/routes';
 import { newCart } from '../support/carts';
@@ -11,7 +12,7 @@ import { brokenRules } from '../support/fuzz-properties';
 import { FUZZ_BODY_KINDS, type FuzzRequest, fuzzRequest } from '../support/fuzz-requests';
 import { fuzzTally } from '../support/fuzz-tally';
 import { useLocalTable } from '../support/local-env';
-import { privateDemoShop } from '../support/shops';
+import { privateDemoShop, withStock } from '../support/shops';
 
 /**
  * Property-based fuzzing of every route through real HTTP (hardening: "robustness"). fast-check
@@ -29,7 +30,8 @@ let ctx: FuzzContext;
 
 beforeAll(async () => {
   useLocalTable();
-  ctx = await fuzzContext(await privateDemoShop('fuzz'));
+  // The mug is not tracked: the quantity-limit case below adds far more of it than any stock.
+  ctx = await fuzzContext(await privateDemoShop('fuzz', withStock({ 'titanium-mug': { stock: null } })));
 });
 
 afterAll(() => client.close());
@@ -69,7 +71,14 @@ describe('fuzzing every route', () => {
       }));
       histogram.set(response.status, (histogram.get(response.status) ?? 0) + 1);
       answers.record(request, response);
-      const broken = brokenRules(response);
+      // A body beyond API Gateway's payload limit never reaches a function: the gateway answers 413
+      // itself, in AWS and on the twin alike, without the API's headers.
+      const gatewayRefuses = Buffer.byteLength(request.body ?? '') > MAX_BODY_BYTES;
+      const broken = gatewayRefuses
+        ? response.status === 413
+          ? []
+          : [`expected the gateway's 413 for a body over ${MAX_BODY_BYTES} bytes`]
+        : brokenRules(response);
       if (broken.length > 0)
         failures.push(
           `${describeRequest(index, request)}\n   → ${response.status} ${broken.join(', ')}: ${response.text.slice(0, 300)}`,

@@ -1,23 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ShopFile } from '../../lib/domain/catalog-types';
 import { call } from '../support/api';
 import { newCart } from '../support/carts';
-import { privateDemoShop } from '../support/shops';
+import { privateDemoShop, withStock } from '../support/shops';
 
 /**
  * merchant-api.md "Carts and stock", through real HTTP: adding a line or raising a quantity beyond
  * what is in stock now is 409 naming the quantity field with `available`; requests that drop bad
  * lines drop a short one instead; untracked products are never refused; cart reads do not re-check.
  */
-
-function withStock(levels: Record<string, number | null>) {
-  return (file: ShopFile): ShopFile => ({
-    ...file,
-    products: file.products.map((p) =>
-      p.productId in levels ? { ...p, stocklevel: levels[p.productId] ?? null, stockShards: null } : p,
-    ),
-  });
-}
 
 const setStock = (shop: string, productId: string, value: number) =>
   call(`/${shop}/products/${productId}`, {
@@ -36,11 +26,11 @@ describe('carts and stock', () => {
     shop = await privateDemoShop(
       'cartstock',
       withStock({
-        'dome-tent-2p': 3,
-        'gas-stove': 2,
-        'filter-coffee-by-weight': 1.5,
-        'titanium-spork': null,
-        'down-sleeping-bag': 0,
+        'dome-tent-2p': { stock: 3 },
+        'gas-stove': { stock: 2 },
+        'filter-coffee-by-weight': { stock: 1.5 },
+        'titanium-spork': { stock: null },
+        'down-sleeping-bag': { stock: 0 },
       }),
     );
   });
@@ -146,7 +136,7 @@ describe('carts and stock', () => {
 
   it('PUT line-items: a raise beyond the stock is 409; lowering a line above the stock is fine; reads do not re-check', async () => {
     // Prepare: 2 stoves in the cart while there are 3
-    const own = await privateDemoShop('cartstockput', withStock({ 'gas-stove': 3 }));
+    const own = await privateDemoShop('cartstockput', withStock({ 'gas-stove': { stock: 3 } }));
     const cart = await newCart(own, { lineItems: [{ productId: 'gas-stove', quantity: 2 }] });
     const lineItemId = (await cart.call('')).body.lineItemContainer.productLineItems[0].lineItemId;
     const path = `/line-items/${lineItemId}`;

@@ -1,25 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ShopFile } from '../../lib/domain/catalog-types';
 import { call } from '../support/api';
 import { BILLING, newCart } from '../support/carts';
-import { privateDemoShop } from '../support/shops';
+import { privateDemoShop, withStock } from '../support/shops';
 
 /**
  * merchant-api.md "Checkout takes stock: all or nothing", through real HTTP: a short line refuses
  * the whole checkout with one 409 entry per short line, the cart stays open and unchanged, and
  * racing buyers never get more than there is.
  */
-
-/** The demo shop with some products' stock (and shard count) set for the test. */
-function withStock(levels: Record<string, { stock: number | null; shards?: number }>) {
-  return (file: ShopFile): ShopFile => ({
-    ...file,
-    products: file.products.map((p) => {
-      const set = levels[p.productId];
-      return set ? { ...p, stocklevel: set.stock, stockShards: set.shards ?? null } : p;
-    }),
-  });
-}
 
 async function orderable(shop: string, lineItems: { productId: string; quantity: number }[]) {
   const cart = await newCart(shop, { lineItems });

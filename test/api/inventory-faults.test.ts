@@ -1,12 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalServer } from '../../infra/local/server';
-import type { ShopFile } from '../../lib/domain/catalog-types';
 import { sweepStockHolds } from '../../lib/use-cases/inventory/sweep-stock-holds';
 import { type CallOptions, call } from '../support/api';
 import { BILLING } from '../support/carts';
 import { clearFaults, injectFaults } from '../support/faults';
 import { useLocalTable } from '../support/local-env';
-import { privateDemoShop } from '../support/shops';
+import { privateDemoShop, withStock } from '../support/shops';
 
 /**
  * Stock set aside by a checkout that then fails comes back, exactly once: DynamoDB failing between
@@ -27,11 +26,7 @@ afterAll(async () => {
 });
 
 /** A shop of its own whose tent has `stock` pieces. */
-const tentShop = (stock: number) =>
-  privateDemoShop('stockfault', (file: ShopFile) => ({
-    ...file,
-    products: file.products.map((p) => (p.productId === 'dome-tent-2p' ? { ...p, stocklevel: stock } : p)),
-  }));
+const tentShop = (stock: number) => privateDemoShop('stockfault', withStock({ 'dome-tent-2p': { stock } }));
 
 /** A cart of `quantity` tents with a billing address; returns its checkout. */
 async function tentCart(shop: string, quantity: number) {

@@ -1,8 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ShopFile } from '../../lib/domain/catalog-types';
 import { call, tokenFor } from '../support/api';
 import { BILLING, newCart } from '../support/carts';
-import { privateDemoShop } from '../support/shops';
+import { privateDemoShop, withStock } from '../support/shops';
 
 /**
  * PATCH /{shopId}/products/{productId} on the stock paths (merchant-api.md §2 "Stock and
@@ -10,18 +9,6 @@ import { privateDemoShop } from '../support/shops';
  * remove, the minimum, every refusal naming its operation, all or nothing, ETag and If-Match, and
  * races with other adds and with checkouts.
  */
-
-function withStock(levels: Record<string, { stock: number | null; min?: number | null; shards?: number }>) {
-  return (file: ShopFile): ShopFile => ({
-    ...file,
-    products: file.products.map((p) => {
-      const set = levels[p.productId];
-      return set
-        ? { ...p, stocklevel: set.stock, minStocklevel: set.min ?? null, stockShards: set.shards ?? null }
-        : p;
-    }),
-  });
-}
 
 const patch = (shop: string, productId: string, body: unknown, headers: Record<string, string> = {}) =>
   call(`/${shop}/products/${productId}`, { method: 'PATCH', body, headers });
@@ -40,10 +27,10 @@ describe('PATCH /{shopId}/products/{productId}: stock paths', () => {
     shop = await privateDemoShop(
       'stockpatch',
       withStock({
-        'dome-tent-2p': { stock: 3 },
+        'dome-tent-2p': { stock: 3, min: null },
         'gas-stove': { stock: 10, min: 4 },
-        'titanium-spork': { stock: null },
-        'filter-coffee-by-weight': { stock: 2 },
+        'titanium-spork': { stock: null, min: null },
+        'filter-coffee-by-weight': { stock: 2, min: null },
       }),
     );
   });
@@ -174,7 +161,7 @@ describe('PATCH /{shopId}/products/{productId}: stock paths', () => {
 describe('ETag and If-Match', () => {
   it('applies a patch at the current ETag or *, and answers 412 for any other, changing nothing', async () => {
     // Prepare
-    const shop = await privateDemoShop('stocketag', withStock({ 'gas-stove': { stock: 5 } }));
+    const shop = await privateDemoShop('stocketag', withStock({ 'gas-stove': { stock: 5, min: null } }));
     const first = await read(shop, 'gas-stove');
     const etag = first.headers.get('etag') as string;
 
@@ -202,7 +189,7 @@ describe('ETag and If-Match', () => {
   });
 
   it('changes when a checkout takes stock', async () => {
-    const shop = await privateDemoShop('stocketag2', withStock({ 'gas-stove': { stock: 5 } }));
+    const shop = await privateDemoShop('stocketag2', withStock({ 'gas-stove': { stock: 5, min: null } }));
     const cart = await newCart(shop, { lineItems: [{ productId: 'gas-stove', quantity: 1 }] });
     await cart.call('/billing-address', { method: 'PUT', body: BILLING });
     const before = await read(shop, 'gas-stove');
@@ -217,7 +204,10 @@ describe('ETag and If-Match', () => {
 
 describe('races', () => {
   it('counts every one of 20 concurrent relative adds', async () => {
-    const shop = await privateDemoShop('stockadds', withStock({ 'gas-stove': { stock: 3, shards: 4 } }));
+    const shop = await privateDemoShop(
+      'stockadds',
+      withStock({ 'gas-stove': { stock: 3, min: null, shards: 4 } }),
+    );
 
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
@@ -231,7 +221,10 @@ describe('races', () => {
 
   it('a replace racing checkouts never oversells: what is left is the new level less what sold after it', async () => {
     // Prepare: 5 stoves over 3 shards, 10 carts of one each
-    const shop = await privateDemoShop('stockreplace', withStock({ 'gas-stove': { stock: 5, shards: 3 } }));
+    const shop = await privateDemoShop(
+      'stockreplace',
+      withStock({ 'gas-stove': { stock: 5, min: null, shards: 3 } }),
+    );
     const carts = await Promise.all(
       Array.from({ length: 10 }, async () => {
         const cart = await newCart(shop, { lineItems: [{ productId: 'gas-stove', quantity: 1 }] });

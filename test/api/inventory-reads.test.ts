@@ -1,9 +1,8 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ShopFile } from '../../lib/domain/catalog-types';
 import { call } from '../support/api';
 import { BILLING, newCart } from '../support/carts';
 import { requestCost } from '../support/server-timing';
-import { privateDemoShop } from '../support/shops';
+import { privateDemoShop, withStock } from '../support/shops';
 
 /**
  * merchant-api.md "Freshness and cost of product reads": product reads show the stock checkouts
@@ -12,12 +11,7 @@ import { privateDemoShop } from '../support/shops';
 describe('product reads show live stock', () => {
   let shop: string;
   beforeAll(async () => {
-    shop = await privateDemoShop('stockread', (file: ShopFile) => ({
-      ...file,
-      products: file.products.map((p) =>
-        p.productId === 'dome-tent-2p' ? { ...p, stocklevel: 7, minStocklevel: 2 } : p,
-      ),
-    }));
+    shop = await privateDemoShop('stockread', withStock({ 'dome-tent-2p': { stock: 7, min: 2 } }));
   });
 
   async function buy(quantity: number) {

@@ -1,8 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ShopFile } from '../../lib/domain/catalog-types';
 import { call, tokenFor } from '../support/api';
 import { BILLING, newCart } from '../support/carts';
-import { privateDemoShop } from '../support/shops';
+import { privateDemoShop, withStock } from '../support/shops';
 
 /**
  * merchant-api.md "Updated products: GET /products/updated/{property}": what a poller of stock
@@ -12,12 +11,7 @@ describe('GET /{shopId}/products/updated/stocklevel', () => {
   let shop: string;
   let imported: string;
   beforeAll(async () => {
-    shop = await privateDemoShop('stockupd', (file: ShopFile) => ({
-      ...file,
-      products: file.products.map((p) =>
-        p.productId === 'dome-tent-2p' ? { ...p, stocklevel: 9, stockShards: 3 } : p,
-      ),
-    }));
+    shop = await privateDemoShop('stockupd', withStock({ 'dome-tent-2p': { stock: 9, shards: 3 } }));
     imported = new Date().toISOString();
   });
 

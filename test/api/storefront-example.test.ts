@@ -1,10 +1,9 @@
 import { describe, expect, inject, it } from 'vitest';
 import { shopClient } from '../../examples/client/shop-client';
 import { runStorefront } from '../../examples/storefront';
-import type { ShopFile } from '../../lib/domain/catalog-types';
 import { call, tokenFor } from '../support/api';
 import { BILLING, newCart } from '../support/carts';
-import { privateDemoShop } from '../support/shops';
+import { privateDemoShop, withStock } from '../support/shops';
 
 /**
  * The example storefront (examples/storefront.ts) on its typed client runs end to end against the
@@ -42,10 +41,7 @@ describe('examples/storefront.ts', () => {
   }, async () => {
     // Prepare: a shop whose first buyable product (by name) has one piece; another buyer takes it
     // while the storefront fills its cart (when it reports the cart, just before the checkout).
-    const shop = await privateDemoShop('storefront', (file: ShopFile) => ({
-      ...file,
-      products: file.products.map((p) => (p.productId === 'espresso-beans' ? { ...p, stocklevel: 1 } : p)),
-    }));
+    const shop = await privateDemoShop('storefront', withStock({ 'espresso-beans': { stock: 1 } }));
     const api = shopClient({ baseUrl: inject('apiUrl'), token: tokenFor(shop) });
     const said: string[] = [];
     let rival: number | undefined;

@@ -14,8 +14,7 @@ import {
 } from '../../lib/data/inventory/stock-shards';
 import { addWatcher, countWatchers, watchedProducts } from '../../lib/data/inventory/watchers';
 import { keys } from '../../lib/data/keys';
-import type { ShopFile } from '../../lib/domain/catalog-types';
-import { privateDemoShop } from '../support/shops';
+import { privateDemoShop, withStock } from '../support/shops';
 
 /**
  * merchant-api.md "Events" (stock), records in → events out: real shard writes on DynamoDB Local,
@@ -96,16 +95,6 @@ async function publish(records: DynamoDBRecord[]) {
   const result = await handler({ Records: records });
   expect(result).toEqual({ batchItemFailures: [] });
   return calls.flatMap((c) => c.Entries).map((e) => ({ type: e.DetailType, ...JSON.parse(e.Detail) }));
-}
-
-function withStock(levels: Record<string, { stock: number; min: number | null; shards: number }>) {
-  return (file: ShopFile): ShopFile => ({
-    ...file,
-    products: file.products.map((p) => {
-      const set = levels[p.productId];
-      return set ? { ...p, stocklevel: set.stock, minStocklevel: set.min, stockShards: set.shards } : p;
-    }),
-  });
 }
 
 describe('stock events from shard writes', () => {

@@ -16,3 +16,29 @@ export async function privateDemoShop(
   await importShop(shopId, adjust(await readShopFile('infra/local/seed/demo.json')));
   return shopId;
 }
+
+/** A product's stock as a test sets it: the level (null: untracked), its minimum and shard count. */
+export interface StockSetting {
+  stock: number | null;
+  /** The minimum; absent: the product's own. */
+  min?: number | null;
+  /** The shard count; absent: the import's choice. */
+  shards?: number;
+}
+
+/** A shop-file edit for privateDemoShop: these products' stock as given, the others' as they are. */
+export function withStock(levels: Record<string, StockSetting>): (file: ShopFile) => ShopFile {
+  return (file) => ({
+    ...file,
+    products: file.products.map((p) => {
+      const set = levels[p.productId];
+      if (!set) return p;
+      return {
+        ...p,
+        stocklevel: set.stock,
+        minStocklevel: set.min === undefined ? p.minStocklevel : set.min,
+        stockShards: set.shards ?? null,
+      };
+    }),
+  });
+}
