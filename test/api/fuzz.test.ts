@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { MAX_QUANTITY } from '../../lib/domain/cart';
 import { MAX_BODY_BYTES } from '../../infra/local/server';
+import { MAX_QUANTITY } from '../../lib/domain/cart';
 import { MEDIA_TYPE_V1 } from '../../lib/http/middleware/versioning';
 import { routeList } from '../../lib/routes';
 import { newCart } from '../support/carts';
@@ -12,7 +12,7 @@ import { brokenRules } from '../support/fuzz-properties';
 import { FUZZ_BODY_KINDS, type FuzzRequest, fuzzRequest } from '../support/fuzz-requests';
 import { fuzzTally } from '../support/fuzz-tally';
 import { useLocalTable } from '../support/local-env';
-import { privateDemoShop, withStock } from '../support/shops';
+import { privateDemoShop } from '../support/shops';
 
 /**
  * Property-based fuzzing of every route through real HTTP (hardening: "robustness"). fast-check
@@ -30,8 +30,7 @@ let ctx: FuzzContext;
 
 beforeAll(async () => {
   useLocalTable();
-  // The mug is not tracked: the quantity-limit case below adds far more of it than any stock.
-  ctx = await fuzzContext(await privateDemoShop('fuzz', withStock({ 'titanium-mug': { stock: null } })));
+  ctx = await fuzzContext(await privateDemoShop('fuzz'));
 });
 
 afterAll(() => client.close());
@@ -61,6 +60,7 @@ describe('fuzzing every route', () => {
     // What the server really answered, by route and by body kind: requests generated but never
     // sent, or sent and never answered, must not pass for fuzzing.
     const answers = fuzzTally();
+    let gatewayRefused = 0;
 
     // Act
     await inPool([...requests.entries()], CONCURRENCY, async ([index, request]) => {
@@ -74,6 +74,7 @@ describe('fuzzing every route', () => {
       // A body beyond API Gateway's payload limit never reaches a function: the gateway answers 413
       // itself, in AWS and on the twin alike, without the API's headers.
       const gatewayRefuses = Buffer.byteLength(request.body ?? '') > MAX_BODY_BYTES;
+      if (gatewayRefuses) gatewayRefused += 1;
       const broken = gatewayRefuses
         ? response.status === 413
           ? []
@@ -93,7 +94,7 @@ describe('fuzzing every route', () => {
     );
     if (histogram.has(429)) console.warn('fuzz: the rate limit answered 429 during the run');
     expect(failures.slice(0, 25)).toEqual([]);
-    expect(answers.answered()).toBe(RUNS);
+    expect(answers.answered()).toBe(RUNS - gatewayRefused);
     expect(answers.routesUnanswered(routeList.map((r) => r.name))).toEqual([]);
     expect(answers.routesNeverHandled()).toEqual([]);
     expect(answers.bodyKindsUnanswered(FUZZ_BODY_KINDS)).toEqual([]);
@@ -118,6 +119,17 @@ describe('fuzzing every route', () => {
         ...(options.rawBody !== undefined ? { body: options.rawBody } : {}),
       });
     const most = { productId: 'titanium-mug', quantity: MAX_QUANTITY };
+    const untrackMug = () =>
+      client.send({
+        method: 'PATCH',
+        path: `/${ctx.shop}/products/titanium-mug`,
+        headers: {
+          accept: MEDIA_TYPE_V1,
+          authorization: `Bearer ${ctx.token}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify([{ op: 'remove', path: '/stocklevel' }]),
+      });
     // Incompressible text just under the body limit, in both locales of the legal item.
     const noise = (n: number) =>
       Array.from({ length: n }, (_, i) => String.fromCharCode(0x4e00 + ((i * 7919) % 20_000))).join('');
@@ -144,11 +156,12 @@ describe('fuzzing every route', () => {
         [400],
       ],
       // Adding a product again raised its line past the quantity limit (money math beyond 2^53).
+      // (The mug untracked first: the run above may have patched its stock, and stock is not the point.)
       [
         'a line raised past the quantity limit',
-        send(`/carts/${cart.cartId}/line-items`, { method: 'POST', body: most }).then(() =>
-          send(`/carts/${cart.cartId}/line-items`, { method: 'POST', body: most }),
-        ),
+        untrackMug()
+          .then(() => send(`/carts/${cart.cartId}/line-items`, { method: 'POST', body: most }))
+          .then(() => send(`/carts/${cart.cartId}/line-items`, { method: 'POST', body: most })),
         [400],
       ],
       [

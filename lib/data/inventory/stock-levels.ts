@@ -4,6 +4,7 @@ import { batchGetItems } from '../batch-get';
 import { dynamo, tableName } from '../client';
 import { keys } from '../keys';
 import { levelWriteUpdate } from './stock-shards';
+import { noteShardLevel } from './stock-view';
 
 /** The merchant's writes: reason `patch` for the stock events. */
 const PATCHED = { reason: 'patch', orderId: null } as const;
@@ -36,7 +37,7 @@ export async function addToShard(
   units: number,
 ): Promise<void> {
   const write = levelWriteUpdate(shopId, productId, shard, PATCHED);
-  await dynamo().send(
+  const added = await dynamo().send(
     new UpdateCommand({
       TableName: tableName(),
       Key: keys.stockShard(shopId, productId, shard),
@@ -50,8 +51,10 @@ export async function addToShard(
         ':k': shard,
         ...write.values,
       },
+      ReturnValues: 'UPDATED_NEW',
     }),
   );
+  noteShardLevel(shopId, productId, shard, added.Attributes?.available);
 }
 
 /**
@@ -66,7 +69,7 @@ export async function subtractFromShard(
 ): Promise<boolean> {
   const write = levelWriteUpdate(shopId, productId, shard, PATCHED);
   try {
-    await dynamo().send(
+    const taken = await dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.stockShard(shopId, productId, shard),
@@ -74,8 +77,10 @@ export async function subtractFromShard(
         ConditionExpression: 'available >= :units',
         ExpressionAttributeNames: write.names,
         ExpressionAttributeValues: { ':units': units, ...write.values },
+        ReturnValues: 'UPDATED_NEW',
       }),
     );
+    noteShardLevel(shopId, productId, shard, taken.Attributes?.available);
     return true;
   } catch (error) {
     if (!(error instanceof ConditionalCheckFailedException)) throw error;
@@ -113,6 +118,7 @@ export async function setShardIfUnchanged(
         },
       }),
     );
+    noteShardLevel(shopId, productId, shard, units);
     return true;
   } catch (error) {
     if (!(error instanceof ConditionalCheckFailedException)) throw error;

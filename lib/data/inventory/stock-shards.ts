@@ -5,6 +5,7 @@ import { splitStock } from '../../domain/inventory/stock-shards';
 import { batchGetItems } from '../batch-get';
 import { dynamo, tableName } from '../client';
 import { type Key, keys } from '../keys';
+import { noteShardLevel } from './stock-view';
 
 /**
  * The stock shards of tracked products (docs/inventory.md): item `SHOP#s#STOCK#{productId}#{k}`
@@ -107,7 +108,7 @@ export async function takeFromShard(
   holdId: string,
 ): Promise<boolean> {
   try {
-    await dynamo().send(
+    const taken = await dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.stockShard(shopId, productId, shard),
@@ -116,9 +117,11 @@ export async function takeFromShard(
         ConditionExpression: 'available >= :units AND attribute_not_exists(holds.#hold)',
         ExpressionAttributeNames: { '#hold': holdId },
         ExpressionAttributeValues: { ':units': units, ...changedNow(productId) },
+        ReturnValues: 'UPDATED_NEW',
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       }),
     );
+    noteShardLevel(shopId, productId, shard, taken.Attributes?.available);
     return true;
   } catch (error) {
     if (!(error instanceof ConditionalCheckFailedException)) throw error;
@@ -143,7 +146,7 @@ export async function endShardHold(
 ): Promise<void> {
   const cause = stockCauseUpdate({ reason: 'order', orderId });
   try {
-    await dynamo().send(
+    const ended = await dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.stockShard(shopId, productId, shard),
@@ -153,8 +156,10 @@ export async function endShardHold(
         ConditionExpression: 'attribute_exists(holds.#hold)',
         ExpressionAttributeNames: { '#hold': holdId, ...(giveBack ? {} : cause.names) },
         ExpressionAttributeValues: giveBack ? changedNow(productId) : cause.values,
+        ReturnValues: 'UPDATED_NEW',
       }),
     );
+    if (giveBack) noteShardLevel(shopId, productId, shard, ended.Attributes?.available);
   } catch (error) {
     if (!(error instanceof ConditionalCheckFailedException)) throw error;
   }

@@ -34,6 +34,13 @@ class ShopStock implements LiveStock {
     return imported.reduce((sum, units, shard) => sum + (seen?.get(shard) ?? units), 0);
   }
 
+  /** A shard's level this instance has just written: its own reads show it at once. */
+  note(productId: string, shard: number, available: number): void {
+    const shards = this.seen.get(productId) ?? new Map<number, number>();
+    shards.set(shard, available);
+    this.seen.set(productId, shards);
+  }
+
   /** Whether what it shows is within the freshness bound now. */
   isCurrent(): boolean {
     return Date.now() - this.refreshedAt < REFRESH_AFTER_MS;
@@ -74,6 +81,15 @@ export function shopStock(shopId: string): ShopStock {
     shops.set(shopId, stock);
   }
   return stock;
+}
+
+/**
+ * Notes a shard's level that a write of this instance has just returned, so this instance's next
+ * reads show it (other instances follow within the freshness bound; the feed's refresh overwrites
+ * it with the stored level anyway).
+ */
+export function noteShardLevel(shopId: string, productId: string, shard: number, available: unknown): void {
+  if (typeof available === 'number') shopStock(shopId).note(productId, shard, available);
 }
 
 /** Brings the shop's live stock within its freshness bound (a no-op while it is). */

@@ -1,7 +1,7 @@
 import { loadCatalog } from '../../data/catalog-repository';
+import { readStockView, type StockView, writeStockView } from '../../data/inventory/stock-event-view';
 import { committedLevels } from '../../data/inventory/stock-shards';
 import type { ShardChange } from '../../data/inventory/stock-stream';
-import { readStockView, type StockView, writeStockView } from '../../data/inventory/stock-event-view';
 import { clearWatchers, countWatchers } from '../../data/inventory/watchers';
 import type { ShopProduct } from '../../domain/catalog-types';
 import { ConcurrentChange } from '../../domain/errors';
