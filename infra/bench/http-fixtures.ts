@@ -11,8 +11,14 @@ export interface BenchCart {
   lineItemId: string;
 }
 
+/** A line to put in a bench cart. */
+export interface CartLine {
+  productId: string;
+  quantity: number;
+}
+
 /** Two demo products for sale: a cart of both is over the demo shop's 5.00 minimum. */
-const CART_LINES = [
+const CART_LINES: readonly CartLine[] = [
   { productId: 'espresso-beans', quantity: 2 },
   { productId: 'enamel-mug', quantity: 1 },
 ];
@@ -57,8 +63,9 @@ export function benchHeaders(
 }
 
 /**
- * Makes `count` orderable carts through the API (POST /carts with two lines, PUT billing-address),
- * `parallel` at a time: made before any measurement, so a checkout always finds a fresh cart.
+ * Makes `count` orderable carts through the API (POST /carts with `lines`, by default two, PUT
+ * billing-address), `parallel` at a time: made before any measurement, so a checkout always finds
+ * a fresh cart.
  */
 export async function makeCarts(
   baseUrl: string,
@@ -66,6 +73,7 @@ export async function makeCarts(
   token: string,
   count: number,
   parallel = 8,
+  lines: readonly CartLine[] = CART_LINES,
 ): Promise<BenchCart[]> {
   const carts: BenchCart[] = [];
   let made = 0;
@@ -76,7 +84,7 @@ export async function makeCarts(
         method: 'POST',
         path: `/${shopId}/carts`,
         headers: benchHeaders(token, { json: true }),
-        body: JSON.stringify({ lineItems: CART_LINES }),
+        body: JSON.stringify({ lineItems: lines }),
       });
       if (created.status !== 201) throw new Error(`POST /carts: ${created.status} ${created.body}`);
       const body = JSON.parse(created.body) as {

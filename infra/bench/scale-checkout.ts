@@ -1,4 +1,5 @@
 import { issueDevToken } from '../local/dev-issuer';
+import { BENCH_SHOP, importBenchShop } from './bench-shop';
 import type { Child } from './child-process';
 import { makeCarts } from './http-fixtures';
 import { httpScenarios } from './http-scenarios';
@@ -14,7 +15,7 @@ export const CHECKOUT_P50_RATIO_BUDGET = 1.5;
 export const CHECKOUT_THROUGHPUT_BUDGET = 2 / 3;
 
 /**
- * `npm run bench:scale`, checkout: POST /carts/{c}/order on distinct fresh carts of the demo shop at
+ * `npm run bench:scale`, checkout: POST /carts/{c}/order on distinct fresh carts of the bench shop at
  * each concurrency, against the floor at the same concurrency (one HTTP round trip plus the same
  * DynamoDB calls, with no item shared between checkouts: infra/bench/floor-server.ts), the sides
  * taking turns in rounds. Carts are made through the API before anything is measured.
@@ -26,19 +27,21 @@ export async function measureCheckoutScale(
   say: (line: string) => void,
 ): Promise<HttpResult[]> {
   const url = String(api.ready.url);
-  const token = issueDevToken('demo');
+  // The demo catalog in a shop of the bench's own, its carts' products untracked (bench-shop.ts).
+  await importBenchShop(BENCH_SHOP);
+  const token = issueDevToken(BENCH_SHOP);
   // As the bench's own suite: the checkouts, the warm-up, and autocannon's overshoot per round.
   const perSide = concurrencies.reduce((sum, c) => sum + (CHECKOUTS[c] ?? 100) + 3 + ROUNDS * c + 8, 0);
   say(`making ${2 * perSide} carts to order...`);
-  const carts = await makeCarts(url, 'demo', token, 2 * perSide, 16);
+  const carts = await makeCarts(url, BENCH_SHOP, token, 2 * perSide, 16);
   const [scenario] = httpScenarios({
     demo: {
-      shopId: 'demo',
+      shopId: BENCH_SHOP,
       token,
       carts: [],
       fresh: { api: carts.slice(0, perSide), floor: carts.slice(perSide) },
     },
-    catalog: { shopId: 'demo', token },
+    catalog: { shopId: BENCH_SHOP, token },
   }).filter((s) => s.name.endsWith('/order'));
   if (!scenario) throw new Error('no checkout scenario');
   return runHttpSuite([scenario], {

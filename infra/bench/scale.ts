@@ -14,8 +14,10 @@
  *   first catalog request of a fresh API process (a cold start), the first request of that process
  *   after a product was changed through another one, read units, RSS (infra/bench/scale-catalog.ts).
  *   Budgets at 100,000 products: first request ≤ 3 s, after a write ≤ 1 s, RSS ≤ 70 % of 1024 MB.
- * Options: --parts lists,checkout,catalog --sizes 100,10000,100000 --products 1000,10000,100000
- * --samples N (30) --concurrency 1,16,64
+ * - flash-sale: one product with stock S (--stock, 1,000) and 1.5 × S buyers at c=16 and 64, on 1,
+ *   4 and 8 shards (--shards), against untracked checkouts (infra/bench/scale-flash-sale.ts).
+ * Options: --parts lists,checkout,catalog,flash-sale --sizes 100,10000,100000 --products
+ * 1000,10000,100000 --samples N (30) --concurrency 1,16,64 --stock 1000 --shards 1,4,8
  */
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -26,6 +28,7 @@ import { machine } from './machine';
 import { BENCH_ENV, report } from './report';
 import { type CatalogScaleRow, measureCatalogScale, missedCatalogBudgets } from './scale-catalog';
 import { measureCheckoutScale, missedCheckoutBudgets } from './scale-checkout';
+import { flashSalePart } from './scale-flash-sale';
 import { listTable, measureListScale, missedListBudgets } from './scale-lists';
 import { table } from './stats';
 
@@ -35,11 +38,13 @@ const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 async function main(): Promise<number> {
   const { values } = parseArgs({
     options: {
-      parts: { type: 'string', default: 'lists,checkout,catalog' },
+      parts: { type: 'string', default: 'lists,checkout,catalog,flash-sale' },
       sizes: { type: 'string', default: '100,10000,100000' },
       products: { type: 'string', default: '1000,10000,100000' },
       samples: { type: 'string', default: '30' },
       concurrency: { type: 'string', default: '1,16,64' },
+      stock: { type: 'string', default: '1000' },
+      shards: { type: 'string', default: '1,4,8' },
     },
     strict: true,
   });
@@ -56,7 +61,7 @@ async function main(): Promise<number> {
   let api: Child | undefined;
   let floor: Child | undefined;
   try {
-    if (parts.has('lists') || parts.has('checkout')) {
+    if (parts.has('lists') || parts.has('checkout') || parts.has('flash-sale')) {
       say('starting the local twin (DynamoDB Local, demo shops, API server)...');
       api = await startChild(here('./api-process.ts'), env);
       const dynamoEndpoint = String(api.ready.dynamoEndpoint);
@@ -86,6 +91,11 @@ async function main(): Promise<number> {
         missed.push(...missedCheckoutBudgets(results));
         await floor.stop();
         floor = undefined;
+      }
+      if (parts.has('flash-sale')) {
+        const { section, missed: sale } = await flashSalePart(api, values, say);
+        sections.push(section);
+        missed.push(...sale);
       }
       await api.stop();
       api = undefined;
