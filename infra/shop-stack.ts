@@ -8,6 +8,7 @@ import { type ApiEnvironment, ApiFunction } from './constructs/api-function';
 import { EventPublisher } from './constructs/event-publisher';
 import { EveryMinuteTask } from './constructs/every-minute-task';
 import { IdempotencySecret } from './constructs/idempotency-secret';
+import { RouteGroupStack } from './constructs/route-group-stack';
 import { ShopAlarms } from './constructs/shop-alarms';
 import { defaultDomainPrefix, ShopAuth } from './constructs/shop-auth';
 import { ShopDashboard } from './constructs/shop-dashboard';
@@ -19,6 +20,7 @@ import {
   ROUTE_NOT_FOUND_ENTRY,
   SWEEP_STOCK_HOLDS_ENTRY,
 } from './function-entries';
+import { routeGroupId, routeGroups } from './route-groups';
 
 export interface ShopStackProps extends StackProps {
   config: ShopStackConfig;
@@ -46,10 +48,14 @@ export function rateLimitKeyPrefix(shopId: string): string {
 /**
  * Everything one shop runs on: its table, one function per route behind an HTTP API, its token
  * issuer (Cognito, or an external one by context), domain events on an EventBridge bus, alarms by
- * e-mail and a dashboard. Deployed once per shop: `ShopApi-<shopId>`.
+ * e-mail and a dashboard. Deployed once per shop: `ShopApi-<shopId>`; the routes' functions and API
+ * routes sit in nested stacks of it, one per route group, deployed with it.
  */
 export class ShopStack extends Stack {
+  /** The function of each route, by route name; each lives in its group's nested stack. */
   readonly functions = new Map<string, ApiFunction>();
+  /** The nested stacks of the route groups, in route-table order. */
+  readonly routeGroups: RouteGroupStack[] = [];
 
   constructor(scope: Construct, id: string, props: ShopStackProps) {
     super(scope, id, {
@@ -88,23 +94,6 @@ export class ShopStack extends Stack {
       RATE_LIMIT_PER_HOUR: String(config.rateLimitPerHour),
     };
 
-    for (const route of routes) {
-      this.functions.set(
-        route.name,
-        new ApiFunction(this, route.name, {
-          entry: route.handler,
-          description: `${route.method} ${route.path}`,
-          environment: { ...environment },
-          table,
-          access: route.writes ? 'write' : 'read',
-          rateLimitKeyPrefix: rateLimitKeyPrefix(config.shopId),
-          logRetention: config.logRetention,
-        }),
-      );
-    }
-    const idempotency = new IdempotencySecret(this, 'Idempotency', { shopId: config.shopId });
-    for (const route of routes.filter((r) => r.idempotent))
-      idempotency.grantTo(this.functions.get(route.name) as ApiFunction);
     const fallback = new ApiFunction(this, 'routeNotFound', {
       entry: ROUTE_NOT_FOUND_ENTRY,
       description: '$default: 404, or 405 with Allow',
@@ -125,13 +114,29 @@ export class ShopStack extends Stack {
 
     const http = new ShopHttpApi(this, 'Http', {
       routes,
-      functionOf: (route) => (this.functions.get(route.name) as ApiFunction).fn,
       fallback: fallback.fn,
       openApi: openApi.fn,
       allowedOrigins: config.allowedOrigins,
       throttle: config.throttle,
       logRetention: config.logRetention,
     });
+
+    // The routes' functions and API routes, one nested stack per route group (infra/route-groups.ts):
+    // about 7 resources a route would take the one template past CloudFormation's 500.
+    const idempotency = new IdempotencySecret(this, 'Idempotency', { shopId: config.shopId });
+    for (const [group, members] of routeGroups(routes)) {
+      const nested = new RouteGroupStack(this, routeGroupId(group), {
+        routes: members,
+        api: http.api,
+        table,
+        idempotency,
+        environment,
+        rateLimitKeyPrefix: rateLimitKeyPrefix(config.shopId),
+        logRetention: config.logRetention,
+      });
+      this.routeGroups.push(nested);
+      for (const [name, fn] of nested.functions) this.functions.set(name, fn);
+    }
 
     const events = new EventPublisher(this, 'Events', {
       shopId: config.shopId,

@@ -66,9 +66,8 @@ export const ACCESS_LOG_FIELDS = {
 } as const;
 
 export interface ShopHttpApiProps {
+  /** The route table: its methods are the CORS methods. Its routes are added by addApiRoute. */
   routes: readonly Route[];
-  /** The function of a route (made by the stack, one per row). */
-  functionOf: (route: Route) => IFunction;
   /** Answers everything the table does not route: 404, or 405 with Allow. */
   fallback: IFunction;
   /** Answers GET /openapi.json to anyone (outside the route table, infra/function-entries.ts). */
@@ -79,9 +78,13 @@ export interface ShopHttpApiProps {
   logRetention: RetentionDays;
 }
 
+/** Why no route of the table nor `$default` has an API Gateway authorizer (cdk-nag APIG4). */
+const NO_AUTHORIZER_REASON =
+  'Every function verifies the bearer JWT itself (issuer, JWKS, expiry, shop claim, route scope; docs/security.md) to answer with the contract error body; an API Gateway authorizer would answer 401 in its own format. $default only answers 404/405.';
+
 /**
- * The HTTP API (payload v2): exactly one route per row of the route table plus `$default` for the
- * rest, stage throttling as a safety net below the per-token rate limit, CORS for the configured
+ * The HTTP API (payload v2): `$default` for everything the table does not route (the table's
+ * routes are added by addApiRoute, from the nested stacks of the route groups), stage throttling as a safety net below the per-token rate limit, CORS for the configured
  * origins, and a JSON access log. HTTP APIs have no X-Ray tracing: traces start at the functions.
  */
 export class ShopHttpApi extends Construct {
@@ -124,14 +127,6 @@ export class ShopHttpApi extends Construct {
         format: AccessLogFormat.custom(JSON.stringify(ACCESS_LOG_FIELDS)),
       },
     });
-    const routes = props.routes.map(
-      (route) =>
-        new HttpRoute(this, route.name, {
-          httpApi: this.api,
-          routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
-          integration: new HttpLambdaIntegration(`${route.name}Integration`, props.functionOf(route)),
-        }),
-    );
     // The API's description is public: literal paths win over `/{shopId}`, so it is not a shop.
     const openApi = new HttpRoute(this, 'getOpenApi', {
       httpApi: this.api,
@@ -145,20 +140,30 @@ export class ShopHttpApi extends Construct {
           'GET /openapi.json is public on purpose (docs/api-reference.md "The docs page"): the API description holds no shop data, and clients read it before they have a token.',
       },
     ]);
-    NagSuppressions.addResourceSuppressions(
-      [...routes, this.api.node.findChild('DefaultRoute')],
-      [
-        {
-          id: 'AwsSolutions-APIG4',
-          reason:
-            'Every function verifies the bearer JWT itself (issuer, JWKS, expiry, shop claim, route scope; docs/security.md) to answer with the contract error body; an API Gateway authorizer would answer 401 in its own format. $default only answers 404/405.',
-        },
-      ],
-    );
+    NagSuppressions.addResourceSuppressions(this.api.node.findChild('DefaultRoute'), [
+      { id: 'AwsSolutions-APIG4', reason: NO_AUTHORIZER_REASON },
+    ]);
   }
 
   /** The API's base URL (the `$default` stage). */
   get url(): string {
     return this.stage.url;
   }
+}
+
+/**
+ * One row of the route table on the API: its route key, a Lambda integration to its function and
+ * the permission for API Gateway to invoke it, all made in `scope` (the route group's nested stack,
+ * which takes the API by reference).
+ */
+export function addApiRoute(scope: Construct, api: HttpApi, route: Route, fn: IFunction): HttpRoute {
+  const apiRoute = new HttpRoute(scope, `${route.name}Route`, {
+    httpApi: api,
+    routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
+    integration: new HttpLambdaIntegration(`${route.name}Integration`, fn),
+  });
+  NagSuppressions.addResourceSuppressions(apiRoute, [
+    { id: 'AwsSolutions-APIG4', reason: NO_AUTHORIZER_REASON },
+  ]);
+  return apiRoute;
 }

@@ -1,4 +1,4 @@
-import type { Template } from 'aws-cdk-lib/assertions';
+import { Stack } from 'aws-cdk-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_SECRET_ENV } from '../../infra/constructs/idempotency-secret';
 import type { ShopStack } from '../../infra/shop-stack';
@@ -10,12 +10,11 @@ import { synthShop } from './stack-fixture';
 type Resource = { Type: string; Properties: Record<string, any> };
 
 let stack: ShopStack;
-let template: Template;
+/** The parent's and the nested stacks' resources, cross-stack references resolved (stack-fixture.ts). */
 let resources: Record<string, Resource>;
 
 beforeAll(() => {
-  ({ stack, template } = synthShop());
-  resources = template.toJSON().Resources;
+  ({ stack, resources } = synthShop());
 });
 
 const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
@@ -52,7 +51,8 @@ describe('idempotency secret', () => {
     const [secretId] = ofType('AWS::SecretsManager::Secret')[0] ?? [''];
     const idempotent = routeList
       .filter((r) => r.idempotent)
-      .map((r) => stack.getLogicalId(stack.functions.get(r.name)?.fn.node.defaultChild as never))
+      .map((r) => stack.functions.get(r.name)?.fn)
+      .map((fn) => (fn ? Stack.of(fn).getLogicalId(fn.node.defaultChild as never) : ''))
       .sort();
 
     const { granted, told } = secretReaders(secretId);

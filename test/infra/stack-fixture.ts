@@ -6,6 +6,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { stackConfigFromContext, stackName } from '../../infra/config';
 import { ShopStack } from '../../infra/shop-stack';
 import type { Route } from '../../lib/routes';
+import { flattenedResources, stackTemplates } from './nested-templates';
 
 /**
  * Synthesizes a shop's stack for template assertions without bundling any function
@@ -14,6 +15,11 @@ import type { Route } from '../../lib/routes';
  * (test/infra/bundling.test.ts). CDK's built-in CloudFormation validation (a few seconds per
  * synth) and cdk-nag's AwsSolutions checks (as infra/app.ts runs them; findings become the
  * stack's error and warning annotations) run only when asked for.
+ *
+ * The route groups' resources are in nested stacks (infra/route-groups.ts): `template` is the
+ * parent's alone, `templates` the parent's and each nested one's (for checks per file: cfn-lint,
+ * resource counts), and `resources` all of them in one map with the cross-stack references
+ * resolved (for assertions over every function, wherever it sits).
  */
 export function synthShop(
   context: Record<string, unknown> = {},
@@ -32,10 +38,12 @@ export function synthShop(
   const assembly = app.synth();
   const template = Template.fromStack(stack);
   const templatePath = assembly.getStackByName(stack.stackName).templateFullPath;
+  const templates = stackTemplates(stack, assembly);
+  const resources = flattenedResources(stack, templates);
   const validationReport = options.validate
     ? (JSON.parse(readFileSync(join(assembly.directory, 'validation-report.json'), 'utf8')) as {
         pluginReports: unknown[];
       })
     : undefined;
-  return { stack, template, templatePath, validationReport };
+  return { stack, template, templatePath, templates, resources, validationReport };
 }

@@ -1,0 +1,49 @@
+import { NestedStack } from 'aws-cdk-lib';
+import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { Construct } from 'constructs';
+import type { Route } from '../../lib/routes';
+import { type ApiEnvironment, ApiFunction } from './api-function';
+import type { IdempotencySecret } from './idempotency-secret';
+import { addApiRoute } from './shop-http-api';
+
+export interface RouteGroupStackProps {
+  /** The group's rows of the route table (infra/route-groups.ts). */
+  routes: readonly Route[];
+  /** The parent's HTTP API, table and idempotency secret: nested stack parameters in the template. */
+  api: HttpApi;
+  table: ITable;
+  idempotency: IdempotencySecret;
+  environment: ApiEnvironment;
+  rateLimitKeyPrefix: string;
+  logRetention: RetentionDays;
+}
+
+/**
+ * The resources of one route group (about 7 a route: function, role, policy, log group, permission,
+ * integration, route) in a CloudFormation nested stack of the shop stack, so that the shop stays
+ * one `cdk deploy` while no template nears CloudFormation's 500 resources (docs/deploy.md).
+ * What the parent needs back (the functions, for alarms and the dashboard) CDK turns into outputs.
+ */
+export class RouteGroupStack extends NestedStack {
+  readonly functions = new Map<string, ApiFunction>();
+
+  constructor(scope: Construct, id: string, props: RouteGroupStackProps) {
+    super(scope, id, { description: `Routes ${props.routes.map((r) => r.name).join(', ')}`.slice(0, 1024) });
+    for (const route of props.routes) {
+      const fn = new ApiFunction(this, route.name, {
+        entry: route.handler,
+        description: `${route.method} ${route.path}`,
+        environment: { ...props.environment },
+        table: props.table,
+        access: route.writes ? 'write' : 'read',
+        rateLimitKeyPrefix: props.rateLimitKeyPrefix,
+        logRetention: props.logRetention,
+      });
+      if (route.idempotent) props.idempotency.grantTo(fn);
+      addApiRoute(this, props.api, route, fn.fn);
+      this.functions.set(route.name, fn);
+    }
+  }
+}
