@@ -80,18 +80,21 @@ export async function readHold(shopId: string, cartId: string): Promise<StockHol
   return Item ? toHold(Item) : undefined;
 }
 
+/** The update that flips the hold from this attempt's `held` to `to`, and to nothing else. */
+function flipFromHeld(hold: StockHold, to: 'ordered' | 'released') {
+  return {
+    TableName: tableName(),
+    Key: keys.stockHold(hold.shopId, hold.cartId),
+    UpdateExpression: 'SET #state = :to',
+    ConditionExpression: '#state = :held AND holdId = :holdId',
+    ExpressionAttributeNames: { '#state': 'state' },
+    ExpressionAttributeValues: { ':to': to, ':held': 'held', ':holdId': hold.holdId },
+  };
+}
+
 /** The order transaction's part: the hold flips to `ordered` only if it is still this attempt's `held`. */
 export function orderHoldItem(hold: StockHold): TransactItem {
-  return {
-    Update: {
-      TableName: tableName(),
-      Key: keys.stockHold(hold.shopId, hold.cartId),
-      UpdateExpression: 'SET #state = :ordered',
-      ConditionExpression: '#state = :held AND holdId = :holdId',
-      ExpressionAttributeNames: { '#state': 'state' },
-      ExpressionAttributeValues: { ':ordered': 'ordered', ':held': 'held', ':holdId': hold.holdId },
-    },
-  };
+  return { Update: flipFromHeld(hold, 'ordered') };
 }
 
 /**
@@ -101,16 +104,7 @@ export function orderHoldItem(hold: StockHold): TransactItem {
  */
 export async function releaseHold(hold: StockHold): Promise<HoldState | undefined> {
   try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.stockHold(hold.shopId, hold.cartId),
-        UpdateExpression: 'SET #state = :released',
-        ConditionExpression: '#state = :held AND holdId = :holdId',
-        ExpressionAttributeNames: { '#state': 'state' },
-        ExpressionAttributeValues: { ':released': 'released', ':held': 'held', ':holdId': hold.holdId },
-      }),
-    );
+    await dynamo().send(new UpdateCommand(flipFromHeld(hold, 'released')));
     return 'released';
   } catch (error) {
     if (!(error instanceof ConditionalCheckFailedException)) throw error;

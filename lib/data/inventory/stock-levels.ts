@@ -36,21 +36,14 @@ export async function addToShard(
   shard: number,
   units: number,
 ): Promise<void> {
-  const write = levelWriteUpdate(shopId, productId, shard, PATCHED);
+  const write = creatingWrite(shopId, productId, shard);
   const added = await dynamo().send(
     new UpdateCommand({
       TableName: tableName(),
       Key: keys.stockShard(shopId, productId, shard),
-      UpdateExpression: `ADD available :units SET holds = if_not_exists(holds, :none), productId = :p, #shard = :k, ${write.set}`,
-      // `shard` is a reserved word of DynamoDB's expressions.
-      ExpressionAttributeNames: { '#shard': 'shard', ...write.names },
-      ExpressionAttributeValues: {
-        ':units': units,
-        ':none': {},
-        ':p': productId,
-        ':k': shard,
-        ...write.values,
-      },
+      UpdateExpression: `ADD available :units SET ${write.set}`,
+      ExpressionAttributeNames: write.names,
+      ExpressionAttributeValues: { ':units': units, ...write.values },
       ReturnValues: 'UPDATED_NEW',
     }),
   );
@@ -99,20 +92,17 @@ export async function setShardIfUnchanged(
   units: number,
   seen: number | null,
 ): Promise<boolean> {
-  const write = levelWriteUpdate(shopId, productId, shard, PATCHED);
+  const write = creatingWrite(shopId, productId, shard);
   try {
     await dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.stockShard(shopId, productId, shard),
-        UpdateExpression: `SET available = :units, holds = if_not_exists(holds, :none), productId = :p, #shard = :k, ${write.set}`,
+        UpdateExpression: `SET available = :units, ${write.set}`,
         ConditionExpression: seen === null ? 'attribute_not_exists(pk)' : 'available = :seen',
-        ExpressionAttributeNames: { '#shard': 'shard', ...write.names },
+        ExpressionAttributeNames: write.names,
         ExpressionAttributeValues: {
           ':units': units,
-          ':none': {},
-          ':p': productId,
-          ':k': shard,
           ...write.values,
           ...(seen === null ? {} : { ':seen': seen }),
         },
@@ -124,4 +114,18 @@ export async function setShardIfUnchanged(
     if (!(error instanceof ConditionalCheckFailedException)) throw error;
     return false;
   }
+}
+
+/**
+ * A merchant's write of a shard that may create it: the shard's identity and an empty holds map
+ * where it has none (a later take records its hold there), its cause and its place in the feed.
+ */
+function creatingWrite(shopId: string, productId: string, shard: number) {
+  const write = levelWriteUpdate(shopId, productId, shard, PATCHED);
+  return {
+    set: `holds = if_not_exists(holds, :none), productId = :p, #shard = :k, ${write.set}`,
+    // `shard` is a reserved word of DynamoDB's expressions.
+    names: { '#shard': 'shard', ...write.names },
+    values: { ':none': {}, ':p': productId, ':k': shard, ...write.values },
+  };
 }
