@@ -45,7 +45,7 @@ export async function placeOrder(
   const ctx = input.view(cart.locale);
   const order = await orderWithStock(
     cart,
-    catalog.products,
+    catalog,
     (current, identity) => buildOrder(current, catalog, ctx, identity, new Date().toISOString()),
     input.idempotencyKeyHash,
   );

@@ -1,4 +1,4 @@
-import { deleteHold, type HoldState, releaseHold, type StockHold } from './stock-holds';
+import { deleteHold, type HoldState, reindexHold, releaseHold, type StockHold } from './stock-holds';
 import { endShardHold } from './stock-shards';
 
 /**
@@ -15,22 +15,29 @@ export async function endHold(hold: StockHold): Promise<HoldState | undefined> {
 }
 
 /**
- * Clears an ordered hold's bookkeeping: the shard entries (the units stay taken, and the shards
- * record the order's id for the stock events) and the hold.
+ * Clears a just-ordered hold's shard entries (the units stay taken, and the shards record the
+ * order's id for the stock events). The hold itself left the sweeper's list in the order's
+ * transaction and expires by TTL; if the entries cannot be settled it goes back on the list, so the
+ * sweeper settles them. Never throws: the order is written whatever happens here.
  */
 export async function settleOrderedHold(hold: StockHold, orderId: string): Promise<void> {
-  await settleShards(hold, false, orderId);
+  try {
+    await settleTakes(hold, false, orderId);
+  } catch {
+    await reindexHold(hold).catch(() => undefined);
+  }
 }
 
-async function settleShards(
-  hold: StockHold,
-  giveBack: boolean,
-  orderId: string | null = null,
-): Promise<void> {
+/** Settles the takes, then deletes the hold: what the sweeper and a failed checkout do. */
+async function settleShards(hold: StockHold, giveBack: boolean): Promise<void> {
+  await settleTakes(hold, giveBack);
+  await deleteHold(hold);
+}
+
+async function settleTakes(hold: StockHold, giveBack: boolean, orderId: string | null = null): Promise<void> {
   await Promise.all(
     hold.products.flatMap(({ productId, takes }) =>
       takes.map((take) => endShardHold(hold.shopId, productId, take.shard, hold.holdId, giveBack, orderId)),
     ),
   );
-  await deleteHold(hold);
 }

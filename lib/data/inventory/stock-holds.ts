@@ -57,8 +57,8 @@ export async function openHold(hold: StockHold): Promise<StockHold | undefined> 
         Item: {
           ...keys.stockHold(hold.shopId, hold.cartId),
           ...hold,
-          gsi2pk: keys.stockHolds(hold.shopId, bucketOf(hold.cartId)),
-          gsi2sk: `${hold.heldAt}#${hold.cartId}`,
+          gsi2pk: sweeperPlace(hold)[':pk'],
+          gsi2sk: sweeperPlace(hold)[':sk'],
         },
         ConditionExpression: 'attribute_not_exists(pk) OR #state <> :held',
         ExpressionAttributeNames: { '#state': 'state' },
@@ -80,21 +80,59 @@ export async function readHold(shopId: string, cartId: string): Promise<StockHol
   return Item ? toHold(Item) : undefined;
 }
 
-/** The update that flips the hold from this attempt's `held` to `to`, and to nothing else. */
-function flipFromHeld(hold: StockHold, to: 'ordered' | 'released') {
+/** The update that flips the hold from this attempt's `held` to `to` (and `then`), and to nothing else. */
+function flipFromHeld(
+  hold: StockHold,
+  to: 'ordered' | 'released',
+  then = '',
+  values: Record<string, unknown> = {},
+) {
   return {
     TableName: tableName(),
     Key: keys.stockHold(hold.shopId, hold.cartId),
-    UpdateExpression: 'SET #state = :to',
+    UpdateExpression: `SET #state = :to${then}`,
     ConditionExpression: '#state = :held AND holdId = :holdId',
     ExpressionAttributeNames: { '#state': 'state' },
-    ExpressionAttributeValues: { ':to': to, ':held': 'held', ':holdId': hold.holdId },
+    ExpressionAttributeValues: { ':to': to, ':held': 'held', ':holdId': hold.holdId, ...values },
   };
 }
 
-/** The order transaction's part: the hold flips to `ordered` only if it is still this attempt's `held`. */
+/** How long an ordered hold is kept for a late look (TTL): the order has decided its stock. */
+const ORDERED_HOLD_TTL_S = 24 * 3600;
+
+/**
+ * The order transaction's part: the hold flips to `ordered` only if it is still this attempt's
+ * `held`. It leaves the sweeper's index at once and expires by TTL: once its shard entries are
+ * settled nothing needs it, so a checkout spends no call on deleting it (reindexHold puts it back
+ * on the sweeper's list when the settle fails).
+ */
 export function orderHoldItem(hold: StockHold): TransactItem {
-  return { Update: flipFromHeld(hold, 'ordered') };
+  return {
+    Update: flipFromHeld(hold, 'ordered', ', expiresAt = :expires REMOVE gsi2pk, gsi2sk', {
+      ':expires': Math.floor(Date.now() / 1000) + ORDERED_HOLD_TTL_S,
+    }),
+  };
+}
+
+/** Puts an ordered hold whose shard entries could not be settled back on the sweeper's list. */
+export async function reindexHold(hold: StockHold): Promise<void> {
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.stockHold(hold.shopId, hold.cartId),
+      UpdateExpression: 'SET gsi2pk = :pk, gsi2sk = :sk',
+      ConditionExpression: 'holdId = :holdId',
+      ExpressionAttributeValues: { ...sweeperPlace(hold), ':holdId': hold.holdId },
+    }),
+  );
+}
+
+/** The hold's place in the sweeper's index (gsi2, by the time it was taken). */
+function sweeperPlace(hold: StockHold): { ':pk': string; ':sk': string } {
+  return {
+    ':pk': keys.stockHolds(hold.shopId, bucketOf(hold.cartId)),
+    ':sk': `${hold.heldAt}#${hold.cartId}`,
+  };
 }
 
 /**

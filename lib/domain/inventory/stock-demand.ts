@@ -2,6 +2,7 @@ import type { CartLine } from '../cart';
 import type { ShopProduct } from '../catalog-types';
 import type { FieldError } from '../errors';
 import { quantityUnits } from '../quantity';
+import type { LiveStock } from './live-stock';
 import { sellable, stockLevel } from './stock';
 
 /** What a checkout must take of one tracked product: its lines summed (merchant-api.md). */
@@ -13,6 +14,8 @@ export interface StockDemand {
   shards: number;
   /** Indexes of the cart's product lines that ask for it, for the 409 entries. */
   lines: number[];
+  /** Its stock as this instance last saw it (units; at most 10 s old), when known: a hint, never a rule. */
+  seen: number | null;
 }
 
 /**
@@ -22,6 +25,7 @@ export interface StockDemand {
 export function stockDemands(
   lines: readonly CartLine[],
   products: ReadonlyMap<string, ShopProduct>,
+  live?: LiveStock,
 ): { demands: StockDemand[]; gone: number[] } {
   const demands = new Map<string, StockDemand>();
   const gone: number[] = [];
@@ -37,6 +41,7 @@ export function stockDemands(
       units: 0,
       shards: product.stockShards,
       lines: [],
+      seen: live ? live.units(product) : null,
     };
     demand.units += quantityUnits(line.quantity);
     demand.lines.push(index);

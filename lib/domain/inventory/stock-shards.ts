@@ -62,3 +62,8 @@ export function planTakes(
   }
   return left === 0 ? takes : null;
 }
+
+/** A take planned without reading the levels: all of it from one shard picked at random. */
+export function blindTake(shards: number, wanted: number, random = Math.random): ShardTake[] {
+  return [{ shard: Math.floor(random() * shards), units: wanted }];
+}

@@ -5,15 +5,16 @@ import { openHold, type StockHold } from '../../data/inventory/stock-holds';
 import { shardLevels, takeFromShard } from '../../data/inventory/stock-shards';
 import { ConcurrentChange, type FieldError, OutOfStock } from '../../domain/errors';
 import { type StockDemand, shortagesOf } from '../../domain/inventory/stock-demand';
-import { planTakes } from '../../domain/inventory/stock-shards';
+import { blindTake, planTakes } from '../../domain/inventory/stock-shards';
 
 /** Rounds lost to other buyers on the same shards before the client is asked to try again. */
 const MAX_ROUNDS = 25;
 
 /**
- * Sets aside what a checkout takes (docs/inventory.md): reads the shards of each tracked product,
- * refuses short products with one 409 entry per line (`gone` lines added), else writes the hold
- * and takes each part from its shard. A shard emptied meanwhile by another buyer ends this round's
+ * Sets aside what a checkout takes (docs/inventory.md): writes the hold and takes each product from
+ * a shard picked at random; when a shard is short, reads the shards of each tracked product,
+ * refuses short products with one 409 entry per line (`gone` lines added), else plans and takes
+ * again. A shard emptied meanwhile by another buyer ends this round's
  * hold (every part given back) and the next round plans on fresh levels. On any other failure the
  * hold is ended before the error goes on, so nothing stays set aside for a checkout that failed;
  * what an ending could not give back, the sweeper gives back later.
@@ -25,10 +26,20 @@ export async function holdStock(
   gone: readonly FieldError[],
 ): Promise<StockHold> {
   for (let round = 1; round <= MAX_ROUNDS; round++) {
-    const levels = await Promise.all(demands.map((d) => shardLevels(shopId, d.productId, d.shards)));
-    const plans = demands.map((d, i) => planTakes(levels[i] as number[], d.units));
+    // The first round goes blind where this instance last saw enough: the take's condition is the
+    // check, so it skips the read. A round that meets a short shard reads every level and plans
+    // again; where the instance saw too little (a sale near its end), the first round reads too,
+    // so a sold-out buyer's 409 costs one read.
+    const blind =
+      round === 1 && gone.length === 0 && demands.every((d) => d.seen !== null && d.seen >= d.units);
+    const levels = blind
+      ? undefined
+      : await Promise.all(demands.map((d) => shardLevels(shopId, d.productId, d.shards)));
+    const plans = demands.map((d, i) =>
+      levels ? planTakes(levels[i] as number[], d.units) : blindTake(d.shards, d.units),
+    );
     const short = demands.flatMap((d, i) =>
-      plans[i]
+      plans[i] || !levels
         ? []
         : shortagesOf(
             d,
@@ -52,7 +63,13 @@ export async function holdStock(
       ),
     );
     if (taken.every((t) => t.status === 'fulfilled' && t.value)) return hold;
-    await endHold(hold);
+    // Only a take that went through, or whose answer was lost, has anything to give back.
+    await endHold(
+      withTakes(
+        hold,
+        taken.map((t) => !(t.status === 'fulfilled' && !t.value)),
+      ),
+    );
     const failure = taken.find((t) => t.status === 'rejected');
     if (failure) throw failure.reason;
     await backoff(round);
@@ -76,6 +93,13 @@ async function openOwnHold(hold: StockHold): Promise<void> {
     else await endHold(previous);
   }
   throw new ConcurrentChange('Another checkout of this cart is in progress: try again');
+}
+
+/** The hold with only the takes `keep` marks (in the order its takes were made). */
+function withTakes(hold: StockHold, keep: readonly boolean[]): StockHold {
+  let i = 0;
+  const products = hold.products.map((p) => ({ ...p, takes: p.takes.filter(() => keep[i++]) }));
+  return { ...hold, products };
 }
 
 function sortedByField(entries: FieldError[]): FieldError[] {

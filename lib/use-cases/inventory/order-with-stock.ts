@@ -3,7 +3,7 @@ import { endHold, settleOrderedHold } from '../../data/inventory/end-hold';
 import { HoldLost } from '../../data/inventory/stock-holds';
 import { type CheckoutIdentity, placeOrder as storeOrder } from '../../data/place-order';
 import type { CartRecord } from '../../domain/cart';
-import type { ShopProduct } from '../../domain/catalog-types';
+import type { Catalog } from '../../domain/catalog';
 import { CartOrdered, ConcurrentChange } from '../../domain/errors';
 import { goneLine, stockDemands } from '../../domain/inventory/stock-demand';
 import type { OrderRecord } from '../../domain/order';
@@ -20,11 +20,11 @@ const MAX_HOLD_ROUNDS = 3;
  */
 export async function orderWithStock(
   cart: CartRecord,
-  products: ReadonlyMap<string, ShopProduct>,
+  catalog: Pick<Catalog, 'products' | 'stock'>,
   build: (cart: CartRecord, identity: CheckoutIdentity) => OrderRecord,
   checkoutKeyHash?: string,
 ): Promise<OrderRecord> {
-  const { demands, gone } = stockDemands(cart.lineItems, products);
+  const { demands, gone } = stockDemands(cart.lineItems, catalog.products, catalog.stock);
   if (demands.length === 0 && gone.length === 0) return storeOrder(cart, build, checkoutKeyHash);
   for (let round = 1; ; round++) {
     const hold = await holdStock(cart.shopId, cart.cartId, demands, gone.map(goneLine)).catch(
@@ -41,7 +41,7 @@ export async function orderWithStock(
     try {
       const order = await storeOrder(cart, build, checkoutKeyHash, hold);
       // Only bookkeeping is left (the units stay taken); what fails here the sweeper clears.
-      await settleOrderedHold(hold, order.orderId).catch(() => undefined);
+      await settleOrderedHold(hold, order.orderId);
       return order;
     } catch (error) {
       // No order (or none we know of): the stock goes back, unless the order was written after all.
