@@ -11,6 +11,13 @@ export interface HttpScenario {
   /** Budget: DynamoDB calls per request, the rate limit's lease writes aside. */
   maxCalls: number;
   /**
+   * Calls an instance makes now and then beside its requests, allowed on top of maxCalls spread over
+   * the requests of that time: the live stock's refresh of the routes that show products (at most
+   * every 5 s: 16 keys-only Queries of the change feed and one read of the shards that changed;
+   * lib/data/inventory/stock-view.ts). A cost per instance and time, never per request.
+   */
+  periodicCalls?: { calls: number; everyMs: number };
+  /**
    * Budget: CPU per request as a multiple of the floor's (issue 22), on the cart endpoints, whose
    * p50 is mostly DynamoDB Local's latency. Catalog reads have none: their own work (search, facets,
    * pages over the in-memory catalog) is CPU by design, and their p50 budget holds it.
@@ -21,6 +28,9 @@ export interface HttpScenario {
   /** Each request uses up an object (a cart to order): runs are bounded by a count, not a time. */
   consumes?: boolean;
 }
+
+/** The live stock's refresh beside product reads (lib/data/inventory/stock-view.ts). */
+const LIVE_STOCK_REFRESH = { calls: 17, everyMs: 5_000 };
 
 export interface ScenarioInput {
   /** The demo shop's id and a token for it, the carts read and changed, fresh carts per side. */
@@ -107,11 +117,13 @@ export function httpScenarios({ demo, catalog }: ScenarioInput): HttpScenario[] 
     {
       name: 'GET /products page 1',
       maxCalls: 1,
+      periodicCalls: LIVE_STOCK_REFRESH,
       requests: same(() => ({ method: 'GET', path: `/${catalog.shopId}/products`, headers: catalogHeaders })),
     },
     {
       name: 'GET /products page 50',
       maxCalls: 1,
+      periodicCalls: LIVE_STOCK_REFRESH,
       requests: same(() => ({
         method: 'GET',
         path: `/${catalog.shopId}/products?page=50`,
@@ -121,6 +133,7 @@ export function httpScenarios({ demo, catalog }: ScenarioInput): HttpScenario[] 
     {
       name: 'POST /search/products (2 filters)',
       maxCalls: 1,
+      periodicCalls: LIVE_STOCK_REFRESH,
       requests: same((i) => {
         const request = search.request(i);
         return {

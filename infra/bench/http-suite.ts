@@ -249,8 +249,14 @@ export function missedHttpBudgets(result: HttpResult): string[] {
     missed.push(
       `${at}: CPU per request ${cpuRatio.toFixed(2)}× its floor's (median of the rounds; pooled ${api.cpuPerRequest.toFixed(2)} ms vs ${floor.cpuPerRequest.toFixed(2)} ms), budget ≤ ${cpuBudget}×`,
     );
-  if (api.calls > scenario.maxCalls + 1e-9)
-    missed.push(`${at}: ${api.calls.toFixed(2)} DynamoDB calls per request (budget ≤ ${scenario.maxCalls})`);
+  // Periodic work lands in the measured rounds at most once per period of the wall time they span
+  // (the sides take turns, so about twice the API's own measured time), plus one.
+  const periodic = scenario.periodicCalls;
+  const spanMs = (2 * 1000 * api.requests) / api.perSecond;
+  const allowed =
+    scenario.maxCalls + (periodic ? (periodic.calls * (1 + spanMs / periodic.everyMs)) / api.requests : 0);
+  if (api.calls > allowed + 1e-9)
+    missed.push(`${at}: ${api.calls.toFixed(2)} DynamoDB calls per request (budget ≤ ${allowed.toFixed(3)})`);
   return missed;
 }
 
@@ -312,7 +318,7 @@ export function httpTable(results: HttpResult[]): string {
         ? [
             `≤${FLOOR_RATIO_BUDGET}×`,
             ...(r.scenario.maxCpuRatio ? [`CPU ≤${r.scenario.maxCpuRatio}×`] : []),
-            `≤${r.scenario.maxCalls} calls`,
+            `≤${r.scenario.maxCalls}${r.scenario.periodicCalls ? '+refresh' : ''} calls`,
           ].join(', ')
         : '-',
       missedHttpBudgets(r).length === 0 ? 'ok' : 'MISSED',
