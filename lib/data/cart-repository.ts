@@ -61,13 +61,21 @@ export async function getCartWithCatalogVersion(
 
 /** Stores a new cart; its id must be unused. */
 export async function insertCart(cart: CartRecord): Promise<void> {
-  await dynamo().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: cartItem(cart, undefined),
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
+  try {
+    await dynamo().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: cartItem(cart, undefined),
+        ConditionExpression: 'attribute_not_exists(pk)',
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      }),
+    );
+  } catch (error) {
+    // The id is new and the token's hash is this cart's secret: a cart with both is this request's
+    // own first attempt, applied by DynamoDB while its answer was lost (the SDK then retried).
+    const found = error instanceof ConditionalCheckFailedException ? error.Item?.tokenHash : undefined;
+    if ((found as { S?: string } | undefined)?.S !== cart.tokenHash) throw error;
+  }
   countEvent('CartsCreated');
 }
 

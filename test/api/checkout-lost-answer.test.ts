@@ -70,3 +70,27 @@ describe('a checkout retried after its answer was lost', () => {
     expect([otherKey.status, noKey.status]).toEqual([410, 410]);
   });
 });
+
+describe('a cart creation whose first answer was lost', () => {
+  it('is the one cart the SDK retry wrote: 201, not 500 on its own condition', async () => {
+    // Prepare: the first attempt's PutItem reaches DynamoDB, its answer does not; the SDK retries it.
+    const shop = await privateDemoShop('lostcart');
+    const api = (path: string, options: CallOptions = {}) => call(path, { baseUrl: server.url, ...options });
+    const lost = loseAnswers({ commands: ['PutCommand', 'PutItemCommand'], times: 1 });
+
+    // Act
+    const created = await api(`/${shop}/carts`, {
+      method: 'POST',
+      body: { lineItems: [{ productId: 'espresso-beans', quantity: 1 }] },
+    });
+    clearLostAnswers();
+    const cartToken = created.headers.get('x-service-cart-token') as string;
+    const read = await api(`/${shop}/carts/${created.body.cartId}`, { cartToken });
+
+    // Assess
+    expect(lost.lost()).toBe(1);
+    expect(created.status).toBe(201);
+    expect(read.status).toBe(200);
+    expect(read.body.lineItemContainer.productLineItems).toHaveLength(1);
+  });
+});
