@@ -12,6 +12,9 @@ const TRANSIENT_NAMES = new Set([
   'TimeoutError',
   'RequestTimeout',
   'RequestTimeoutException',
+  // A transaction retried with its ClientRequestToken while DynamoDB still applies the first attempt
+  // (after a timeout): the outcome comes a moment later.
+  'TransactionInProgressException',
 ]);
 const TRANSIENT_CODES = new Set([
   'ECONNREFUSED',
