@@ -1,8 +1,8 @@
 import { projectionOf } from '../../lib/domain/catalog-projection';
 import { requireCurrency } from '../../lib/domain/product-request';
 import { productJson } from '../../lib/domain/product-view';
-import { searchProducts } from '../../lib/domain/search';
-import { parseFilters } from '../../lib/domain/search-filters';
+import { parseFilters } from '../../lib/domain/search/filters';
+import { searchProducts } from '../../lib/domain/search/search';
 import { resolveLocale } from '../../lib/domain/shop-locale';
 import { endpoint } from '../../lib/http/endpoint';
 import { BadRequest } from '../../lib/http/errors';

@@ -75,7 +75,7 @@ export interface LocaleProjection {
   readonly nameOrder: Int32Array;
   /** Per product: its position in nameOrder (-1 for variations). */
   readonly nameRank: Int32Array;
-  /** Memo of query matches (see lib/domain/search-query.ts), bounded. */
+  /** Memo of query matches (see lib/domain/search/query.ts), bounded. */
   readonly matchCache: Map<string, Int32Array>;
   /** Words of names, keywords and manufacturers with their frequency (spelling fallback), lazy. */
   vocabulary(): ReadonlyMap<string, number>;

@@ -2,14 +2,14 @@ import { keptListing } from '../speed/kept-views';
 import type { Catalog } from './catalog';
 import { type CatalogProjection, projectionOf } from './catalog-projection';
 import { ProductList } from './product-list';
-import { matchingProducts, parseQueryTerms } from './search-query';
+import { matchingProducts, parseQueryTerms } from './search/query';
 
 export interface ListingOptions {
   locale: string;
   currency: string;
   sort: 'name' | 'price';
   direction: 'asc' | 'desc';
-  /** Query text (see lib/domain/search-query.ts). */
+  /** Query text (see lib/domain/search/query.ts). */
   q?: string | undefined;
   /** Only products assigned to this category or one of its descendants. */
   categoryId?: string | undefined;

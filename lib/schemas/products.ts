@@ -2,7 +2,7 @@ import {
   CUSTOM_ATTRIBUTE_OPS,
   type CustomAttributeOperation as Operation,
 } from '../domain/custom-attribute-operation';
-import { SORT_BY } from '../domain/search-sort';
+import { SORT_BY } from '../domain/search/sort';
 import { CurrencyParam, Instant, LocaleParam, PathId, paging, QueryBoolean, ShopId } from './common';
 import type { Assert, Equal } from './type-equality';
 import * as z from './zod';

@@ -21,8 +21,8 @@ export const SPEED_TRICKS = {
   'ascii-json': 'lib/speed/json-text.ts',
   /** lib/speed/kept.ts: product views and listings are built once per catalog version. */
   'kept-views': 'lib/speed/kept.ts',
-  /** lib/domain/facet-tables.ts: flat per-field value tables and filter masks, built once per projection. */
-  'facet-tables': 'lib/domain/facet-tables.ts',
+  /** lib/domain/search/facet-tables.ts: flat per-field value tables and filter masks, built once per projection. */
+  'facet-tables': 'lib/domain/search/facet-tables.ts',
   /** infra/constructs/lambda-credentials.ts: bundles take credentials from the environment only. */
   'credentials-alias': 'infra/constructs/lambda-credentials.ts',
   /** infra/constructs/no-event-streams.ts: bundles carry no event-stream code. */

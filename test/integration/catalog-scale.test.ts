@@ -14,7 +14,7 @@ import { keys } from '../../lib/data/keys';
 import { updateProduct } from '../../lib/data/product-writes';
 import type { Catalog } from '../../lib/domain/catalog';
 import { listProducts } from '../../lib/domain/product-listing';
-import { searchProducts } from '../../lib/domain/search';
+import { searchProducts } from '../../lib/domain/search/search';
 import type { ShopFile, ShopProduct } from '../../lib/schemas/shop-file';
 import { call } from '../support/api';
 import { useLocalTable } from '../support/local-env';

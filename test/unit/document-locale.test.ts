@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { documentInLocale } from '../../lib/domain/document-locale';
+import { documentInLocale } from '../../lib/domain/documents/locale';
 import type { DocumentRecord } from '../../lib/domain/order';
 
 /** A German invoice of one line as stored, with its container as the cart rendered it. */

@@ -1,8 +1,8 @@
 import { PDFDocument, PDFName, type PDFString } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { documentLabels } from '../../lib/domain/document-labels';
-import { pdfBase64, renderDocumentPdf } from '../../lib/domain/document-pdf';
-import { formatIssueDate, formatRate, localeTag } from '../../lib/domain/document-pdf-format';
+import { documentLabels } from '../../lib/domain/documents/labels';
+import { pdfBase64, renderDocumentPdf } from '../../lib/domain/documents/pdf';
+import { formatIssueDate, formatRate, localeTag } from '../../lib/domain/documents/pdf-format';
 import { formatMoney } from '../../lib/domain/money';
 import type { DocumentRecord, OrderLine } from '../../lib/domain/order';
 import { pageContents, pdfTexts } from '../support/pdf-text';

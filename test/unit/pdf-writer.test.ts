@@ -7,8 +7,8 @@ import {
   encodeWinAnsi,
   STANDARD_FONTS,
   type StandardFontName,
-} from '../../lib/domain/pdf-fonts';
-import { A4, PdfWriter, rgb } from '../../lib/domain/pdf-writer';
+} from '../../lib/domain/documents/pdf-fonts';
+import { A4, PdfWriter, rgb } from '../../lib/domain/documents/pdf-writer';
 
 /** Every character WinAnsi can print, as Unicode. */
 const WIN_ANSI = Array.from({ length: 0x2200 }, (_, codePoint) => codePoint)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { quantityProblem } from '../../lib/domain/cart-lines';
-import { formatQuantity } from '../../lib/domain/document-pdf-format';
+import { formatQuantity } from '../../lib/domain/documents/pdf-format';
 import { priceTimesQuantity } from '../../lib/domain/money';
 import {
   addQuantities,

@@ -3,10 +3,10 @@ import { generateShopFile } from '../../infra/local/gen-catalog';
 import type { Catalog } from '../../lib/domain/catalog';
 import { projectionOf } from '../../lib/domain/catalog-projection';
 import { parseMoney } from '../../lib/domain/money';
-import { searchProducts } from '../../lib/domain/search';
-import type { Facet, FacetValue } from '../../lib/domain/search-facets';
-import { type AttributeFilterInput, parseFilters } from '../../lib/domain/search-filters';
-import type { SortBy } from '../../lib/domain/search-sort';
+import type { Facet, FacetValue } from '../../lib/domain/search/facets';
+import { type AttributeFilterInput, parseFilters } from '../../lib/domain/search/filters';
+import { searchProducts } from '../../lib/domain/search/search';
+import type { SortBy } from '../../lib/domain/search/sort';
 import type { ShopFile, ShopProduct } from '../../lib/schemas/shop-file';
 import { catalogOf } from '../support/catalog';
 

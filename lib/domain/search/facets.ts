@@ -1,10 +1,10 @@
-import { asciiJson, commaList, JsonText } from '../speed/json-text';
-import { keptByKey } from '../speed/kept';
-import { type Catalog, localize } from './catalog';
-import type { CatalogProjection } from './catalog-projection';
+import { asciiJson, commaList, JsonText } from '../../speed/json-text';
+import { keptByKey } from '../../speed/kept';
+import { type Catalog, localize } from '../catalog';
+import type { CatalogProjection } from '../catalog-projection';
+import { formatMoney, toDecimalString } from '../money';
 import type { CountedField, PriceBuckets } from './facet-tables';
-import { formatMoney, toDecimalString } from './money';
-import { type ActiveFilter, CATEGORY_FIELD, MANUFACTURER_FIELD, PRICE_FIELD } from './search-filters';
+import { type ActiveFilter, CATEGORY_FIELD, MANUFACTURER_FIELD, PRICE_FIELD } from './filters';
 
 /** A facet value of the spec's product search result (the shape of renderFacets' JSON). */
 export interface FacetValue {

@@ -1,8 +1,8 @@
-import { fillLabel } from './document-labels';
-import { continuationPage, type DocumentContext } from './document-pdf-context';
-import { formatRate } from './document-pdf-format';
-import { BOTTOM, GREY, RIGHT, type TextStyle } from './document-pdf-layout';
-import type { Minor } from './money';
+import type { Minor } from '../money';
+import { fillLabel } from './labels';
+import { continuationPage, type DocumentContext } from './pdf-context';
+import { formatRate } from './pdf-format';
+import { BOTTOM, GREY, RIGHT, type TextStyle } from './pdf-layout';
 
 /**
  * The totals under the line table: subtotal, shipping, payment and discounts (when not zero),

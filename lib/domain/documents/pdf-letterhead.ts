@@ -1,7 +1,7 @@
-import { fillLabel } from './document-labels';
-import { type DocumentContext, documentTitle } from './document-pdf-context';
-import { addressLines, formatIssueDate, senderLine } from './document-pdf-format';
-import { GREY, LEFT, RIGHT, TOP } from './document-pdf-layout';
+import { fillLabel } from './labels';
+import { type DocumentContext, documentTitle } from './pdf-context';
+import { addressLines, formatIssueDate, senderLine } from './pdf-format';
+import { GREY, LEFT, RIGHT, TOP } from './pdf-layout';
 
 /**
  * The first page's head, laid out like a German business letter (DIN 5008): the seller top right,

@@ -1,11 +1,11 @@
-import { fillLabel } from './document-labels';
-import { type DocumentContext, documentContext, documentTitle } from './document-pdf-context';
-import { senderLine } from './document-pdf-format';
-import { GREY, LEFT, PdfCanvas, RIGHT } from './document-pdf-layout';
-import { drawLetterhead } from './document-pdf-letterhead';
-import { drawLineTable } from './document-pdf-table';
-import { drawTotals } from './document-pdf-totals';
-import type { DocumentRecord } from './order';
+import type { DocumentRecord } from '../order';
+import { fillLabel } from './labels';
+import { type DocumentContext, documentContext, documentTitle } from './pdf-context';
+import { senderLine } from './pdf-format';
+import { GREY, LEFT, PdfCanvas, RIGHT } from './pdf-layout';
+import { drawLetterhead } from './pdf-letterhead';
+import { drawLineTable } from './pdf-table';
+import { drawTotals } from './pdf-totals';
 import { PdfWriter } from './pdf-writer';
 
 /**

@@ -1,7 +1,7 @@
-import { keptByKey, keptFor } from '../speed/kept';
-import type { CatalogProjection, CurrencyProjection } from './catalog-projection';
-import { minorDigits } from './money';
-import { type ActiveFilter, type FacetField, fieldKey } from './search-filters';
+import { keptByKey, keptFor } from '../../speed/kept';
+import type { CatalogProjection, CurrencyProjection } from '../catalog-projection';
+import { minorDigits } from '../money';
+import { type ActiveFilter, type FacetField, fieldKey } from './filters';
 
 /**
  * Speed trick `facet-tables`: the tables search counts facets on, built once per catalog projection

@@ -1,8 +1,8 @@
-import { type DocumentLabels, documentLabels } from './document-labels';
-import { localeTag } from './document-pdf-format';
-import { GREY, LEFT, type PdfCanvas, RIGHT, TOP } from './document-pdf-layout';
-import { formatMoney, type Minor } from './money';
-import type { DocumentRecord } from './order';
+import { formatMoney, type Minor } from '../money';
+import type { DocumentRecord } from '../order';
+import { type DocumentLabels, documentLabels } from './labels';
+import { localeTag } from './pdf-format';
+import { GREY, LEFT, type PdfCanvas, RIGHT, TOP } from './pdf-layout';
 
 /** What every part of a document PDF needs: the document, where to draw, and its language. */
 export interface DocumentContext {

@@ -1,7 +1,7 @@
-import { continuationPage, type DocumentContext } from './document-pdf-context';
-import { formatQuantity } from './document-pdf-format';
-import { BOTTOM, GREY, LEFT, RIGHT, type TextStyle } from './document-pdf-layout';
-import type { OrderLine } from './order';
+import type { OrderLine } from '../order';
+import { continuationPage, type DocumentContext } from './pdf-context';
+import { formatQuantity } from './pdf-format';
+import { BOTTOM, GREY, LEFT, RIGHT, type TextStyle } from './pdf-layout';
 
 /**
  * The table of ordered lines: position, name with variation, SKU, quantity with unit, unit price

@@ -14,7 +14,7 @@ export interface Eligible {
  * filter and hold it; the hits pass them all. Each pass walks only the products holding a chosen
  * value of the most selective other filter (the whole eligible list when there is none), and each
  * count is a tight loop over plain integer arrays on the facet tables (speed trick `facet-tables`,
- * lib/domain/facet-tables.ts). Returns the hits, in no particular order.
+ * lib/domain/search/facet-tables.ts). Returns the hits, in no particular order.
  */
 export function countFacets(fields: readonly CountedField[], eligible: Eligible): Int32Array {
   const filtered = fields.filter((f) => f.mask);

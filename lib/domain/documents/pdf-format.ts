@@ -1,5 +1,5 @@
-import type { Address } from './cart';
-import { QUANTITY_DECIMALS, quantityText } from './quantity';
+import type { Address } from '../cart';
+import { QUANTITY_DECIMALS, quantityText } from '../quantity';
 
 /**
  * Locale-aware texts printed on order documents (dates, rates, quantities, address blocks).

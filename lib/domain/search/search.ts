@@ -1,20 +1,20 @@
-import type { JsonText } from '../speed/json-text';
-import { keptFor } from '../speed/kept';
-import type { Catalog } from './catalog';
-import { type CatalogProjection, type LocaleProjection, projectionOf } from './catalog-projection';
+import type { JsonText } from '../../speed/json-text';
+import { keptFor } from '../../speed/kept';
+import type { Catalog } from '../catalog';
+import { type CatalogProjection, type LocaleProjection, projectionOf } from '../catalog-projection';
+import { ProductList } from '../product-list';
+import { countFacets, type Eligible } from './counting';
 import { countedFields, priceBuckets } from './facet-tables';
-import { ProductList } from './product-list';
-import { countFacets, type Eligible } from './search-counting';
-import { renderFacets } from './search-facets';
-import type { ActiveFilter } from './search-filters';
+import { renderFacets } from './facets';
+import type { ActiveFilter } from './filters';
 import {
   formatQueryTerms,
   matchingProducts,
   parseQueryTerms,
   relevanceScore,
   spellingSuggestion,
-} from './search-query';
-import type { SortBy } from './search-sort';
+} from './query';
+import type { SortBy } from './sort';
 
 export interface SearchOptions {
   query: string;
