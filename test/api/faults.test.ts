@@ -77,7 +77,8 @@ describe('DynamoDB throttling', () => {
     const faults = injectFaults({ commands: ['GetItemCommand'], times: Number.POSITIVE_INFINITY });
 
     const refused = await api('/demo/products?resultsPerPage=many');
-    await vi.waitFor(() => expect(faults.failed()).toBe(3), { timeout: 10_000 });
+    // The version read's three attempts (and, when the live stock is due, its refresh's too).
+    await vi.waitFor(() => expect(faults.failed()).toBeGreaterThanOrEqual(3), { timeout: 10_000 });
     await new Promise((settled) => setTimeout(settled, 100));
     clearFaults();
     const after = await api('/demo/products');

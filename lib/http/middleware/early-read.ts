@@ -48,7 +48,9 @@ export function startFirstRead(
 /** The catalog version; for answers that show stock, with the live stock made fresh beside it. */
 async function catalogRead(route: Route, shopId: string): Promise<number | null> {
   if (!route.liveStock) return catalogVersion(shopId);
-  const [version] = await Promise.all([catalogVersion(shopId), freshStock(shopId)]);
+  // A refresh that fails (DynamoDB failing for a moment) does not fail a read the version read
+  // answered: it shows the stock as last refreshed, and the next read refreshes again.
+  const [version] = await Promise.all([catalogVersion(shopId), freshStock(shopId).catch(() => undefined)]);
   return version;
 }
 
