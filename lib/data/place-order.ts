@@ -46,11 +46,10 @@ const CUSTOMER_NUMBER_GUARD = 3;
  * this checkout is recognised even when this call's answer is lost (lib/use-cases/place-order.ts).
  *
  * Nothing in the transaction is shared between checkouts of different carts, so they never wait
- * for or cancel each other. The order number is taken before it, with one atomic ADD on the shop's
- * order counter (a single-item write that holds no lock across a transaction): numbers are unique
- * and increasing, and a number taken by a checkout that then fails is not reused (a gap).
- * Costs: the order counter ADD and the buyer's e-mail guard GetItem side by side, a customer
- * counter ADD for a new buyer, and one TransactWriteItems.
+ * for or cancel each other. The order number is taken before it from the shop's order counter
+ * (lib/data/counters.ts: in blocks under load), and a number taken by a checkout that then fails is
+ * not reused (a gap). Costs: the order counter ADD (when the instance's block is used up) beside the
+ * buyer's e-mail guard GetItem, likewise a customer number for a new buyer, and one TransactWriteItems.
  */
 export async function placeOrder(
   cart: CartRecord,
