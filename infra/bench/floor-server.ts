@@ -203,10 +203,7 @@ async function checkout(shopId: string, cartId: string): Promise<number> {
   if (!cart) return 404;
   if (cart.status !== 'open') return 410;
   const email = ((cart.billingAddress as { emailAddress?: string } | null)?.emailAddress ?? '') || 'none';
-  const [number] = await Promise.all([
-    orderNumber(shopId),
-    get(keys.customerEmail(shopId, email)),
-  ]);
+  const [number] = await Promise.all([orderNumber(shopId), get(keys.customerEmail(shopId, email))]);
   for (let attempt = 1; attempt <= 100; attempt++) {
     if (!cart) return 404;
     if (cart.status !== 'open') return 410;

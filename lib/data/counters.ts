@@ -32,7 +32,8 @@ export async function nextCounterValue(shopId: string, name: string): Promise<nu
   const key = `${shopId}|${name}`;
   for (;;) {
     const block = blocks.get(key);
-    if (block && block.next <= block.last && Date.now() - block.takenAt < BLOCK_LIFETIME_MS) return block.next++;
+    if (block && block.next <= block.last && Date.now() - block.takenAt < BLOCK_LIFETIME_MS)
+      return block.next++;
     let refill = refills.get(key);
     if (!refill) {
       refill = takeBlock(key, shopId, name, nextSize(block)).finally(() => refills.delete(key));
