@@ -126,10 +126,16 @@ export const keys = {
   stockFeed: (shopId: string, shard: number): string => `${shop(shopId)}#STOCKFEED#${shard}`,
   /** Sort key of a shard in the feed: when it last changed, then which product. */
   stockFeedSort: (changedAt: string, productId: string): string => `${changedAt}#${part(productId)}`,
-  /** A checkout's hold on stock, beside its cart: which shards it took from, and whether it ordered. */
-  stockHold: (shopId: string, cartId: string): Key => ({ pk: keys.cart(shopId, cartId).pk, sk: 'STOCKHOLD' }),
-  /** gsi2: open holds by the time they were taken, spread over buckets (the sweeper's to-do list). */
-  stockHolds: (shopId: string, bucket: number): string => `${shop(shopId)}#STOCKHOLDS#${bucket}`,
+  /**
+   * Marks a checkout's hold on stock as released (its stock given back), beside its cart: the order
+   * transaction checks it is absent, so a released hold never orders (lib/data/inventory/stock-holds.ts).
+   */
+  releasedStockHold: (shopId: string, cartId: string, holdId: string): Key => ({
+    pk: keys.cart(shopId, cartId).pk,
+    sk: `STOCKRELEASED#${holdId}`,
+  }),
+  /** Where the stock-hold sweeper left off: the start of its last complete sweep. */
+  stockSweep: (shopId: string): Key => ({ pk: shop(shopId), sk: 'STOCKSWEEP' }),
   /** The shop, product and shard a shard's partition key names (a stream record's key); undefined for others. */
   stockShardOf: (pk: string): { shopId: string; productId: string; shard: number } | undefined => {
     const match = /^SHOP#([^#]+)#STOCK#([^#]+)#(\d+)$/.exec(pk);

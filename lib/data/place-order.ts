@@ -13,7 +13,7 @@ import { customerItems } from './customer-items';
 import { generatedCustomerNumber } from './customer-numbers';
 import { isTransientDependencyError } from './dependency-errors';
 import { newId } from './ids';
-import { HoldLost, orderHoldItem, type StockHold } from './inventory/stock-holds';
+import { HoldLost, orderHoldCheck, type StockHold } from './inventory/stock-holds';
 import { keys } from './keys';
 import { UNLISTED_ATTRIBUTES, untalliedAttributes } from './lists/listing';
 import { orderItem } from './order-items';
@@ -61,9 +61,9 @@ export async function placeOrder(
   let identity = await checkoutIdentity(cart);
   for (let attempt = 1; ; attempt++) {
     const order = build(current, identity);
-    const items = transactItems(current, order, identity, checkoutKeyHash);
-    // The stock set aside for this checkout is kept only if its hold is still ours (docs/inventory.md).
-    if (hold) items.push(orderHoldItem(hold));
+    const items = transactItems(current, order, identity, checkoutKeyHash, hold?.holdId);
+    // The stock set aside for this checkout is kept only if its hold was not released (docs/inventory.md).
+    if (hold) items.push(orderHoldCheck(hold));
     try {
       await dynamo().send(new TransactWriteCommand({ TransactItems: items }));
       orderPlaced(order);
@@ -83,7 +83,7 @@ export async function placeOrder(
         buyerChanged = emailOf(fresh) !== emailOf(current);
         current = fresh;
       }
-      // The cart first: a racing checkout of the same cart that won ended our hold too (410).
+      // The cart first: a racing checkout of the same cart that won makes this one 410.
       if (hold && failed[items.length - 1] === 'ConditionalCheckFailed') throw new HoldLost();
       const guardFailed = failed
         .slice(CART + 2, hold ? -1 : undefined)
@@ -147,18 +147,21 @@ function transactItems(
   order: OrderRecord,
   identity: CheckoutIdentity,
   checkoutKeyHash: string | undefined,
+  holdId: string | undefined,
 ): TransactItem[] {
   const table = tableName();
   const key = keys.cart(cart.shopId, cart.cartId);
   const untallied = untalliedAttributes(cart.shopId, { kind: 'CART', key });
   const keyHash = checkoutKeyHash === undefined ? '' : ', checkoutKeyHash = :keyHash';
+  // The stock hold the order keeps: a release of it after this fails (lib/data/inventory/stock-holds.ts).
+  const ordered = holdId === undefined ? '' : ', orderedHold = :hold';
   const items: TransactItem[] = [
     {
       Update: {
         TableName: table,
         Key: key,
         // An ordered cart leaves the lists: its counters are folded out later (lib/data/lists).
-        UpdateExpression: `SET #status = :ordered, orderId = :orderId, version = :next, updatedAt = :now, gsi3pk = :untallied, gsi3sk = :pk${keyHash} REMOVE ${UNLISTED_ATTRIBUTES.join(', ')}`,
+        UpdateExpression: `SET #status = :ordered, orderId = :orderId, version = :next, updatedAt = :now, gsi3pk = :untallied, gsi3sk = :pk${keyHash}${ordered} REMOVE ${UNLISTED_ATTRIBUTES.join(', ')}`,
         ConditionExpression: 'version = :version AND #status = :open',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
@@ -171,6 +174,7 @@ function transactItems(
           ':untallied': untallied.gsi3pk,
           ':pk': untallied.gsi3sk,
           ...(checkoutKeyHash === undefined ? {} : { ':keyHash': checkoutKeyHash }),
+          ...(holdId === undefined ? {} : { ':hold': holdId }),
         },
       },
     },

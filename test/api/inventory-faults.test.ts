@@ -3,7 +3,7 @@ import { startLocalServer } from '../../infra/local/server';
 import { sweepStockHolds } from '../../lib/use-cases/inventory/sweep-stock-holds';
 import { type CallOptions, call } from '../support/api';
 import { BILLING } from '../support/carts';
-import { clearFaults, injectFaults } from '../support/faults';
+import { clearFaults, holdCalls, injectFaults } from '../support/faults';
 import { useLocalTable } from '../support/local-env';
 import { privateDemoShop, withStock } from '../support/shops';
 
@@ -46,7 +46,8 @@ describe('stock set aside by a failing checkout', () => {
     // Prepare
     const shop = await tentShop(3);
     const failing = await tentCart(shop, 3);
-    const faults = injectFaults({ commands: ['TransactWriteItemsCommand'], times: Number.POSITIVE_INFINITY });
+    // The order's transaction fails in all three of the SDK's attempts; what follows goes through.
+    const faults = injectFaults({ commands: ['TransactWriteItemsCommand'], times: 3 });
 
     // Act
     const failed = await failing();
@@ -97,6 +98,60 @@ describe('stock set aside by a failing checkout', () => {
     expect(sweptAgain).toEqual({ released: 0, ordered: 0 });
     expect(afterSweep.status).toBe(201);
     expect(oneMore.status).toBe(409);
+  });
+
+  it('stays taken for its order when clearing the shard fails; the sweeper clears it without giving it back', async () => {
+    // Prepare: the take and the order number go through (two UpdateItems), the shard's clearing after
+    // the order (the third) fails
+    const shop = await tentShop(2);
+    const [ordering, secondCart, thirdCart] = await Promise.all([
+      tentCart(shop, 1),
+      tentCart(shop, 1),
+      tentCart(shop, 1),
+    ]);
+    injectFaults({ commands: ['UpdateItemCommand'], times: Number.POSITIVE_INFINITY, skip: 2 });
+
+    // Act
+    const ordered = await ordering();
+    clearFaults();
+    const swept = await sweepStockHolds(shop, 0);
+    const sweptAgain = await sweepStockHolds(shop, 0);
+    const second = await secondCart();
+    const third = await thirdCart();
+
+    // Assess
+    expect(ordered.status).toBe(201);
+    expect(swept).toEqual({ released: 0, ordered: 1 });
+    expect(sweptAgain).toEqual({ released: 0, ordered: 0 });
+    expect(second.status).toBe(201);
+    expect(third.status).toBe(409);
+  });
+
+  it('is given back once when the sweeper releases a hold before its late order, which then takes again', async () => {
+    // Prepare: the order's transaction waits until the sweeper has released the checkout's hold
+    const shop = await tentShop(1);
+    const [late, other] = await Promise.all([tentCart(shop, 1), tentCart(shop, 1)]);
+    const orderWrite = holdCalls(
+      (command, input) =>
+        command === 'TransactWriteItemsCommand' &&
+        (input as { TransactItems: { Put?: { Item?: { sk?: string } } }[] }).TransactItems.some(
+          (item) => item.Put?.Item?.sk === 'ORDER',
+        ),
+    );
+
+    // Act
+    const checkout = late();
+    await orderWrite.reached;
+    const swept = await sweepStockHolds(shop, 0);
+    orderWrite.release();
+    const ordered = await checkout;
+    const afterwards = await other();
+
+    // Assess
+    expect(swept).toEqual({ released: 1, ordered: 0 });
+    expect(ordered.status).toBe(201);
+    expect(afterwards.status).toBe(409);
+    expect(afterwards.body.errors[0].available).toBe(0);
   });
 
   it('is taken once for a checkout retried with the same Idempotency-Key', async () => {

@@ -1,23 +1,23 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import {
-  DeleteCommand,
-  GetCommand,
-  PutCommand,
-  type TransactWriteCommandInput,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { ShardTake } from '../../domain/inventory/stock-shards';
+import { backoff } from '../backoff';
 import { dynamo, tableName } from '../client';
+import { newId } from '../ids';
 import { keys } from '../keys';
 
 /**
- * A checkout's hold on stock (docs/inventory.md), one item beside its cart. It names the shard takes
- * of one attempt before they are made, and its state decides, exactly once, what becomes of them:
- * `held` → `ordered` inside the order's own transaction, or `held` → `released` by a failed checkout
- * or the sweeper. Whoever flips it first wins; the loser leaves the stock alone.
+ * A checkout's hold on stock (docs/inventory.md "Holds"): the shard entries one attempt took. It has
+ * no item of its own: each take writes its entry into the shard's `holds` map under the hold's id,
+ * which names when and for which cart it was taken, so the sweeper can find and end a hold from the
+ * shards alone. What becomes of it is decided exactly once, beside the cart: the order's
+ * transaction records the hold on the cart (`orderedHold`) if no release marker exists, and a
+ * release writes the marker in a transaction that checks the cart did not order with it. Whoever
+ * commits first wins; the loser leaves the stock alone.
  */
 
-export type HoldState = 'held' | 'ordered' | 'released';
+/** How a hold ended: its stock given back, or kept by its order (whose id the cart names). */
+export type HoldEnd = { state: 'released' } | { state: 'ordered'; orderId: string | null };
 
 /** One product's part of a hold. */
 export interface ProductTakes {
@@ -29,158 +29,92 @@ export interface StockHold {
   shopId: string;
   cartId: string;
   holdId: string;
-  state: HoldState;
   heldAt: string;
   products: ProductTakes[];
 }
 
-/** Buckets of the sweeper's index partition: holds are written at checkout rate. */
-export const HOLD_BUCKETS = 16;
-
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
-function bucketOf(cartId: string): number {
-  let hash = 0;
-  for (const char of cartId) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
-  return hash % HOLD_BUCKETS;
+const SEPARATOR = '|';
+
+/** A new hold's id: its time and cart, then a random part (one cart may hold twice at once). */
+export function newHoldId(heldAt: string, cartId: string): string {
+  return [heldAt, cartId, newId()].join(SEPARATOR);
 }
 
-/**
- * Writes a new hold in state `held`, unless another attempt's hold on the cart is still `held`:
- * then that one is returned (the caller ends it first). Undefined when written.
- */
-export async function openHold(hold: StockHold): Promise<StockHold | undefined> {
-  try {
-    await dynamo().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: {
-          ...keys.stockHold(hold.shopId, hold.cartId),
-          ...hold,
-          gsi2pk: sweeperPlace(hold)[':pk'],
-          gsi2sk: sweeperPlace(hold)[':sk'],
-        },
-        ConditionExpression: 'attribute_not_exists(pk) OR #state <> :held',
-        ExpressionAttributeNames: { '#state': 'state' },
-        ExpressionAttributeValues: { ':held': 'held' },
-      }),
-    );
-    return undefined;
-  } catch (error) {
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
-    return (await readHold(hold.shopId, hold.cartId)) ?? openHold(hold);
-  }
+/** The time and cart a hold id names; undefined for an id of another form. */
+export function holdIdParts(holdId: string): { heldAt: string; cartId: string } | undefined {
+  const [heldAt, cartId, nonce] = holdId.split(SEPARATOR);
+  return heldAt && cartId && nonce ? { heldAt, cartId } : undefined;
 }
 
-/** The cart's hold, if any (strongly consistent). */
-export async function readHold(shopId: string, cartId: string): Promise<StockHold | undefined> {
-  const { Item } = await dynamo().send(
-    new GetCommand({ TableName: tableName(), Key: keys.stockHold(shopId, cartId), ConsistentRead: true }),
-  );
-  return Item ? toHold(Item) : undefined;
-}
+/** How long a release marker is kept: far beyond any checkout that could still meet it. */
+const RELEASE_MARKER_TTL_S = 24 * 3600;
 
-/** The update that flips the hold from this attempt's `held` to `to` (and `then`), and to nothing else. */
-function flipFromHeld(
-  hold: StockHold,
-  to: 'ordered' | 'released',
-  then = '',
-  values: Record<string, unknown> = {},
-) {
+/** The order transaction's part: the order is written only if the hold was not released. */
+export function orderHoldCheck(hold: StockHold): TransactItem {
   return {
-    TableName: tableName(),
-    Key: keys.stockHold(hold.shopId, hold.cartId),
-    UpdateExpression: `SET #state = :to${then}`,
-    ConditionExpression: '#state = :held AND holdId = :holdId',
-    ExpressionAttributeNames: { '#state': 'state' },
-    ExpressionAttributeValues: { ':to': to, ':held': 'held', ':holdId': hold.holdId, ...values },
-  };
-}
-
-/** How long an ordered hold is kept for a late look (TTL): the order has decided its stock. */
-const ORDERED_HOLD_TTL_S = 24 * 3600;
-
-/**
- * The order transaction's part: the hold flips to `ordered` only if it is still this attempt's
- * `held`. It leaves the sweeper's index at once and expires by TTL: once its shard entries are
- * settled nothing needs it, so a checkout spends no call on deleting it (reindexHold puts it back
- * on the sweeper's list when the settle fails).
- */
-export function orderHoldItem(hold: StockHold): TransactItem {
-  return {
-    Update: flipFromHeld(hold, 'ordered', ', expiresAt = :expires REMOVE gsi2pk, gsi2sk', {
-      ':expires': Math.floor(Date.now() / 1000) + ORDERED_HOLD_TTL_S,
-    }),
-  };
-}
-
-/** Puts an ordered hold whose shard entries could not be settled back on the sweeper's list. */
-export async function reindexHold(hold: StockHold): Promise<void> {
-  await dynamo().send(
-    new UpdateCommand({
+    ConditionCheck: {
       TableName: tableName(),
-      Key: keys.stockHold(hold.shopId, hold.cartId),
-      UpdateExpression: 'SET gsi2pk = :pk, gsi2sk = :sk',
-      ConditionExpression: 'holdId = :holdId',
-      ExpressionAttributeValues: { ...sweeperPlace(hold), ':holdId': hold.holdId },
-    }),
-  );
-}
-
-/** The hold's place in the sweeper's index (gsi2, by the time it was taken). */
-function sweeperPlace(hold: StockHold): { ':pk': string; ':sk': string } {
-  return {
-    ':pk': keys.stockHolds(hold.shopId, bucketOf(hold.cartId)),
-    ':sk': `${hold.heldAt}#${hold.cartId}`,
+      Key: keys.releasedStockHold(hold.shopId, hold.cartId, hold.holdId),
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
   };
 }
+
+/** Attempts of a release lost to a transaction racing on the cart before giving up. */
+const MAX_RELEASE_ATTEMPTS = 8;
 
 /**
- * Flips the hold from `held` to `released` if it still is this attempt's. Returns the state that
- * decides its stock: `released` (give it back), `ordered` (keep it taken: the order was written,
- * even if its caller saw an error), or undefined when the hold is gone or another attempt's.
+ * Releases the hold unless its cart ordered with it: one transaction checks the cart's
+ * `orderedHold` and writes the release marker, so it and the order's transaction exclude each
+ * other. Safe to repeat (the marker is put again).
  */
-export async function releaseHold(hold: StockHold): Promise<HoldState | undefined> {
-  try {
-    await dynamo().send(new UpdateCommand(flipFromHeld(hold, 'released')));
-    return 'released';
-  } catch (error) {
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
-    const current = await readHold(hold.shopId, hold.cartId);
-    return current?.holdId === hold.holdId ? current.state : undefined;
+export async function releaseHold(hold: StockHold): Promise<HoldEnd> {
+  const cart = keys.cart(hold.shopId, hold.cartId);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await dynamo().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              ConditionCheck: {
+                TableName: tableName(),
+                Key: cart,
+                ConditionExpression: 'attribute_not_exists(orderedHold) OR orderedHold <> :hold',
+                ExpressionAttributeValues: { ':hold': hold.holdId },
+                ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+              },
+            },
+            {
+              Put: {
+                TableName: tableName(),
+                Item: {
+                  ...keys.releasedStockHold(hold.shopId, hold.cartId, hold.holdId),
+                  expiresAt: Math.floor(Date.now() / 1000) + RELEASE_MARKER_TTL_S,
+                },
+              },
+            },
+          ],
+        }),
+      );
+      return { state: 'released' };
+    } catch (error) {
+      if (!(error instanceof TransactionCanceledException)) throw error;
+      const [onCart] = error.CancellationReasons ?? [];
+      if (onCart?.Code === 'ConditionalCheckFailed') {
+        const orderId = onCart.Item?.orderId;
+        return { state: 'ordered', orderId: orderId && 'S' in orderId ? (orderId.S ?? null) : null };
+      }
+      if (attempt === MAX_RELEASE_ATTEMPTS) throw error;
+      await backoff(attempt);
+    }
   }
 }
 
-/** Deletes the hold once its shards are settled (only if it is still this attempt's). */
-export async function deleteHold(hold: StockHold): Promise<void> {
-  try {
-    await dynamo().send(
-      new DeleteCommand({
-        TableName: tableName(),
-        Key: keys.stockHold(hold.shopId, hold.cartId),
-        ConditionExpression: 'holdId = :holdId',
-        ExpressionAttributeValues: { ':holdId': hold.holdId },
-      }),
-    );
-  } catch (error) {
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
-  }
-}
-
-export function toHold(item: Record<string, unknown>): StockHold {
-  return {
-    shopId: item.shopId as string,
-    cartId: item.cartId as string,
-    holdId: item.holdId as string,
-    state: item.state as HoldState,
-    heldAt: item.heldAt as string,
-    products: item.products as ProductTakes[],
-  };
-}
-
-/** The order transaction failed on the hold: another attempt (or the sweeper) ended it first. */
+/** The order transaction failed on the hold: the sweeper (or another attempt) released it first. */
 export class HoldLost extends Error {
   constructor() {
-    super('the stock hold was ended by another attempt');
+    super('the stock hold was released before its order was written');
   }
 }

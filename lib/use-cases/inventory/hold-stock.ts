@@ -1,7 +1,6 @@
 import { backoff } from '../../data/backoff';
-import { newId } from '../../data/ids';
-import { endHold } from '../../data/inventory/end-hold';
-import { openHold, type StockHold } from '../../data/inventory/stock-holds';
+import { giveBackUnordered } from '../../data/inventory/end-hold';
+import { newHoldId, type StockHold } from '../../data/inventory/stock-holds';
 import { shardLevels, takeFromShard } from '../../data/inventory/stock-shards';
 import { ConcurrentChange, type FieldError, OutOfStock } from '../../domain/errors';
 import { type StockDemand, shortagesOf } from '../../domain/inventory/stock-demand';
@@ -11,13 +10,14 @@ import { blindTake, planTakes } from '../../domain/inventory/stock-shards';
 const MAX_ROUNDS = 25;
 
 /**
- * Sets aside what a checkout takes (docs/inventory.md): writes the hold and takes each product from
- * a shard picked at random; when a shard is short, reads the shards of each tracked product,
+ * Sets aside what a checkout takes (docs/inventory.md): takes each product from a shard picked at
+ * random, under a new hold's id; when a shard is short, reads the shards of each tracked product,
  * refuses short products with one 409 entry per line (`gone` lines added), else plans and takes
  * again. A shard emptied meanwhile by another buyer ends this round's
  * hold (every part given back) and the next round plans on fresh levels. On any other failure the
- * hold is ended before the error goes on, so nothing stays set aside for a checkout that failed;
- * what an ending could not give back, the sweeper gives back later.
+ * takes are given back before the error goes on, so nothing stays set aside for a checkout that
+ * failed; what could not be given back, the sweeper gives back later. No order can use a hold
+ * before this returns it, so giving it back here needs no release.
  */
 export async function holdStock(
   shopId: string,
@@ -48,15 +48,14 @@ export async function holdStock(
     );
     if (short.length > 0 || gone.length > 0) throw new OutOfStock(sortedByField([...gone, ...short]));
 
+    const heldAt = new Date().toISOString();
     const hold: StockHold = {
       shopId,
       cartId,
-      holdId: newId(),
-      state: 'held',
-      heldAt: new Date().toISOString(),
+      holdId: newHoldId(heldAt, cartId),
+      heldAt,
       products: demands.map((d, i) => ({ productId: d.productId, takes: plans[i] ?? [] })),
     };
-    await openOwnHold(hold);
     const taken = await Promise.allSettled(
       hold.products.flatMap(({ productId, takes }) =>
         takes.map((take) => takeFromShard(shopId, productId, take.shard, take.units, hold.holdId)),
@@ -64,7 +63,7 @@ export async function holdStock(
     );
     if (taken.every((t) => t.status === 'fulfilled' && t.value)) return hold;
     // Only a take that went through, or whose answer was lost, has anything to give back.
-    await endHold(
+    await giveBackUnordered(
       withTakes(
         hold,
         taken.map((t) => !(t.status === 'fulfilled' && !t.value)),
@@ -75,24 +74,6 @@ export async function holdStock(
     await backoff(round);
   }
   throw new ConcurrentChange('Other checkouts kept taking the same stock: try again');
-}
-
-/** How long another attempt's hold on the cart is waited for before it is taken over (it died). */
-const TAKEOVER_MS = 3_000;
-
-/**
- * Writes the hold. Another attempt's hold on the cart is waited for while it is young (a racing
- * checkout of the same cart: it orders, and this one then meets the ordered cart), and ended when
- * older (its checkout failed without ending it).
- */
-async function openOwnHold(hold: StockHold): Promise<void> {
-  for (let tries = 0; tries < 100; tries++) {
-    const previous = await openHold(hold);
-    if (!previous) return;
-    if (Date.now() - Date.parse(previous.heldAt) < TAKEOVER_MS) await backoff(4);
-    else await endHold(previous);
-  }
-  throw new ConcurrentChange('Another checkout of this cart is in progress: try again');
 }
 
 /** The hold with only the takes `keep` marks (in the order its takes were made). */

@@ -1,22 +1,22 @@
-import { getCart } from '../../data/cart-repository';
 import { endHold, settleOrderedHold } from '../../data/inventory/end-hold';
 import { HoldLost } from '../../data/inventory/stock-holds';
 import { type CheckoutIdentity, placeOrder as storeOrder } from '../../data/place-order';
 import type { CartRecord } from '../../domain/cart';
 import type { Catalog } from '../../domain/catalog';
-import { CartOrdered, ConcurrentChange } from '../../domain/errors';
+import { ConcurrentChange } from '../../domain/errors';
 import { goneLine, stockDemands } from '../../domain/inventory/stock-demand';
 import type { OrderRecord } from '../../domain/order';
 import { holdStock } from './hold-stock';
 
-/** Holds lost to a racing attempt at the same cart (or the sweeper) before giving up. */
+/** Holds released by the sweeper (or another attempt) before their order before giving up. */
 const MAX_HOLD_ROUNDS = 3;
 
 /**
  * Writes the order with the stock of its tracked products, all or nothing (merchant-api.md
  * "Checkout takes stock"): the stock is set aside first (holdStock: a short line is OutOfStock)
- * and kept only if the order is written with the hold still this attempt's; a checkout that fails
- * gives it back. Carts without tracked products cost what they always did: no hold, no shard.
+ * and kept only if the order is written before anyone released the hold; a checkout that fails
+ * gives it back. A racing checkout of the same cart holds too; the one that orders wins, and the
+ * other meets the ordered cart (410) and gives its stock back. Carts without tracked products cost what they always did: no hold, no shard.
  */
 export async function orderWithStock(
   cart: CartRecord,
@@ -27,17 +27,7 @@ export async function orderWithStock(
   const { demands, gone } = stockDemands(cart.lineItems, catalog.products, catalog.stock);
   if (demands.length === 0 && gone.length === 0) return storeOrder(cart, build, checkoutKeyHash);
   for (let round = 1; ; round++) {
-    const hold = await holdStock(cart.shopId, cart.cartId, demands, gone.map(goneLine)).catch(
-      async (error: unknown) => {
-        // A racing checkout of the same cart that ordered makes this one 410, as without stock.
-        if (
-          error instanceof ConcurrentChange &&
-          (await getCart(cart.shopId, cart.cartId))?.status === 'ordered'
-        )
-          throw new CartOrdered();
-        throw error;
-      },
-    );
+    const hold = await holdStock(cart.shopId, cart.cartId, demands, gone.map(goneLine));
     try {
       const order = await storeOrder(cart, build, checkoutKeyHash, hold);
       // Only bookkeeping is left (the units stay taken); what fails here the sweeper clears.
