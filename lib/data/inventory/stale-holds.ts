@@ -24,8 +24,8 @@ export async function staleHolds(shopId: string, from: string, before: string): 
       const hold = holds.get(holdId) ?? { shopId, holdId, ...parts, products: [] };
       holds.set(holdId, hold);
       const productId = shard.productId as string;
-      let product = hold.products.find((p) => p.productId === productId);
-      if (!product) hold.products.push((product = { productId, takes: [] }));
+      const product = hold.products.find((p) => p.productId === productId) ?? { productId, takes: [] };
+      if (!hold.products.includes(product)) hold.products.push(product);
       product.takes.push({ shard: shard.shard as number, units: Number(units) });
     }
   }
