@@ -1,5 +1,5 @@
-import { getOrderWithDocuments } from '../../lib/data/order-repository';
-import { orderView } from '../../lib/domain/order-view';
+import { getOrderWithDocuments } from '../../lib/data/orders/order-repository';
+import { orderView } from '../../lib/domain/orders/order-view';
 import { NO_STORE } from '../../lib/http/cart-reply';
 import { endpoint } from '../../lib/http/endpoint';
 import { NotFound } from '../../lib/http/errors';

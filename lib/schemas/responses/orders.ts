@@ -1,4 +1,4 @@
-import { ORDER_TIMESTAMPS } from '../../domain/order';
+import { ORDER_TIMESTAMPS } from '../../domain/orders/order';
 import * as z from '../zod';
 import { LineItemContainer, PaymentData, ShippingData } from './carts';
 import { Address, CurrencyCode, cursorPageOf, DecimalString, Links, pageOf, Timestamp } from './common';

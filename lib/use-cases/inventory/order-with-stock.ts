@@ -6,7 +6,7 @@ import type { CartRecord } from '../../domain/cart';
 import type { Catalog } from '../../domain/catalog';
 import { CartOrdered, ConcurrentChange } from '../../domain/errors';
 import { goneLine, stockDemands } from '../../domain/inventory/stock-demand';
-import type { OrderRecord } from '../../domain/order';
+import type { OrderRecord } from '../../domain/orders/order';
 import { holdStock } from './hold-stock';
 
 /** Holds lost to a racing attempt at the same cart (or the sweeper) before giving up. */

@@ -1,12 +1,12 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { DocumentRecord, OrderRecord } from '../domain/order';
-import { dynamo, tableName } from './client';
-import { keys } from './keys';
-import type { CreationWindow } from './lists/count';
-import type { PageWanted } from './lists/page';
-import { type ListPage, readList } from './lists/read-list';
-import { series } from './lists/series';
-import { queryAll } from './query-all';
+import type { DocumentRecord, OrderRecord } from '../../domain/orders/order';
+import { dynamo, tableName } from '../client';
+import { keys } from '../keys';
+import type { CreationWindow } from '../lists/count';
+import type { PageWanted } from '../lists/page';
+import { type ListPage, readList } from '../lists/read-list';
+import { series } from '../lists/series';
+import { queryAll } from '../query-all';
 
 /** Reads of orders and their documents. */
 

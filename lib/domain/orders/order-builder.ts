@@ -1,8 +1,8 @@
-import type { CartRecord } from './cart';
-import { priceCart } from './cart-pricing';
-import { cartView } from './cart-view';
-import { type Catalog, localize } from './catalog';
-import type { ViewContext } from './links';
+import type { CartRecord } from '../cart';
+import { priceCart } from '../cart-pricing';
+import { cartView } from '../cart-view';
+import { type Catalog, localize } from '../catalog';
+import type { ViewContext } from '../links';
 import { ORDER_TIMESTAMPS, type OrderRecord, type OrderTimestamp } from './order';
 
 /** Who the order is for and what it is called; decided by checkout (lib/data/place-order.ts). */

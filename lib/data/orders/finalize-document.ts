@@ -1,11 +1,11 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { StateConflict, StorageBusy } from '../domain/errors';
-import type { DocumentRecord, DocumentType, OrderRecord } from '../domain/order';
-import { backoff } from './backoff';
-import { dynamo, tableName } from './client';
-import { isTransientDependencyError } from './dependency-errors';
-import { keys } from './keys';
+import { StateConflict, StorageBusy } from '../../domain/errors';
+import type { DocumentRecord, DocumentType, OrderRecord } from '../../domain/orders/order';
+import { backoff } from '../backoff';
+import { dynamo, tableName } from '../client';
+import { isTransientDependencyError } from '../dependency-errors';
+import { keys } from '../keys';
 import { documentItem } from './order-items';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
