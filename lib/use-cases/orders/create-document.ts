@@ -1,5 +1,5 @@
-import { finalizeDocument } from '../../data/orders/finalize-document';
 import { newId } from '../../data/ids';
+import { finalizeDocument } from '../../data/orders/finalize-document';
 import { getOrderWithDocuments } from '../../data/orders/order-repository';
 import { NotFoundError } from '../../domain/errors';
 import type { DocumentRecord, DocumentType, OrderRecord } from '../../domain/orders/order';
