@@ -7,6 +7,7 @@ import type { PageWanted } from '../lists/page';
 import { type ListPage, readList } from '../lists/read-list';
 import { series } from '../lists/series';
 import { queryAll } from '../query-all';
+import type { Cancellation } from './cancellations';
 
 /** Reads of orders and their documents. */
 
@@ -22,8 +23,23 @@ export async function getOrder(shopId: string, orderId: string): Promise<OrderRe
 export async function getOrderWithDocuments(
   shopId: string,
   orderId: string,
-): Promise<{ order: OrderRecord; documents: DocumentRecord[] } | null> {
-  let order: OrderRecord | undefined;
+): Promise<{ order: OrderRecord; documents: DocumentRecord[]; version: number } | null> {
+  return getOrderPartition(shopId, orderId);
+}
+
+/** Everything an order's partition holds: the order, its version, its documents and its cancellation. */
+export interface OrderPartition {
+  order: OrderRecord;
+  /** The order item's version (0 until its first change): its ETag. */
+  version: number;
+  documents: DocumentRecord[];
+  cancellation: Cancellation | null;
+}
+
+/** The order's partition in one strongly consistent Query, or null for an unknown order. */
+export async function getOrderPartition(shopId: string, orderId: string): Promise<OrderPartition | null> {
+  let found: Pick<OrderPartition, 'order' | 'version'> | undefined;
+  let cancellation: Cancellation | null = null;
   const documents: DocumentRecord[] = [];
   const items = await queryAll({
     KeyConditionExpression: 'pk = :pk',
@@ -31,10 +47,12 @@ export async function getOrderWithDocuments(
     ConsistentRead: true,
   });
   for (const item of items) {
-    if (item.kind === 'order') order = item.data as OrderRecord;
+    if (item.kind === 'order')
+      found = { order: item.data as OrderRecord, version: (item.version as number | undefined) ?? 0 };
     else if (item.kind === 'document') documents.push(item.data as DocumentRecord);
+    else if (item.kind === 'cancellation') cancellation = item as unknown as Cancellation;
   }
-  return order ? { order, documents } : null;
+  return found ? { ...found, documents, cancellation } : null;
 }
 
 /** A page of a shop's orders (or of one customer's) created within a window, newest first. */

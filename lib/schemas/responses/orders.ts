@@ -10,6 +10,8 @@ export const Order = z
     orderId: z.string(),
     orderNumber: z.string(),
     creationDate: Timestamp,
+    /** Set at checkout, then by every change (PATCH, document, cancellation): merchant-api.md §3. */
+    lastUpdatedOnDate: Timestamp,
     customerId: z.string(),
     customerNumber: z.string(),
     locale: z.string(),
