@@ -11,17 +11,13 @@ import { patchOrder } from '../../lib/use-cases/orders/patch-order';
  * 409 naming it; a taken number: 409; a stale If-Match: 412; nothing changed in either case. The
  * first rejectedOn cancels the order (stock back, credit note when invoiced: docs/orders.md).
  */
-export const handler = endpoint(
-  routes.patchOrder,
-  { path: OrderPath, body: PatchOrderBody },
-  async (req) => {
-    const { order, version } = await patchOrder({
-      shopId: req.shopId,
-      orderId: req.path.orderId,
-      operations: req.body,
-      values: orderPatchValues,
-      ifMatch: req.headers['if-match'],
-    });
-    return orderReply(order, version, req);
-  },
-);
+export const handler = endpoint(routes.patchOrder, { path: OrderPath, body: PatchOrderBody }, async (req) => {
+  const { order, version } = await patchOrder({
+    shopId: req.shopId,
+    orderId: req.path.orderId,
+    operations: req.body,
+    values: orderPatchValues,
+    ifMatch: req.headers['if-match'],
+  });
+  return orderReply(order, version, req);
+});

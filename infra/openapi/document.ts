@@ -311,7 +311,11 @@ function headerComponents(): Json {
       { type: 'string' },
       true,
     ),
-    ETag: header('The version of the cart, product or order; send it back in If-Match.', { type: 'string' }, true),
+    ETag: header(
+      'The version of the cart, product or order; send it back in If-Match.',
+      { type: 'string' },
+      true,
+    ),
     Location: header('The created resource.', { type: 'string' }, true),
     [CART_TOKEN_HEADER]: header(
       'The cart token: send it with every request on this cart; returned only here.',
