@@ -170,10 +170,14 @@ async function shopOrderProblems(shop: string) {
     ...(await numberingProblems(
       shop,
       'order',
-      async () => (await allOrders(shop)).map((o) => o.orderNumber),
+      // The counter's numbers: an order renamed by PATCH keeps the one checkout gave it (docs/orders.md).
+      async () => (await allOrders(shop)).map((o) => o.checkoutNumber ?? o.orderNumber),
       false,
     )),
   );
+  const current = orders.map((o) => o.orderNumber);
+  const repeated = current.filter((n, i) => current.indexOf(n) !== i);
+  if (repeated.length > 0) problems.push(`${shop}: order numbers held twice: ${repeated.join(', ')}`);
   let documents = 0;
   problems.push(
     ...(await numberingProblems(
