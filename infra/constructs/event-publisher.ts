@@ -25,7 +25,7 @@ export interface EventPublisherProps {
 /**
  * Domain events (cart.created, order.created, document.finalized) from the table's stream to the
  * stack's EventBridge bus. The stream is filtered to INSERTs of those kinds, so cart updates never
- * wake the consumer, and to writes of stock shards (the stock events, docs/inventory.md "Events"),
+ * wake the consumer, to changes of orders (OrderUpdated, OrderPaid, ...), and to writes of stock shards (the stock events, docs/inventory.md "Events"),
  * for which the consumer reads and writes the table (catalog, shards, its stock views, watchers). A failing record is retried (batch item failures, bisecting) up to
  * STREAM_RETRY, then its stream position lands in the dead-letter queue.
  */
@@ -80,6 +80,11 @@ export class EventPublisher extends Construct {
           FilterCriteria.filter({
             eventName: FilterRule.isEqual('INSERT'),
             dynamodb: { NewImage: { kind: { S: FilterRule.or(...Object.keys(DOMAIN_EVENT_TYPES)) } } },
+          }),
+          // Changes of orders after checkout (OrderUpdated, OrderPaid, ...: lib/domain/orders/order-events.ts).
+          FilterCriteria.filter({
+            eventName: FilterRule.isEqual('MODIFY'),
+            dynamodb: { NewImage: { kind: { S: FilterRule.isEqual('order') } } },
           }),
           // Any write that leaves a shard (takes and give-backs too: the consumer finds they moved nothing).
           FilterCriteria.filter({

@@ -3,7 +3,7 @@ import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from
 import type { CartRecord } from '../domain/cart';
 import type { CustomerRecord } from '../domain/customer';
 import { CartOrdered, NotFoundError, StorageBusy } from '../domain/errors';
-import type { OrderRecord } from '../domain/order';
+import type { OrderRecord } from '../domain/orders/order';
 import { orderPlaced } from '../telemetry/business-events';
 import { backoff } from './backoff';
 import { getCart } from './cart-repository';
@@ -16,7 +16,7 @@ import { newId } from './ids';
 import { HoldLost, orderHoldCheck, type StockHold } from './inventory/stock-holds';
 import { keys } from './keys';
 import { UNLISTED_ATTRIBUTES, untalliedAttributes } from './lists/listing';
-import { orderItem } from './order-items';
+import { orderItem } from './orders/order-items';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 

@@ -5,7 +5,7 @@ import type { CartRecord } from '../../domain/cart';
 import type { Catalog } from '../../domain/catalog';
 import { ConcurrentChange } from '../../domain/errors';
 import { goneLine, stockDemands } from '../../domain/inventory/stock-demand';
-import type { OrderRecord } from '../../domain/order';
+import type { OrderRecord } from '../../domain/orders/order';
 import { holdStock } from './hold-stock';
 
 /** Holds released by the sweeper (or another attempt) before their order before giving up. */
