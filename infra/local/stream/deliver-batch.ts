@@ -1,7 +1,7 @@
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 
 /** A stream consumer's handler, as Lambda calls it. */
-export type StreamHandler = (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse | undefined | void>;
+export type StreamHandler = (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse | undefined>;
 
 /** The backoff between attempts at one batch: first wait, doubling up to the longest. */
 export interface RetryBackoff {
@@ -50,7 +50,7 @@ async function attemptBatch(
   records: readonly DynamoDBRecord[],
   handler: StreamHandler,
 ): Promise<{ index: number; why: string } | undefined> {
-  let response: DynamoDBBatchResponse | undefined | void;
+  let response: DynamoDBBatchResponse | undefined;
   try {
     response = await handler({ Records: [...records] });
   } catch (error) {
