@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { eventLine } from '../../infra/local/events/event-line';
 import { type LocalBusEvent, LocalEventBus } from '../../infra/local/events/local-event-bus';
+import { twinEventSettings } from '../../infra/local/events/twin-events';
 import type { BusEntry } from '../../lib/domain/domain-events';
 
 const entry = (type: string, detail: Record<string, unknown>): BusEntry => ({
@@ -89,5 +90,23 @@ describe('local event bus', () => {
     expect(lines[1]).toBe('event 21:04:07 demo ProductSoldOut: p 0');
     expect(lines[2]).toMatch(/^event 21:04:07 demo something\.new: \{"text":"x+…$/);
     expect(lines[2]?.length).toBe(160);
+  });
+});
+
+describe('twin event settings', () => {
+  it('runs the stream every 250 ms by default, takes an off-switch and a file, and names a bad value', () => {
+    // Act
+    const defaults = twinEventSettings({});
+    const set = twinEventSettings({
+      LOCAL_STREAM: 'off',
+      STREAM_POLL_MS: '1000',
+      LOCAL_EVENTS_FILE: 'e.jsonl',
+    });
+    const bad = () => twinEventSettings({ STREAM_POLL_MS: '5' });
+
+    // Assess
+    expect(defaults).toEqual({ LOCAL_STREAM: 'on', STREAM_POLL_MS: 250 });
+    expect(set).toEqual({ LOCAL_STREAM: 'off', STREAM_POLL_MS: 1000, LOCAL_EVENTS_FILE: 'e.jsonl' });
+    expect(bad).toThrow(/Invalid twin setting: STREAM_POLL_MS/);
   });
 });
