@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { LocalBusEvent } from '../../infra/local/events/local-event-bus';
 import { call } from '../support/api';
 import { busEvents, waitForBusEvents } from '../support/bus-events';
 import { orderableCart } from '../support/carts';
@@ -14,8 +15,7 @@ describe("the twin's stream consumer", () => {
   beforeAll(async () => {
     shop = await privateDemoShop('twinev', withStock({ 'gas-stove': { stock: 3, min: 1 } }));
   });
-  const ofShop = (type: string) => (e: { detailType: string; detail: Record<string, unknown> }) =>
-    e.detailType === type && e.detail.shopId === shop;
+  const ofShop = (type: string) => (e: LocalBusEvent) => e.detailType === type && e.detail.shopId === shop;
 
   it('raises order.created for an order placed through the API, once, with its number and total', async () => {
     // Prepare
@@ -23,9 +23,9 @@ describe("the twin's stream consumer", () => {
 
     // Act
     const placed = await cart.call('/order', { method: 'POST' });
-    const [event] = await waitForBusEvents(
-      (e) => ofShop('order.created')(e) && e.detail.orderId === placed.body.orderId,
-    );
+    const isOrder = (e: LocalBusEvent) =>
+      ofShop('order.created')(e) && e.detail.orderId === placed.body.orderId;
+    const [event] = await waitForBusEvents(isOrder);
 
     // Assess
     expect(placed.status).toBe(201);
@@ -40,6 +40,7 @@ describe("the twin's stream consumer", () => {
         grandTotal: expect.stringMatching(/^\d+\.\d{2}$/),
       },
     });
+    expect(busEvents(isOrder)).toHaveLength(1);
     expect(busEvents((e) => ofShop('cart.created')(e) && e.detail.cartId === cart.cartId)).toHaveLength(1);
   });
 
