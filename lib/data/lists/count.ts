@@ -1,6 +1,6 @@
 import { keys } from '../keys';
 import { queryAll } from '../query-all';
-import { effectiveTally, readTally } from './listing';
+import { effectiveTally, expiryPartitions, readTally, untalliedPartitions } from './listing';
 import {
   BEGINNING,
   CHILD_LEVEL,
@@ -14,7 +14,7 @@ import {
   prefixOf,
   RECENT_USE_MS,
 } from './periods';
-import { creationBounds, queryCount, seriesQuery } from './query';
+import { creationBounds, queryCount, seriesQueries } from './query';
 import type { ListedKind, Series } from './series';
 
 /** How far back a deep page is looked for in counters read beside the count. */
@@ -262,14 +262,15 @@ async function countInIndex(
 ): Promise<number> {
   const { low, high } = creationBounds(fromMs, endMs - 1);
   const counts = await Promise.all(
-    list.map((one) => queryCount(seriesQuery(shopId, one, low, high, nowIso))),
+    list.flatMap((one) => seriesQueries(shopId, one, low, high, nowIso)).map(queryCount),
   );
   return counts.reduce((a, b) => a + b, 0);
 }
 
 /**
  * Items of a kind whose counters lag: changed since the last fold (gsi3), and for carts those that
- * expired since (the expiry index up to now). Each once.
+ * expired since (the expiry index up to now). Each once. Every write bucket of both is read; with
+ * `limit`, at most that many of each bucket.
  */
 export async function untalliedItems(
   shopId: string,
@@ -277,29 +278,25 @@ export async function untalliedItems(
   nowIso: string,
   limit?: number,
 ): Promise<Record<string, unknown>[]> {
-  const [changed, expired] = await Promise.all([
-    queryAll(
-      {
+  const read = (input: Parameters<typeof queryAll>[0]) =>
+    queryAll({ ...input, ...(limit ? { Limit: limit } : {}) }, limit);
+  const found = await Promise.all([
+    ...untalliedPartitions(shopId, kind).map((partition) =>
+      read({
         IndexName: 'gsi3',
         KeyConditionExpression: 'gsi3pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.untallied(shopId, kind) },
-        ...(limit ? { Limit: limit } : {}),
-      },
-      limit,
+        ExpressionAttributeValues: { ':pk': partition },
+      }),
     ),
-    kind !== 'CART'
-      ? []
-      : queryAll(
-          {
-            IndexName: 'gsi2',
-            KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk <= :now',
-            ExpressionAttributeValues: { ':pk': keys.cartsByExpiry(shopId), ':now': `${nowIso}#\uffff` },
-            ...(limit ? { Limit: limit } : {}),
-          },
-          limit,
-        ),
+    ...(kind !== 'CART' ? [] : expiryPartitions(shopId)).map((partition) =>
+      read({
+        IndexName: 'gsi2',
+        KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk <= :now',
+        ExpressionAttributeValues: { ':pk': partition, ':now': `${nowIso}#\uffff` },
+      }),
+    ),
   ]);
   const byKey = new Map<string, Record<string, unknown>>();
-  for (const item of [...changed, ...expired]) byKey.set(`${item.pk}|${item.sk}`, item);
+  for (const item of found.flat()) byKey.set(`${item.pk}|${item.sk}`, item);
   return [...byKey.values()];
 }

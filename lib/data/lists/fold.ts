@@ -13,8 +13,10 @@ type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[numb
 const KINDS: readonly ListedKind[] = ['CART', 'ORDER', 'CUSTOMER'];
 /** DynamoDB's TransactWriteItems limit. */
 const MAX_TRANSACTION_ITEMS = 100;
-/** Lagging items read per round. */
+/** Lagging items read per round from each write bucket of gsi3 (and of the carts' expiry index). */
 const BATCH = 25;
+/** Items one transaction folds at most: a writer that changes any of them cancels it all. */
+const MAX_FOLDED_PER_TRANSACTION = 25;
 /** Rounds in a row a fold may lose to writers before it leaves a kind to its next run. */
 const MAX_LOST_ROUNDS = 50;
 /** How long one fold runs at most (the scheduled function has 50 s): the rest waits for the next. */
@@ -37,8 +39,10 @@ export interface FoldReport {
  * `tallied` becomes what it should count now, and the counters of its periods move by the
  * difference, in one transaction per batch, conditional on the item being as read (an item changed
  * meanwhile is left for the next round). Expired carts are deleted in the same step, so they leave
- * the lists and the counters at once. Runs every minute in AWS (a schedule) and in the local twin,
- * which keeps the corrections a count must read to a few minutes' worth. Safe to run concurrently.
+ * the lists and the counters at once. Each round reads every write bucket of the kind's gsi3
+ * partition (and of the carts' expiry index). Runs every minute in AWS (a schedule) and in the
+ * local twin, which keeps the corrections a count must read to a few minutes' worth. Safe to run
+ * concurrently.
  */
 export async function foldTallies(
   shopId: string,
@@ -114,6 +118,7 @@ function foldTransaction(shopId: string, lagging: Record<string, unknown>[], now
     move(should, 1);
     move(was, -1);
     const counters = [...itemMoves.values()].filter((m) => m.by !== 0).length;
+    if (items.length >= MAX_FOLDED_PER_TRANSACTION) break;
     if (items.length > 0 && items.length + 1 + counters > MAX_TRANSACTION_ITEMS) break;
     moves.clear();
     for (const [id, m] of itemMoves) moves.set(id, m);
