@@ -1,5 +1,6 @@
 import { keys } from '../keys';
 import { queryAll } from '../query-all';
+import { inFlight } from './in-flight';
 import { effectiveTally, expiryPartitions, readTally, untalliedPartitions } from './listing';
 import {
   BEGINNING,
@@ -191,7 +192,7 @@ async function readCounters(
   const sums = new Map<string, number>();
   const found = await Promise.all(
     list.map((one) =>
-      queryAll({
+      listQueryAll({
         KeyConditionExpression: 'pk = :pk AND sk BETWEEN :first AND :last',
         ExpressionAttributeValues: {
           ':pk': keys.tallyCounters(shopId, one.name),
@@ -279,7 +280,7 @@ export async function untalliedItems(
   limit?: number,
 ): Promise<Record<string, unknown>[]> {
   const read = (input: Parameters<typeof queryAll>[0]) =>
-    queryAll({ ...input, ...(limit ? { Limit: limit } : {}) }, limit);
+    listQueryAll({ ...input, ...(limit ? { Limit: limit } : {}) }, limit);
   const found = await Promise.all([
     ...untalliedPartitions(shopId, kind).map((partition) =>
       read({
@@ -299,4 +300,9 @@ export async function untalliedItems(
   const byKey = new Map<string, Record<string, unknown>>();
   for (const item of found.flat()) byKey.set(`${item.pk}|${item.sk}`, item);
   return [...byKey.values()];
+}
+
+/** queryAll, one of the list Queries in flight (lib/data/lists/in-flight.ts). */
+function listQueryAll(...args: Parameters<typeof queryAll>): ReturnType<typeof queryAll> {
+  return inFlight(() => queryAll(...args));
 }

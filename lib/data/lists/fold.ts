@@ -102,6 +102,7 @@ function foldTransaction(shopId: string, lagging: Record<string, unknown>[], now
   let expired = 0;
   const nowMs = Date.parse(nowIso);
   for (const item of lagging) {
+    if (items.length >= MAX_FOLDED_PER_TRANSACTION) break;
     const should = effectiveTally(item, nowIso);
     const was = item.tallied as string | undefined;
     const itemMoves = new Map(moves);
@@ -118,7 +119,6 @@ function foldTransaction(shopId: string, lagging: Record<string, unknown>[], now
     move(should, 1);
     move(was, -1);
     const counters = [...itemMoves.values()].filter((m) => m.by !== 0).length;
-    if (items.length >= MAX_FOLDED_PER_TRANSACTION) break;
     if (items.length > 0 && items.length + 1 + counters > MAX_TRANSACTION_ITEMS) break;
     moves.clear();
     for (const [id, m] of itemMoves) moves.set(id, m);

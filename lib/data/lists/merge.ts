@@ -1,5 +1,6 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../client';
+import { inFlight } from './in-flight';
 import type { ListQuery } from './query';
 
 /** A listed item's key and its place in its list (the index's sort key: creation time, then id). */
@@ -66,15 +67,17 @@ function share(wanted: number, partitions: number): number {
 
 async function readMore(stream: Stream, limit: number): Promise<void> {
   const { query, sortKey } = stream;
-  const page = await dynamo().send(
-    new QueryCommand({
-      ...query,
-      TableName: tableName(),
-      Limit: limit,
-      ProjectionExpression: 'pk, sk, #sort',
-      ExpressionAttributeNames: { ...query.ExpressionAttributeNames, '#sort': sortKey },
-      ExclusiveStartKey: stream.startKey,
-    }),
+  const page = await inFlight(() =>
+    dynamo().send(
+      new QueryCommand({
+        ...query,
+        TableName: tableName(),
+        Limit: limit,
+        ProjectionExpression: 'pk, sk, #sort',
+        ExpressionAttributeNames: { ...query.ExpressionAttributeNames, '#sort': sortKey },
+        ExclusiveStartKey: stream.startKey,
+      }),
+    ),
   );
   for (const item of page.Items ?? [])
     stream.found.push({ pk: item.pk as string, sk: item.sk as string, sort: item[sortKey] as string });

@@ -1,5 +1,6 @@
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../client';
+import { inFlight } from './in-flight';
 import { type Series, seriesPartitions } from './series';
 
 export type ListQuery = Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>;
@@ -9,8 +10,10 @@ export async function queryCount(input: ListQuery): Promise<number> {
   let count = 0;
   let startKey: Record<string, unknown> | undefined;
   do {
-    const page = await dynamo().send(
-      new QueryCommand({ ...input, Select: 'COUNT', TableName: tableName(), ExclusiveStartKey: startKey }),
+    const page = await inFlight(() =>
+      dynamo().send(
+        new QueryCommand({ ...input, Select: 'COUNT', TableName: tableName(), ExclusiveStartKey: startKey }),
+      ),
     );
     count += page.Count ?? 0;
     startKey = page.LastEvaluatedKey;
