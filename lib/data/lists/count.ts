@@ -15,7 +15,7 @@ import {
   prefixOf,
   RECENT_USE_MS,
 } from './periods';
-import { creationBounds, queryCount, seriesQueries } from './query';
+import { creationBounds, type ListQuery, queryCount, seriesQueries } from './query';
 import type { ListedKind, Series } from './series';
 
 /** How far back a deep page is looked for in counters read beside the count. */
@@ -268,35 +268,45 @@ async function countInIndex(
   return counts.reduce((a, b) => a + b, 0);
 }
 
+/** A Query of one partition holding lagging items, made for the moment `nowIso`. */
+export type LaggingSource = (nowIso: string) => ListQuery;
+
 /**
- * Items of a kind whose counters lag: changed since the last fold (gsi3), and for carts those that
- * expired since (the expiry index up to now). Each once. Every write bucket of both is read; with
- * `limit`, at most that many of each bucket.
+ * Where a kind's lagging items are: every write bucket of its gsi3 partition (changed since the
+ * last fold), and for carts every bucket of the expiry index up to now (expired since).
  */
-export async function untalliedItems(
-  shopId: string,
-  kind: ListedKind,
-  nowIso: string,
-  limit?: number,
-): Promise<Record<string, unknown>[]> {
-  const read = (input: Parameters<typeof queryAll>[0]) =>
-    listQueryAll({ ...input, ...(limit ? { Limit: limit } : {}) }, limit);
-  const found = await Promise.all([
-    ...untalliedPartitions(shopId, kind).map((partition) =>
-      read({
+export function laggingSources(shopId: string, kind: ListedKind): LaggingSource[] {
+  const changed = untalliedPartitions(shopId, kind).map(
+    (partition): LaggingSource =>
+      () => ({
         IndexName: 'gsi3',
         KeyConditionExpression: 'gsi3pk = :pk',
         ExpressionAttributeValues: { ':pk': partition },
       }),
-    ),
-    ...(kind !== 'CART' ? [] : expiryPartitions(shopId)).map((partition) =>
-      read({
+  );
+  const expired = (kind === 'CART' ? expiryPartitions(shopId) : []).map(
+    (partition): LaggingSource =>
+      (nowIso) => ({
         IndexName: 'gsi2',
         KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk <= :now',
         ExpressionAttributeValues: { ':pk': partition, ':now': `${nowIso}#\uffff` },
       }),
-    ),
-  ]);
+  );
+  return [...changed, ...expired];
+}
+
+/** Up to `limit` lagging items of one source (a round of the fold). */
+export function laggingFrom(source: LaggingSource, nowIso: string, limit: number) {
+  return listQueryAll({ ...source(nowIso), Limit: limit }, limit);
+}
+
+/** Items of a kind whose counters lag (see laggingSources), every bucket read side by side; each once. */
+export async function untalliedItems(
+  shopId: string,
+  kind: ListedKind,
+  nowIso: string,
+): Promise<Record<string, unknown>[]> {
+  const found = await Promise.all(laggingSources(shopId, kind).map((source) => listQueryAll(source(nowIso))));
   const byKey = new Map<string, Record<string, unknown>>();
   for (const item of found.flat()) byKey.set(`${item.pk}|${item.sk}`, item);
   return [...byKey.values()];
