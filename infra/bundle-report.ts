@@ -5,6 +5,7 @@ import { routeList } from '../lib/routes';
 import { esbuildOptions, projectRoot } from './constructs/bundling-options';
 import {
   ADD_SHOP_CLAIM_ENTRY,
+  FINISH_CANCELLATIONS_ENTRY,
   FOLD_TALLIES_ENTRY,
   OPENAPI_ENTRY,
   PUBLISHER_ENTRY,
@@ -27,7 +28,7 @@ export interface BundleSize {
   bytes: number;
 }
 
-/** Every function of the stack: one per route, then the fallback, the API description, stream consumer, token trigger and list fold. */
+/** Every function of the stack: one per route, then the fallback, the API description, stream consumer, token trigger and the every-minute tasks. */
 export function stackEntries(): { name: string; entry: string }[] {
   return [
     ...routeList.map((r) => ({ name: r.name, entry: r.handler })),
@@ -37,6 +38,7 @@ export function stackEntries(): { name: string; entry: string }[] {
     { name: 'addShopClaim', entry: ADD_SHOP_CLAIM_ENTRY },
     { name: 'foldTallies', entry: FOLD_TALLIES_ENTRY },
     { name: 'sweepStockHolds', entry: SWEEP_STOCK_HOLDS_ENTRY },
+    { name: 'finishCancellations', entry: FINISH_CANCELLATIONS_ENTRY },
   ];
 }
 

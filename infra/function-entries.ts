@@ -10,6 +10,7 @@ export const PUBLISHER_ENTRY = 'functions/events/publish-domain-events.ts';
 export const ADD_SHOP_CLAIM_ENTRY = 'functions/auth/add-shop-claim.ts';
 export const FOLD_TALLIES_ENTRY = 'functions/lists/fold-tallies.ts';
 export const SWEEP_STOCK_HOLDS_ENTRY = 'functions/inventory/sweep-stock-holds.ts';
+export const FINISH_CANCELLATIONS_ENTRY = 'functions/orders/finish-cancellations.ts';
 /**
  * GET /openapi.json, public: outside the route table because it belongs to no shop and needs no
  * token, scope or vendor media type, so every per-route rule (scope and isolation matrices, 406,

@@ -15,6 +15,7 @@ import { ShopDashboard } from './constructs/shop-dashboard';
 import { ShopHttpApi } from './constructs/shop-http-api';
 import { ShopTable } from './constructs/shop-table';
 import {
+  FINISH_CANCELLATIONS_ENTRY,
   FOLD_TALLIES_ENTRY,
   OPENAPI_ENTRY,
   ROUTE_NOT_FOUND_ENTRY,
@@ -166,6 +167,13 @@ export class ShopStack extends Stack {
       description: 'Gives back the stock of checkouts that died before ending their hold',
       ruleDescription: `Sweeps the stock holds of shop ${config.shopId}`,
     });
+    // A cancellation a request left unfinished (stock back, credit note) is finished within about a minute (docs/orders.md).
+    const cancellations = new EveryMinuteTask(this, 'Cancellations', {
+      ...housekeeping,
+      entry: FINISH_CANCELLATIONS_ENTRY,
+      description: 'Finishes cancellations of orders that a request left unfinished',
+      ruleDescription: `Finishes the cancellations of shop ${config.shopId}`,
+    });
 
     const allFunctions: IFunction[] = [
       ...[...this.functions.values()].map((f) => f.fn),
@@ -174,6 +182,7 @@ export class ShopStack extends Stack {
       events.consumer.fn,
       lists.worker.fn,
       holds.worker.fn,
+      cancellations.worker.fn,
       ...(auth ? [auth.claimFunction.fn] : []),
     ];
     const alarms = new ShopAlarms(this, 'Alarms', {

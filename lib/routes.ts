@@ -262,6 +262,16 @@ export const routes = {
     writes: false,
     handler: 'functions/orders/get-order.ts',
   }),
+  patchOrder: route({
+    name: 'patchOrder',
+    method: 'PATCH',
+    path: '/{shopId}/orders/{orderId}',
+    scope: 'orders_write',
+    cartToken: false,
+    body: 'patch',
+    writes: true,
+    handler: 'functions/orders/patch-order.ts',
+  }),
   createDocument: route({
     name: 'createDocument',
     method: 'POST',

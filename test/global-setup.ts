@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startTwin } from '../infra/local/twin';
 import { sharedResource } from './support/shared-setup';
@@ -8,27 +11,38 @@ declare module 'vitest' {
     apiUrl: string;
     /** DynamoDB Local's endpoint, for integration tests that call handlers and repositories. */
     dynamoEndpoint: string;
+    /** The file the twin's local bus appends each event to (test/support/bus-events.ts reads it). */
+    eventsFile: string;
   }
 }
 
 /**
  * Starts the local twin on free ports for the projects that need it (vitest.config.ts: api, slow),
- * once per run however many of them run; stops it (and Java) afterwards.
+ * once per run however many of them run, with its stream consumer and local bus; stops it (and
+ * Java) afterwards.
  */
 export default async function setup(project: TestProject) {
   const { value: twin, release } = await sharedResource(
     'twin',
-    () => {
+    async () => {
       process.env.LOG_LEVEL ??= 'warn';
       // One metrics line per request would bury the test output (test/api/telemetry.test.ts checks them).
       process.env.METRICS ??= 'off';
       // Test files share a few tokens for thousands of requests; the rate limit has its own tests.
       process.env.RATE_LIMIT_PER_HOUR ??= '10000000';
-      return startTwin({ port: 0, quiet: true });
+      // The bus lives in this process; test files run in workers and read its events from a file.
+      const folder = mkdtempSync(join(tmpdir(), 'shop-events-'));
+      process.env.LOCAL_EVENTS_FILE = join(folder, 'events.jsonl');
+      const started = await startTwin({ port: 0, quiet: true });
+      return { ...started, eventsFile: process.env.LOCAL_EVENTS_FILE, folder };
     },
-    (started) => started.stop(),
+    async (started) => {
+      await started.stop();
+      rmSync(started.folder, { recursive: true, force: true });
+    },
   );
   project.provide('apiUrl', twin.url);
   project.provide('dynamoEndpoint', twin.dynamoEndpoint);
+  project.provide('eventsFile', twin.eventsFile);
   return release;
 }

@@ -260,7 +260,8 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /** Patch order */
+        patch: operations["patchOrder"];
         trace?: never;
     };
     "/{shopId}/orders/{orderId}/documents": {
@@ -1052,6 +1053,7 @@ export interface components {
                 field: string;
                 message: string;
                 available?: number;
+                rule?: string;
             }[];
             requestId?: string;
         };
@@ -1130,6 +1132,8 @@ export interface components {
             orderNumber: string;
             /** Format: date-time */
             creationDate: string;
+            /** Format: date-time */
+            lastUpdatedOnDate: string;
             customerId: string;
             customerNumber: string;
             locale: string;
@@ -1503,18 +1507,6 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "status": "400",
-                 *       "message": "Invalid request",
-                 *       "errors": [
-                 *         {
-                 *           "field": "quantity",
-                 *           "message": "expected a positive number"
-                 *         }
-                 *       ]
-                 *     }
-                 */
                 "application/vnd.service.v1+json": components["schemas"]["Error"];
             };
         };
@@ -1704,7 +1696,7 @@ export interface components {
         CartToken: string;
         /** @description Retries with the same key replay the first answer (beyond the spec). */
         IdempotencyKey: string;
-        /** @description Change the cart or product only while it is still at this ETag (else 412). */
+        /** @description Change the cart, product or order only while it is still at this ETag (else 412). */
         IfMatch: string;
     };
     requestBodies: never;
@@ -1721,7 +1713,7 @@ export interface components {
         "Retry-After": string;
         /** @description What the request cost: time in DynamoDB with its calls and consumed units, and the function's own time (docs/operations.md). */
         "Server-Timing": string;
-        /** @description The version of the cart or product; send it back in If-Match. */
+        /** @description The version of the cart, product or order; send it back in If-Match. */
         ETag: string;
         /** @description The created resource. */
         Location: string;
@@ -2606,7 +2598,7 @@ export interface operations {
             header: {
                 /** @description The cart token returned by POST /{shopId}/carts. */
                 "X-Service-Cart-Token": components["parameters"]["CartToken"];
-                /** @description Change the cart or product only while it is still at this ETag (else 412). */
+                /** @description Change the cart, product or order only while it is still at this ETag (else 412). */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
@@ -2919,7 +2911,7 @@ export interface operations {
             header: {
                 /** @description The cart token returned by POST /{shopId}/carts. */
                 "X-Service-Cart-Token": components["parameters"]["CartToken"];
-                /** @description Change the cart or product only while it is still at this ETag (else 412). */
+                /** @description Change the cart, product or order only while it is still at this ETag (else 412). */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
@@ -3232,7 +3224,7 @@ export interface operations {
             header: {
                 /** @description The cart token returned by POST /{shopId}/carts. */
                 "X-Service-Cart-Token": components["parameters"]["CartToken"];
-                /** @description Change the cart or product only while it is still at this ETag (else 412). */
+                /** @description Change the cart, product or order only while it is still at this ETag (else 412). */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
@@ -3537,7 +3529,7 @@ export interface operations {
             header: {
                 /** @description The cart token returned by POST /{shopId}/carts. */
                 "X-Service-Cart-Token": components["parameters"]["CartToken"];
-                /** @description Change the cart or product only while it is still at this ETag (else 412). */
+                /** @description Change the cart, product or order only while it is still at this ETag (else 412). */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
@@ -3919,7 +3911,7 @@ export interface operations {
             header: {
                 /** @description The cart token returned by POST /{shopId}/carts. */
                 "X-Service-Cart-Token": components["parameters"]["CartToken"];
-                /** @description Change the cart or product only while it is still at this ETag (else 412). */
+                /** @description Change the cart, product or order only while it is still at this ETag (else 412). */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
@@ -4254,7 +4246,7 @@ export interface operations {
             header: {
                 /** @description The cart token returned by POST /{shopId}/carts. */
                 "X-Service-Cart-Token": components["parameters"]["CartToken"];
-                /** @description Change the cart or product only while it is still at this ETag (else 412). */
+                /** @description Change the cart, product or order only while it is still at this ETag (else 412). */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
@@ -4559,7 +4551,7 @@ export interface operations {
             header: {
                 /** @description The cart token returned by POST /{shopId}/carts. */
                 "X-Service-Cart-Token": components["parameters"]["CartToken"];
-                /** @description Change the cart or product only while it is still at this ETag (else 412). */
+                /** @description Change the cart, product or order only while it is still at this ETag (else 412). */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
@@ -4940,7 +4932,7 @@ export interface operations {
             header: {
                 /** @description The cart token returned by POST /{shopId}/carts. */
                 "X-Service-Cart-Token": components["parameters"]["CartToken"];
-                /** @description Change the cart or product only while it is still at this ETag (else 412). */
+                /** @description Change the cart, product or order only while it is still at this ETag (else 412). */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
@@ -5244,7 +5236,7 @@ export interface operations {
             header: {
                 /** @description The cart token returned by POST /{shopId}/carts. */
                 "X-Service-Cart-Token": components["parameters"]["CartToken"];
-                /** @description Change the cart or product only while it is still at this ETag (else 412). */
+                /** @description Change the cart, product or order only while it is still at this ETag (else 412). */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
@@ -5624,7 +5616,7 @@ export interface operations {
             header: {
                 /** @description The cart token returned by POST /{shopId}/carts. */
                 "X-Service-Cart-Token": components["parameters"]["CartToken"];
-                /** @description Change the cart or product only while it is still at this ETag (else 412). */
+                /** @description Change the cart, product or order only while it is still at this ETag (else 412). */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
@@ -5928,7 +5920,7 @@ export interface operations {
             header: {
                 /** @description The cart token returned by POST /{shopId}/carts. */
                 "X-Service-Cart-Token": components["parameters"]["CartToken"];
-                /** @description Change the cart or product only while it is still at this ETag (else 412). */
+                /** @description Change the cart, product or order only while it is still at this ETag (else 412). */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
@@ -6297,7 +6289,7 @@ export interface operations {
             header: {
                 /** @description The cart token returned by POST /{shopId}/carts. */
                 "X-Service-Cart-Token": components["parameters"]["CartToken"];
-                /** @description Change the cart or product only while it is still at this ETag (else 412). */
+                /** @description Change the cart, product or order only while it is still at this ETag (else 412). */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
@@ -6666,7 +6658,7 @@ export interface operations {
             header: {
                 /** @description The cart token returned by POST /{shopId}/carts. */
                 "X-Service-Cart-Token": components["parameters"]["CartToken"];
-                /** @description Change the cart or product only while it is still at this ETag (else 412). */
+                /** @description Change the cart, product or order only while it is still at this ETag (else 412). */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
@@ -7063,6 +7055,7 @@ export interface operations {
                      *       "orderId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *       "orderNumber": "1",
                      *       "creationDate": "2026-01-15T10:00:00.000Z",
+                     *       "lastUpdatedOnDate": "2026-01-15T10:00:00.000Z",
                      *       "customerId": "01JAAAAAAAAAAAAAAAAAAA0002",
                      *       "customerNumber": "C-10001",
                      *       "locale": "en_GB",
@@ -7417,6 +7410,7 @@ export interface operations {
                      *           "orderId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *           "orderNumber": "1",
                      *           "creationDate": "2026-01-15T10:00:00.000Z",
+                     *           "lastUpdatedOnDate": "2026-01-15T10:00:00.000Z",
                      *           "customerId": "01JAAAAAAAAAAAAAAAAAAA0002",
                      *           "customerNumber": "C-10001",
                      *           "locale": "en_GB",
@@ -7753,6 +7747,7 @@ export interface operations {
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "Server-Timing": components["headers"]["Server-Timing"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7761,6 +7756,7 @@ export interface operations {
                      *       "orderId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *       "orderNumber": "1",
                      *       "creationDate": "2026-01-15T10:00:00.000Z",
+                     *       "lastUpdatedOnDate": "2026-01-15T10:00:00.000Z",
                      *       "customerId": "01JAAAAAAAAAAAAAAAAAAA0002",
                      *       "customerNumber": "C-10001",
                      *       "locale": "en_GB",
@@ -8069,6 +8065,371 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    patchOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Change the cart, product or order only while it is still at this ETag (else 412). */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                shopId: string;
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    op: string;
+                    path: string;
+                    value?: unknown;
+                    from?: string;
+                }[];
+                "application/json-patch+json": {
+                    op: string;
+                    path: string;
+                    value?: unknown;
+                    from?: string;
+                }[];
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Service-Media-Type": components["headers"]["X-Service-Media-Type"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Server-Timing": components["headers"]["Server-Timing"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "orderId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *       "orderNumber": "1",
+                     *       "creationDate": "2026-01-15T10:00:00.000Z",
+                     *       "lastUpdatedOnDate": "2026-01-15T10:00:00.000Z",
+                     *       "customerId": "01JAAAAAAAAAAAAAAAAAAA0002",
+                     *       "customerNumber": "C-10001",
+                     *       "locale": "en_GB",
+                     *       "currencyId": "EUR",
+                     *       "taxModel": "GROSS",
+                     *       "grandTotal": "69.50",
+                     *       "totalBeforeTax": "58.40",
+                     *       "totalTax": "11.10",
+                     *       "customerComment": null,
+                     *       "internalNote": "Bank transfer, ref 4471",
+                     *       "billingAddress": {
+                     *         "birthday": null,
+                     *         "lastName": "Mustermann",
+                     *         "zipCode": "10115",
+                     *         "country": "DE",
+                     *         "gender": null,
+                     *         "city": "Berlin",
+                     *         "displayName": null,
+                     *         "jobTitle": null,
+                     *         "vatId": null,
+                     *         "bankName": null,
+                     *         "title": null,
+                     *         "emailAddress": "erika@example.com",
+                     *         "bankAccountHolder": null,
+                     *         "websiteUrl": null,
+                     *         "street": "Hauptstraße 1",
+                     *         "fiscalCode": null,
+                     *         "company": null,
+                     *         "bankAccountNumber": null,
+                     *         "state": null,
+                     *         "department": null,
+                     *         "addressExtension": null,
+                     *         "businessEmailAddress": null,
+                     *         "mobilePhoneNumber": null,
+                     *         "doorCode": null,
+                     *         "privateEmailAddress": null,
+                     *         "privatePhoneNumber": null,
+                     *         "firstName": "Erika",
+                     *         "phoneNumber": null,
+                     *         "bankSortCode": null,
+                     *         "faxNumber": null,
+                     *         "streetDetails": null,
+                     *         "middleName": null,
+                     *         "salutation": null,
+                     *         "businessPhoneNumber": null
+                     *       },
+                     *       "shippingAddress": null,
+                     *       "shippingData": {
+                     *         "taxes": [
+                     *           {
+                     *             "taxClass": {
+                     *               "taxClassId": "standard",
+                     *               "name": "Standard rate",
+                     *               "percentage": 19
+                     *             },
+                     *             "price": {
+                     *               "amount": 0.78,
+                     *               "currency": "EUR",
+                     *               "taxType": "NONE",
+                     *               "formatted": "€0.78"
+                     *             }
+                     *           }
+                     *         ],
+                     *         "price": {
+                     *           "amount": 4.9,
+                     *           "currency": "EUR",
+                     *           "taxType": "GROSS",
+                     *           "formatted": "€4.90"
+                     *         },
+                     *         "shippingMethod": {
+                     *           "name": "Standard delivery (DHL)",
+                     *           "id": "dhl-standard"
+                     *         }
+                     *       },
+                     *       "paymentData": {
+                     *         "paymentMethod": {
+                     *           "name": "Invoice",
+                     *           "id": "custom",
+                     *           "additionalData": null,
+                     *           "providerName": "custom"
+                     *         },
+                     *         "taxes": null,
+                     *         "transactionId": null,
+                     *         "price": {
+                     *           "amount": 0,
+                     *           "currency": "EUR",
+                     *           "taxType": "GROSS",
+                     *           "formatted": "€0.00"
+                     *         },
+                     *         "status": null
+                     *       },
+                     *       "lineItemContainer": {
+                     *         "totalBeforeTax": {
+                     *           "amount": 58.4,
+                     *           "currency": "EUR",
+                     *           "taxType": "NET",
+                     *           "formatted": "€58.40"
+                     *         },
+                     *         "totalTax": {
+                     *           "amount": 11.1,
+                     *           "currency": "EUR",
+                     *           "taxType": "NONE",
+                     *           "formatted": "€11.10"
+                     *         },
+                     *         "shippingPrice": {
+                     *           "amount": 4.9,
+                     *           "currency": "EUR",
+                     *           "taxType": "GROSS",
+                     *           "formatted": "€4.90"
+                     *         },
+                     *         "ecoParticipations": [],
+                     *         "grandTotal": {
+                     *           "amount": 69.5,
+                     *           "currency": "EUR",
+                     *           "taxType": "GROSS",
+                     *           "formatted": "€69.50"
+                     *         },
+                     *         "lineItemsSubTotal": {
+                     *           "amount": 64.6,
+                     *           "currency": "EUR",
+                     *           "taxType": "GROSS",
+                     *           "formatted": "€64.60"
+                     *         },
+                     *         "basketDiscount": {
+                     *           "links": []
+                     *         },
+                     *         "productLineItems": [
+                     *           {
+                     *             "taxClass": {
+                     *               "taxClassId": "standard",
+                     *               "name": "Standard rate",
+                     *               "percentage": 19
+                     *             },
+                     *             "additionalInformation": {
+                     *               "bulkPriceInfo": []
+                     *             },
+                     *             "lineItemPrice": {
+                     *               "amount": 25,
+                     *               "currency": "EUR",
+                     *               "taxType": "GROSS",
+                     *               "formatted": "€25.00"
+                     *             },
+                     *             "images": [
+                     *               {
+                     *                 "classifier": "Medium",
+                     *                 "width": 600,
+                     *                 "isZoomEnabled": false,
+                     *                 "fileSize": 112039,
+                     *                 "url": "https://demo-shop.example.com/images/merino-beanie-medium.jpg",
+                     *                 "height": 600
+                     *               },
+                     *               {
+                     *                 "classifier": "Large",
+                     *                 "width": 1600,
+                     *                 "isZoomEnabled": true,
+                     *                 "fileSize": 219623,
+                     *                 "url": "https://demo-shop.example.com/images/merino-beanie-large.jpg",
+                     *                 "height": 1600
+                     *               }
+                     *             ],
+                     *             "quantity": {
+                     *               "amount": 2,
+                     *               "unit": "pc."
+                     *             },
+                     *             "productId": "merino-beanie",
+                     *             "essentialFeatures": null,
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0004",
+                     *             "energyLabelsString": null,
+                     *             "variationString": null,
+                     *             "productDataSheetSourceFile": null,
+                     *             "singleItemPrice": {
+                     *               "amount": 12.5,
+                     *               "currency": "EUR",
+                     *               "taxType": "GROSS",
+                     *               "formatted": "€12.50"
+                     *             },
+                     *             "energyLabelSourceFile": null,
+                     *             "energyLabelsMaxEfficiencyString": null,
+                     *             "deliveryWeight": {
+                     *               "amount": 0.08,
+                     *               "unit": "kg"
+                     *             },
+                     *             "name": "Merino Rib Beanie",
+                     *             "links": [
+                     *               {
+                     *                 "rel": "product",
+                     *                 "href": "http://127.0.0.1:3000/demo/products/merino-beanie"
+                     *               },
+                     *               {
+                     *                 "rel": "taxClass",
+                     *                 "href": "http://127.0.0.1:3000/demo/tax-classes/standard"
+                     *               }
+                     *             ],
+                     *             "sku": "BF-2210",
+                     *             "lineItemCouponDiscount": null
+                     *           },
+                     *           {
+                     *             "taxClass": {
+                     *               "taxClassId": "standard",
+                     *               "name": "Standard rate",
+                     *               "percentage": 19
+                     *             },
+                     *             "additionalInformation": {
+                     *               "bulkPriceInfo": []
+                     *             },
+                     *             "lineItemPrice": {
+                     *               "amount": 39.6,
+                     *               "currency": "EUR",
+                     *               "taxType": "GROSS",
+                     *               "formatted": "€39.60"
+                     *             },
+                     *             "images": [
+                     *               {
+                     *                 "classifier": "Medium",
+                     *                 "width": 600,
+                     *                 "isZoomEnabled": false,
+                     *                 "fileSize": 61051,
+                     *                 "url": "https://demo-shop.example.com/images/socks-pair-pack-medium.jpg",
+                     *                 "height": 600
+                     *               },
+                     *               {
+                     *                 "classifier": "Small",
+                     *                 "width": 200,
+                     *                 "isZoomEnabled": false,
+                     *                 "fileSize": 9551,
+                     *                 "url": "https://demo-shop.example.com/images/socks-pair-pack-small.jpg",
+                     *                 "height": 200
+                     *               }
+                     *             ],
+                     *             "quantity": {
+                     *               "amount": 4,
+                     *               "unit": "pair"
+                     *             },
+                     *             "productId": "socks-pair-pack",
+                     *             "essentialFeatures": null,
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0005",
+                     *             "energyLabelsString": null,
+                     *             "variationString": null,
+                     *             "productDataSheetSourceFile": null,
+                     *             "singleItemPrice": {
+                     *               "amount": 9.9,
+                     *               "currency": "EUR",
+                     *               "taxType": "GROSS",
+                     *               "formatted": "€9.90"
+                     *             },
+                     *             "energyLabelSourceFile": null,
+                     *             "energyLabelsMaxEfficiencyString": null,
+                     *             "deliveryWeight": {
+                     *               "amount": 0.07,
+                     *               "unit": "kg"
+                     *             },
+                     *             "name": "Merino Trekking Socks (pair)",
+                     *             "links": [
+                     *               {
+                     *                 "rel": "product",
+                     *                 "href": "http://127.0.0.1:3000/demo/products/socks-pair-pack"
+                     *               },
+                     *               {
+                     *                 "rel": "taxClass",
+                     *                 "href": "http://127.0.0.1:3000/demo/tax-classes/standard"
+                     *               }
+                     *             ],
+                     *             "sku": "FW-0502",
+                     *             "lineItemCouponDiscount": null
+                     *           }
+                     *         ],
+                     *         "deposits": [],
+                     *         "shippingOptions": [],
+                     *         "couponLineItem": null
+                     *       },
+                     *       "pendingOn": null,
+                     *       "invoicedOn": null,
+                     *       "inProcessOn": null,
+                     *       "dispatchedOn": null,
+                     *       "partiallyPaidOn": null,
+                     *       "archivedOn": null,
+                     *       "partiallyDispatchedOn": null,
+                     *       "closedOn": null,
+                     *       "partiallyInvoicedOn": null,
+                     *       "viewedOn": null,
+                     *       "paidOn": "2026-01-15T10:00:00.000Z",
+                     *       "returnedOn": null,
+                     *       "readyForDispatchOn": null,
+                     *       "rejectedOn": null,
+                     *       "deliveredOn": null,
+                     *       "links": [
+                     *         {
+                     *           "rel": "self",
+                     *           "href": "http://127.0.0.1:3000/demo/orders/01JAAAAAAAAAAAAAAAAAAA0008"
+                     *         },
+                     *         {
+                     *           "rel": "customer",
+                     *           "href": "http://127.0.0.1:3000/demo/customers/01JAAAAAAAAAAAAAAAAAAA0002"
+                     *         },
+                     *         {
+                     *           "rel": "shipping-method",
+                     *           "href": "http://127.0.0.1:3000/demo/shipping-methods/dhl-standard"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/vnd.service.v1+json": components["schemas"]["Order"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -8699,7 +9060,7 @@ export interface operations {
                      *           "shortDescription": "Three-season mummy bag filled with responsibly sourced down.",
                      *           "description": "<p>700 cuin fill power, comfort temperature −2 °C. Includes compression sack and storage bag.</p>",
                      *           "deliveryPeriod": "Currently sold out, expected back in 3–4 weeks",
-                     *           "availabilityText": null,
+                     *           "availabilityText": "Out of stock",
                      *           "essentialFeatures": null,
                      *           "customizableHeadlineText": null,
                      *           "availability": "OutStock",
@@ -8838,7 +9199,7 @@ export interface operations {
                      *           "shortDescription": "Organic espresso roast with notes of cocoa and hazelnut.",
                      *           "description": "<p>70 % Arabica, 30 % Robusta, slowly drum-roasted in Freiburg. Ideal for espresso machines and stovetop pots.</p>",
                      *           "deliveryPeriod": "2–3 working days",
-                     *           "availabilityText": null,
+                     *           "availabilityText": "In stock",
                      *           "essentialFeatures": null,
                      *           "customizableHeadlineText": null,
                      *           "availability": "OnStock",
@@ -8855,7 +9216,7 @@ export interface operations {
                      *           "refUnit": "kg",
                      *           "orderUnit": "pc.",
                      *           "newnessDate": "2026-07-01T08:00:00Z",
-                     *           "stocklevel": 64,
+                     *           "stocklevel": 20000,
                      *           "minStocklevel": 5,
                      *           "searchKeywords": [
                      *             "coffee",
@@ -11274,7 +11635,7 @@ export interface operations {
                      *       "shortDescription": "Warm, itch-free rib-knit hat made of pure merino wool.",
                      *       "description": "<p>Double-layered at the ears and soft enough for sensitive skin. Packs down to the size of a fist.</p>",
                      *       "deliveryPeriod": "2–3 working days",
-                     *       "availabilityText": null,
+                     *       "availabilityText": "In stock",
                      *       "essentialFeatures": null,
                      *       "customizableHeadlineText": null,
                      *       "availability": "OnStock",
@@ -11291,7 +11652,7 @@ export interface operations {
                      *       "refUnit": "pc.",
                      *       "orderUnit": "pc.",
                      *       "newnessDate": "2025-10-20T08:00:00Z",
-                     *       "stocklevel": 35,
+                     *       "stocklevel": 5000,
                      *       "minStocklevel": 5,
                      *       "searchKeywords": [
                      *         "beanie",
@@ -11402,7 +11763,7 @@ export interface operations {
                 currency?: string;
             };
             header?: {
-                /** @description Change the cart or product only while it is still at this ETag (else 412). */
+                /** @description Change the cart, product or order only while it is still at this ETag (else 412). */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
@@ -11636,7 +11997,7 @@ export interface operations {
                      *             "productVariationType": "regular",
                      *             "shortDescription": "5 cm thick self-inflating mat, R-value 4.2.",
                      *             "availability": "OnStock",
-                     *             "availabilityText": null,
+                     *             "availabilityText": "In stock",
                      *             "deliveryPeriod": "2–3 working days",
                      *             "searchKeywords": null,
                      *             "shippingMethodsRestrictedTo": null,
@@ -11722,7 +12083,7 @@ export interface operations {
                      *             "productVariationType": "regular",
                      *             "shortDescription": "Three-season mummy bag filled with responsibly sourced down.",
                      *             "availability": "OutStock",
-                     *             "availabilityText": null,
+                     *             "availabilityText": "Out of stock",
                      *             "deliveryPeriod": "Currently sold out, expected back in 3–4 weeks",
                      *             "searchKeywords": null,
                      *             "shippingMethodsRestrictedTo": null,
@@ -11808,7 +12169,7 @@ export interface operations {
                      *             "productVariationType": "regular",
                      *             "shortDescription": "Dimmable lantern with power bank function.",
                      *             "availability": "OnStock",
-                     *             "availabilityText": null,
+                     *             "availabilityText": "In stock",
                      *             "deliveryPeriod": "2–3 working days",
                      *             "searchKeywords": null,
                      *             "shippingMethodsRestrictedTo": null,
@@ -12246,7 +12607,7 @@ export interface operations {
                      *           "shortDescription": "Free-standing two-person tent with two entrances.",
                      *           "description": "<p>Quick to pitch, stable in wind and with two vestibules for packs and boots. Aluminium poles, 3,000 mm flysheet.</p><p>Packed size 45 × 16 cm.</p>",
                      *           "deliveryPeriod": "2–3 working days",
-                     *           "availabilityText": null,
+                     *           "availabilityText": "In stock",
                      *           "essentialFeatures": null,
                      *           "customizableHeadlineText": null,
                      *           "availability": "OnStock",
@@ -12396,7 +12757,7 @@ export interface operations {
                      *           "shortDescription": "Tunnel tent for six, on display in our Freiburg shop.",
                      *           "description": "<p>Our showroom tent: come and see it in Freiburg. It is not sold online; ask in store for the current model.</p>",
                      *           "deliveryPeriod": "2–3 working days",
-                     *           "availabilityText": null,
+                     *           "availabilityText": "Only a few left",
                      *           "essentialFeatures": null,
                      *           "customizableHeadlineText": null,
                      *           "availability": "WarnStock",

@@ -1,4 +1,4 @@
-import { orderView } from '../../lib/domain/order-view';
+import { orderView } from '../../lib/domain/orders/order-view';
 import { NO_STORE } from '../../lib/http/cart-reply';
 import { endpoint } from '../../lib/http/endpoint';
 import { IDEMPOTENT_REPLAYED_HEADER } from '../../lib/http/middleware/idempotency';

@@ -1,15 +1,13 @@
-import { getOrderWithDocuments } from '../../lib/data/order-repository';
-import { orderView } from '../../lib/domain/order-view';
-import { NO_STORE } from '../../lib/http/cart-reply';
+import { getOrderWithDocuments } from '../../lib/data/orders/order-repository';
 import { endpoint } from '../../lib/http/endpoint';
 import { NotFound } from '../../lib/http/errors';
-import { ok } from '../../lib/http/reply';
+import { orderReply } from '../../lib/http/order-reply';
 import { routes } from '../../lib/routes';
 import { OrderPath } from '../../lib/schemas/orders';
 
-/** GET /{shopId}/orders/{orderId} (orders_read) → 200 Order. */
+/** GET /{shopId}/orders/{orderId} (orders_read) → 200 Order with its ETag (merchant-api.md §1). */
 export const handler = endpoint(routes.getOrder, { path: OrderPath }, async (req) => {
   const found = await getOrderWithDocuments(req.shopId, req.path.orderId);
   if (!found) throw new NotFound('Order not found');
-  return ok(orderView(found.order, req.view(found.order.locale)), NO_STORE);
+  return orderReply(found.order, found.version, req);
 });

@@ -1,8 +1,8 @@
 import { requireCatalog } from '../../lib/data/catalog-repository';
-import { getOrderWithDocuments } from '../../lib/data/order-repository';
+import { getOrderWithDocuments } from '../../lib/data/orders/order-repository';
 import { documentInLocale } from '../../lib/domain/documents/locale';
 import { pdfBase64, renderDocumentPdf } from '../../lib/domain/documents/pdf';
-import { documentView } from '../../lib/domain/order-view';
+import { documentView } from '../../lib/domain/orders/order-view';
 import { resolveLocale } from '../../lib/domain/shop-locale';
 import { NO_STORE } from '../../lib/http/cart-reply';
 import { endpoint } from '../../lib/http/endpoint';

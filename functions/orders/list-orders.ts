@@ -1,5 +1,5 @@
-import { listOrders } from '../../lib/data/order-repository';
-import { orderView } from '../../lib/domain/order-view';
+import { listOrders } from '../../lib/data/orders/order-repository';
+import { orderView } from '../../lib/domain/orders/order-view';
 import { NO_STORE } from '../../lib/http/cart-reply';
 import { endpoint } from '../../lib/http/endpoint';
 import { BadRequest } from '../../lib/http/errors';

@@ -1,6 +1,6 @@
 /**
  * The API side of `npm run bench`, in a process of its own: the local twin (DynamoDB Local in memory,
- * the demo shops, the HTTP server in front of the real handlers) with an SDK middleware counting the
+ * the demo shops, the HTTP server in front of the real handlers; its stream consumer off) with an SDK middleware counting the
  * DynamoDB calls and consumed capacity of its requests. The bench asks for the count (and the
  * process's CPU time since the last ask, infra/bench/cpu-meter.ts) with `usage`,
  * and switches a CPU profiler on and off around measured requests with `profile-start`/`-stop`.
@@ -15,7 +15,9 @@ import { answerProfileMessage, cpuProfiler } from './profiler';
 import { countRequests } from './request-counter';
 
 try {
-  const twin = await startTwin({ port: 0, quiet: true, seed: true });
+  // No stream consumer: its polls and the stock views it writes would count as the requests' own
+  // DynamoDB calls and CPU, and no bench part measures events.
+  const twin = await startTwin({ port: 0, quiet: true, seed: true, stream: false });
   const meter = meterDynamo(dynamo(), { requestsOnly: true });
   const served = countRequests();
   const cpu = cpuMeter();

@@ -3,11 +3,11 @@ import { loadCatalog } from '../../lib/data/catalog-repository';
 import { customerItems } from '../../lib/data/customer-items';
 import { newId } from '../../lib/data/ids';
 import { bulkLoadFolded } from '../../lib/data/lists/bulk-load';
-import { orderItem } from '../../lib/data/order-items';
+import { orderItem } from '../../lib/data/orders/order-items';
 import type { CartRecord } from '../../lib/domain/cart';
 import { snapshotLine } from '../../lib/domain/cart-lines';
 import type { CustomerRecord } from '../../lib/domain/customer';
-import { buildOrder } from '../../lib/domain/order-builder';
+import { buildOrder } from '../../lib/domain/orders/order-builder';
 import { RETURNING_BUYER_BILLING } from '../local/seed/returning-buyer';
 
 const DAY = 24 * 3600 * 1000;

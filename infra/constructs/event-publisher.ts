@@ -1,19 +1,22 @@
 import { Duration } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { EventBus } from 'aws-cdk-lib/aws-events';
-import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { FilterCriteria, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
-import { STOCK_SHARD_KIND } from '../../lib/data/inventory/stock-shards';
-import { DOMAIN_EVENT_TYPES } from '../../lib/domain/domain-events';
+import { PUBLISHER_STREAM } from '../../functions/events/stream-filter';
 import { PUBLISHER_ENTRY } from '../function-entries';
 import { ApiFunction } from './api-function';
 
 /** How the stream consumer retries before a record goes to the dead-letter queue. */
-export const STREAM_RETRY = { retryAttempts: 5, maxRecordAge: Duration.hours(24), batchSize: 100 } as const;
+export const STREAM_RETRY = {
+  retryAttempts: 5,
+  maxRecordAge: Duration.hours(24),
+  batchSize: PUBLISHER_STREAM.batchSize,
+} as const;
 
 export interface EventPublisherProps {
   shopId: string;
@@ -25,7 +28,7 @@ export interface EventPublisherProps {
 /**
  * Domain events (cart.created, order.created, document.finalized) from the table's stream to the
  * stack's EventBridge bus. The stream is filtered to INSERTs of those kinds, so cart updates never
- * wake the consumer, and to writes of stock shards (the stock events, docs/inventory.md "Events"),
+ * wake the consumer, to changes of orders (OrderUpdated, OrderPaid, ...), and to writes of stock shards (the stock events, docs/inventory.md "Events"),
  * for which the consumer reads and writes the table (catalog, shards, its stock views, watchers). A failing record is retried (batch item failures, bisecting) up to
  * STREAM_RETRY, then its stream position lands in the dead-letter queue.
  */
@@ -76,17 +79,8 @@ export class EventPublisher extends Construct {
         retryAttempts: STREAM_RETRY.retryAttempts,
         maxRecordAge: STREAM_RETRY.maxRecordAge,
         onFailure: new SqsDlq(this.deadLetters),
-        filters: [
-          FilterCriteria.filter({
-            eventName: FilterRule.isEqual('INSERT'),
-            dynamodb: { NewImage: { kind: { S: FilterRule.or(...Object.keys(DOMAIN_EVENT_TYPES)) } } },
-          }),
-          // Any write that leaves a shard (takes and give-backs too: the consumer finds they moved nothing).
-          FilterCriteria.filter({
-            eventName: FilterRule.or('INSERT', 'MODIFY'),
-            dynamodb: { NewImage: { kind: { S: FilterRule.isEqual(STOCK_SHARD_KIND) } } },
-          }),
-        ],
+        // The same patterns filter the twin's stream (functions/events/stream-filter.ts).
+        filters: PUBLISHER_STREAM.filters.map((pattern) => FilterCriteria.filter(pattern)),
       }),
     );
     NagSuppressions.addResourceSuppressions(

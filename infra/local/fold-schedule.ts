@@ -1,5 +1,6 @@
 import { foldTallies } from '../../lib/data/lists/fold';
 import { HOLD_TIMEOUT_MS, sweepStockHolds } from '../../lib/use-cases/inventory/sweep-stock-holds';
+import { finishCancellations } from '../../lib/use-cases/orders/finish-cancellations';
 
 /** How often the twin folds the list counters (AWS: every minute; here sooner, to be exercised). */
 const DEFAULT_INTERVAL_MS = 15_000;
@@ -15,7 +16,7 @@ export interface FoldSchedule {
 
 /**
  * The local stand-in for the stack's every-minute tasks (infra/shop-stack.ts, EveryMinuteTask): folds
- * the list counters and sweeps the stock holds of every shop the twin has served or seeded, one shop
+ * the list counters, sweeps the stock holds and finishes left cancellations of every shop the twin has served or seeded, one shop
  * after another. A failing run is reported and tried again on the next tick, as the schedule would.
  */
 export function startFoldSchedule(
@@ -31,6 +32,7 @@ export function startFoldSchedule(
         try {
           await foldTallies(shopId);
           await sweepStockHolds(shopId, holdTimeoutMs);
+          await finishCancellations(shopId);
         } catch (error) {
           process.stderr.write(`[fold] shop ${shopId}: ${(error as Error).message}\n`);
         }

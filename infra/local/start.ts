@@ -4,6 +4,7 @@
  */
 import { parseArgs } from 'node:util';
 import { issueDevToken } from './dev-issuer';
+import { twinEventSettings } from './events/twin-events';
 import { PortInUseError } from './ports';
 import { SEED_SHOPS, startTwin } from './twin';
 
@@ -71,6 +72,7 @@ async function main(): Promise<void> {
       `  shops:           ${values['no-seed'] ? '(not seeded)' : SEED_SHOPS.map((s) => s.shopId).join(', ')}`,
       `  DynamoDB Local:  ${twin.dynamoEndpoint}${values['data-dir'] ? ` (data in ${values['data-dir']})` : ' (in memory)'}`,
       '  tokens:          npm run --silent token -- --shop demo --scope all',
+      `  events:          ${eventsNote()}`,
       '',
       'Try (all-scopes token for shop demo, valid 1 h):',
       `curl -s -X POST ${twin.url}/demo/carts -H 'Accept: application/vnd.service.v1+json' -H 'Authorization: Bearer ${token}' -H 'Content-Type: application/json' -d '{}' -i`,
@@ -79,6 +81,14 @@ async function main(): Promise<void> {
       '',
     ].join('\n'),
   );
+}
+
+/** Where the domain and stock events show (docs/operations.md "Events on the twin"). */
+function eventsNote(): string {
+  const settings = twinEventSettings();
+  if (settings.LOCAL_STREAM === 'off') return 'none (LOCAL_STREAM=off)';
+  const file = settings.LOCAL_EVENTS_FILE ? `, and as JSON lines in ${settings.LOCAL_EVENTS_FILE}` : '';
+  return `one line each on stderr as they happen${file}`;
 }
 
 await main();

@@ -2,6 +2,8 @@ import { join } from 'node:path';
 import { createTableIfMissing } from '../../lib/data/create-table';
 import { repoRoot } from './dev-issuer';
 import { startDynamoDbLocal } from './dynamodb-local';
+import type { LocalEventBus } from './events/local-event-bus';
+import { startTwinEvents, type TwinEvents, twinEventSettings } from './events/twin-events';
 import { startFoldSchedule } from './fold-schedule';
 import { importShopFile } from './import-file';
 import { applyLocalEnv } from './local-env';
@@ -21,30 +23,39 @@ export interface TwinOptions {
   dataDir?: string;
   /** Import the demo shops (default true). */
   seed?: boolean;
-  /** No progress lines on stderr. */
+  /** No progress lines and no event lines on stderr. */
   quiet?: boolean;
+  /** Run the table's stream through the consumer (default: LOCAL_STREAM, on). */
+  stream?: boolean;
 }
 
 export interface Twin {
   url: string;
   dynamoEndpoint: string;
+  /** The domain and stock events the stream consumer published (empty with the stream off). */
+  events: LocalEventBus;
   stop(): Promise<void>;
 }
 
 /**
  * The whole API on this machine: DynamoDB Local, the table, the demo shops and the HTTP server in
- * front of the real handlers. Sets process.env so handlers in this process use it.
+ * front of the real handlers, and the table's stream running through the events consumer into a
+ * local bus (`events`). Sets process.env so handlers in this process use it.
  */
 export async function startTwin({
   port = Number(process.env.PORT ?? 3000),
   dataDir,
   seed = true,
   quiet = false,
+  stream,
 }: TwinOptions = {}): Promise<Twin> {
+  const settings = twinEventSettings();
+  if (stream !== undefined) settings.LOCAL_STREAM = stream ? 'on' : 'off';
   const say = quiet ? () => {} : (line: string) => process.stderr.write(`${line}\n`);
   // Fail on a taken port before Java spends seconds starting.
   if (port !== 0) await assertPortFree(port, 'the local API server', '127.0.0.1');
   const dynamo = await startDynamoDbLocal(dataDir ? { dataDir } : {});
+  let events: TwinEvents | undefined;
   try {
     applyLocalEnv({ endpoint: dynamo.endpoint });
     await createTableIfMissing();
@@ -54,20 +65,26 @@ export async function startTwin({
         say(`seeded shop ${shopId}: ${report.items} items written, ${report.deleted} deleted`);
       }
     }
+    // From the end of the stream: the seed raises no events, every request after it does.
+    events = await startTwinEvents({ quiet, settings });
     const folds = startFoldSchedule();
     for (const { shopId } of seed ? SEED_SHOPS : []) folds.add(shopId);
     // The handlers log every request themselves; the server only reports its own 502s.
     const server = await startLocalServer({ port, onShop: folds.add });
+    const running = events;
     return {
       url: server.url,
       dynamoEndpoint: dynamo.endpoint,
+      events: running.bus,
       stop: async () => {
         await server.close();
         await folds.stop();
+        await running.stop();
         await dynamo.stop();
       },
     };
   } catch (error) {
+    await events?.stop();
     await dynamo.stop();
     throw error;
   }

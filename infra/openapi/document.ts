@@ -109,7 +109,7 @@ export function openApiDocument(examples: Examples = {}): Json {
           name: 'If-Match',
           in: 'header',
           required: false,
-          description: 'Change the cart or product only while it is still at this ETag (else 412).',
+          description: 'Change the cart, product or order only while it is still at this ETag (else 412).',
           schema: { type: 'string' },
         },
       },
@@ -155,7 +155,8 @@ function operation(route: Route, examples: Record<string, unknown>): Json {
     const headers = [...COMMON_HEADERS];
     if (
       (schema && responseSchema(schema).$ref === '#/components/schemas/Cart') ||
-      handlerSendsProductEtag(route)
+      handlerSendsProductEtag(route) ||
+      handlerSendsOrderEtag(route)
     )
       headers.push('ETag');
     if (status === '201' && handlerSendsLocation(route)) headers.push('Location');
@@ -246,6 +247,11 @@ function handlerSendsProductEtag(route: Route): boolean {
   return /\bproductReply\(/.test(readFileSync(route.handler, 'utf8'));
 }
 
+/** Order routes that answer with the order's ETag (lib/http/order-reply.ts). */
+function handlerSendsOrderEtag(route: Route): boolean {
+  return /\borderReply\(/.test(readFileSync(route.handler, 'utf8'));
+}
+
 const TAGS: Record<string, string> = {
   carts: 'Carts: line items, coupon, addresses, shipping and payment data (cart token routes).',
   orders: 'Orders made from carts, and their invoice and credit-note documents.',
@@ -305,7 +311,11 @@ function headerComponents(): Json {
       { type: 'string' },
       true,
     ),
-    ETag: header('The version of the cart or product; send it back in If-Match.', { type: 'string' }, true),
+    ETag: header(
+      'The version of the cart, product or order; send it back in If-Match.',
+      { type: 'string' },
+      true,
+    ),
     Location: header('The created resource.', { type: 'string' }, true),
     [CART_TOKEN_HEADER]: header(
       'The cart token: send it with every request on this cart; returned only here.',

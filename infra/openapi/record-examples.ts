@@ -173,6 +173,10 @@ async function main() {
     const orderId = (order.body as { orderId: string }).orderId;
     await call('listOrders', 'GET', '/orders?resultsPerPage=1');
     await call('getOrder', 'GET', `/orders/${orderId}`);
+    await call('patchOrder', 'PATCH', `/orders/${orderId}`, [
+      { op: 'add', path: '/paidOn' },
+      { op: 'add', path: '/internalNote', value: 'Bank transfer, ref 4471' },
+    ]);
     await call('createDocument', 'POST', `/orders/${orderId}/documents`, { documentType: 'Invoice' });
     await call('listDocuments', 'GET', `/orders/${orderId}/documents`);
     // Error answers, for the shared error responses.

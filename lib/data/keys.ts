@@ -104,6 +104,22 @@ export const keys = {
   }),
 
   /**
+   * Guard item making a merchant-set order number unique per shop (attribute_not_exists); numbers of
+   * digits only are the checkout's and have none (lib/domain/orders/order-number.ts).
+   */
+  orderNumber: (shopId: string, orderNumber: string): Key => ({
+    pk: `${shop(shopId)}#ORDERNUMBER#${encodeURIComponent(orderNumber)}`,
+    sk: 'UNIQUE',
+  }),
+  /** An order's cancellation, in its partition: the work the rejection left and whether it is done. */
+  orderCancellation: (shopId: string, orderId: string): Key => ({
+    pk: keys.order(shopId, orderId).pk,
+    sk: 'CANCELLATION',
+  }),
+  /** gsi2: cancellations not yet finished, by the time of the rejection (the sweeper's to-do list). */
+  pendingCancellations: (shopId: string): string => `${shop(shopId)}#CANCELLATIONS`,
+
+  /**
    * Lists (lib/data/lists): index partitions per series of listed items (open carts with and
    * without address data, orders, one customer's orders, customers), sorted by creation time; a
    * shop-wide series is spread over write buckets (lib/data/lists/buckets.ts), one customer's is not.

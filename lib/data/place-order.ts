@@ -3,7 +3,8 @@ import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from
 import type { CartRecord } from '../domain/cart';
 import type { CustomerRecord } from '../domain/customer';
 import { CartOrdered, NotFoundError, StorageBusy } from '../domain/errors';
-import type { OrderRecord } from '../domain/order';
+import { StockDemandChanged } from '../domain/inventory/stock-demand';
+import type { OrderRecord } from '../domain/orders/order';
 import { orderPlaced } from '../telemetry/business-events';
 import { backoff } from './backoff';
 import { getCart } from './cart-repository';
@@ -16,7 +17,7 @@ import { newId } from './ids';
 import { HoldLost, orderHoldCheck, type StockHold } from './inventory/stock-holds';
 import { keys } from './keys';
 import { UNLISTED_ATTRIBUTES, untalliedAttributes } from './lists/listing';
-import { orderItem } from './order-items';
+import { orderItem } from './orders/order-items';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -56,6 +57,7 @@ export async function placeOrder(
   build: (cart: CartRecord, identity: CheckoutIdentity) => OrderRecord,
   checkoutKeyHash?: string,
   hold?: StockHold,
+  takesSameStock?: (fresh: CartRecord) => boolean,
 ): Promise<OrderRecord> {
   let current = cart;
   let identity = await checkoutIdentity(cart);
@@ -80,6 +82,8 @@ export async function placeOrder(
         const fresh = await getCart(cart.shopId, cart.cartId);
         if (!fresh) throw new NotFoundError('Cart');
         if (fresh.status === 'ordered') throw new CartOrdered();
+        // The stock set aside (or none) was for the cart's lines as they were.
+        if (takesSameStock && !takesSameStock(fresh)) throw new StockDemandChanged(fresh);
         buyerChanged = emailOf(fresh) !== emailOf(current);
         current = fresh;
       }

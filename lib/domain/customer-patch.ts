@@ -1,15 +1,10 @@
 import { isAddressField } from './address';
 import type { CustomerRecord } from './customer';
-import { opField, type PatchOperation, type PatchProblem, parsePointer } from './json-patch';
+import { opField, type PatchOperation, type PatchProblem, parsePointer, type ValueCheck } from './json-patch';
+
+export type { ValueCheck };
 
 const ALLOWED = '/customerNumber, /billingAddress, /billingAddress/<field> or /internalNote';
-
-/** Checks one value a patch writes: the value as stored, or its problems located within it. */
-export type ValueCheck<T> = (
-  value: unknown,
-) =>
-  | { ok: true; value: T }
-  | { ok: false; issues: readonly { message: string; path: readonly PropertyKey[] }[] };
 
 /**
  * The checks of the values a customer patch writes. Which operations and paths a patch may use

@@ -1,6 +1,7 @@
 import type { AttributeValue, DynamoDBRecord } from 'aws-lambda';
 import type { StockEvent } from './inventory/stock-events';
 import { toDecimalString } from './money';
+import type { OrderEvent } from './orders/order-events';
 
 /**
  * Domain events beyond the spec (its "Events" section says: not shown): what the table's stream
@@ -111,7 +112,7 @@ export interface BusEntry {
  * record's creation, or a stock change's own time: lib/domain/inventory/stock-events.ts).
  */
 export function toBusEntry(
-  event: DomainEvent | StockEvent,
+  event: DomainEvent | StockEvent | OrderEvent,
   target: { source: string; busName: string },
 ): BusEntry {
   const time = new Date('time' in event ? event.time : event.detail.createdAt);

@@ -10,6 +10,8 @@ export interface FieldError {
   message: string;
   /** On a 409 for stock or coupon uses: how much is left, never below 0 (merchant-api.md). */
   available?: number;
+  /** On a 409 for an order's transition rule: the rule's id (merchant-api.md "Transition rules"). */
+  rule?: string;
 }
 
 /** The base class: every domain error carries a message meant for the API's client. */
@@ -59,7 +61,21 @@ export class ProductVersionMismatch extends DomainError {
 }
 
 /** A rule about the stored state refuses the write: a taken number, a second invoice, … */
-export class StateConflict extends DomainError {}
+export class StateConflict extends DomainError {
+  constructor(
+    message: string,
+    readonly errors?: FieldError[],
+  ) {
+    super(message);
+  }
+}
+
+/** The order is not at the version the client named (If-Match, merchant-api.md). */
+export class OrderVersionMismatch extends DomainError {
+  constructor() {
+    super('Precondition Failed: the order has changed since the given ETag');
+  }
+}
 
 /** A line asks for more than is in stock (or for a product no longer sold): one entry per line. */
 export class OutOfStock extends DomainError {

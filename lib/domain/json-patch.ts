@@ -10,6 +10,13 @@ export interface PatchOperation {
   value?: unknown;
 }
 
+/** Checks one value a patch writes: the value as stored, or its problems located within it. */
+export type ValueCheck<T> = (
+  value: unknown,
+) =>
+  | { ok: true; value: T }
+  | { ok: false; issues: readonly { message: string; path: readonly PropertyKey[] }[] };
+
 /** A problem with one operation, located as `[index].member` (e.g. `[2].path`). */
 export interface PatchProblem {
   field: string;

@@ -1,3 +1,6 @@
+import type { ValueCheck } from '../domain/json-patch';
+import type { OrderPatchValues } from '../domain/orders/order-patch';
+import { BillingAddressBody, ShippingAddressBody } from './address';
 import { cursorPaging, Instant, LocaleParam, PathId, paging, QueryBoolean, ShopId } from './common';
 import * as z from './zod';
 
@@ -21,3 +24,73 @@ export const CreateDocumentBody = z.lazy(() =>
 export const ListDocumentsQuery = z.lazy(() =>
   z.object({ ...paging(), locale: LocaleParam, includePdf: QueryBoolean }),
 );
+
+/**
+ * PATCH /orders/{o}: a JSON Patch (RFC 6902) document. Only its shape is checked here; which
+ * operations and paths are allowed is lib/domain/orders/order-patch.ts's job, so errors name the index.
+ */
+export const PatchOrderBody = z.lazy(() =>
+  z
+    .array(
+      z.object({
+        op: z.string(),
+        path: z.string(),
+        value: z.optional(z.unknown()),
+        from: z.optional(z.string()),
+      }),
+      { message: 'Request body must be a JSON Patch array' },
+    )
+    .check(z.maxLength(100, 'at most 100 operations')),
+);
+
+export const MAX_ORDER_TEXT_LENGTH = 4000;
+
+/** A status timestamp: an ISO 8601 date-time with its offset (or Z), kept in UTC. */
+export const OrderTimestampValue = z.lazy(() =>
+  z.pipe(
+    z.string('expected an ISO 8601 date-time like 2025-02-01T10:00:00Z, or "now"').check(
+      z.regex(
+        /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/,
+        'expected an ISO 8601 date-time with an offset, like 2025-02-01T10:00:00Z, or "now"',
+      ),
+      z.refine((v) => !Number.isNaN(Date.parse(v)), 'expected a valid date-time'),
+      // In UTC a time may leave the years 0000-9999 ("+010000-..."), which would not sort as text.
+      z.refine(
+        (v) => Number.isNaN(Date.parse(v)) || /^\d{4}-/.test(new Date(v).toISOString()),
+        'expected a date-time in the years 0000-9999 (UTC)',
+      ),
+    ),
+    z.transform((v: string) => new Date(v).toISOString()),
+  ),
+);
+
+/** An order number: 1 to 64 characters, no surrounding blanks. */
+export const OrderNumberValue = z.lazy(() =>
+  z.string('expected a string').check(
+    z.minLength(1, 'expected a non-empty order number'),
+    z.maxLength(64),
+    z.refine((v) => v.trim() === v, 'expected no leading or trailing blanks'),
+  ),
+);
+
+/** A comment or note. */
+export const OrderText = z.lazy(() =>
+  z.string('expected a string').check(z.maxLength(MAX_ORDER_TEXT_LENGTH)),
+);
+
+/** A schema as a domain value check: the parsed value, or zod's issues. */
+function check<T>(schema: z.ZodMiniType<T>): ValueCheck<T> {
+  return (value) => {
+    const parsed = schema.safeParse(value);
+    return parsed.success ? { ok: true, value: parsed.data } : { ok: false, issues: parsed.error.issues };
+  };
+}
+
+/** The values a PATCH /orders/{o} writes; the addresses are checked as on carts. */
+export const orderPatchValues: OrderPatchValues = {
+  timestamp: check(OrderTimestampValue),
+  text: check(OrderText),
+  billingAddress: check(BillingAddressBody),
+  shippingAddress: check(ShippingAddressBody),
+  orderNumber: check(OrderNumberValue),
+};

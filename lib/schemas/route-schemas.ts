@@ -31,7 +31,7 @@ import {
   UpdateContactInformationBody,
   UpdateContactInformationQuery,
 } from './legal';
-import { CreateDocumentBody, ListDocumentsQuery, ListOrdersQuery, OrderPath } from './orders';
+import { CreateDocumentBody, ListDocumentsQuery, ListOrdersQuery, OrderPath, PatchOrderBody } from './orders';
 import { GetProductTypeQuery, ProductTypePath } from './product-types';
 import {
   GetCrossSellingQuery,
@@ -92,6 +92,7 @@ export const routeRequestSchemas = {
   getCustomer: { path: CustomerPath },
   getLocales: { path: ShopPath },
   getOrder: { path: OrderPath },
+  patchOrder: { path: OrderPath, body: PatchOrderBody },
   getProduct: { path: ProductPath, query: GetProductQuery },
   getProductType: { path: ProductTypePath, query: GetProductTypeQuery },
   getShippingMethod: { path: ShippingMethodPath, query: GetShippingMethodQuery },

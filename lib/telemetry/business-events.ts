@@ -1,5 +1,5 @@
 import { toDecimalString } from '../domain/money';
-import type { OrderRecord } from '../domain/order';
+import type { OrderRecord } from '../domain/orders/order';
 import { countEvent, currentRequest } from './request-telemetry';
 
 /**

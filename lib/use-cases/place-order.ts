@@ -1,11 +1,11 @@
 import { requireCatalog } from '../data/catalog-repository';
-import { getOrder } from '../data/order-repository';
+import { getOrder } from '../data/orders/order-repository';
 import { type CartRecord, orderedWithKey } from '../domain/cart';
 import { priceCart } from '../domain/cart-pricing';
 import { CartOrdered, type FieldError, RefusedInput } from '../domain/errors';
 import type { ViewContext } from '../domain/links';
-import type { OrderRecord } from '../domain/order';
-import { buildOrder } from '../domain/order-builder';
+import type { OrderRecord } from '../domain/orders/order';
+import { buildOrder } from '../domain/orders/order-builder';
 import type { CartWrite } from './change-cart';
 import { orderWithStock } from './inventory/order-with-stock';
 

@@ -154,6 +154,52 @@ describe('stock set aside by a failing checkout', () => {
     expect(afterwards.body.errors[0].available).toBe(0);
   });
 
+  it('takes the stock of a line added while the checkout was under way, as the order shows it', async () => {
+    // Prepare: a cart of an untracked beanie checks out; its order's transaction waits while the
+    // buyer adds the shop's last tent to it, so the transaction meets a changed cart
+    const shop = await privateDemoShop(
+      'stockfault',
+      withStock({ 'dome-tent-2p': { stock: 1 }, 'merino-beanie': { stock: null } }),
+    );
+    const created = await api(`/${shop}/carts`, {
+      method: 'POST',
+      body: { lineItems: [{ productId: 'merino-beanie', quantity: 1 }] },
+    });
+    const cartToken = created.headers.get('x-service-cart-token') as string;
+    const path = `/${shop}/carts/${created.body.cartId}`;
+    await api(`${path}/billing-address`, { method: 'PUT', body: BILLING, cartToken });
+    const other = await tentCart(shop, 1);
+    const orderWrite = holdCalls(
+      (command, input) =>
+        command === 'TransactWriteItemsCommand' &&
+        (input as { TransactItems: { Put?: { Item?: { sk?: string } } }[] }).TransactItems.some(
+          (item) => item.Put?.Item?.sk === 'ORDER',
+        ),
+    );
+
+    // Act
+    const checkout = api(`${path}/order`, { method: 'POST', cartToken });
+    await orderWrite.reached;
+    const added = await api(`${path}/line-items`, {
+      method: 'POST',
+      body: { productId: 'dome-tent-2p', quantity: 1 },
+      cartToken,
+    });
+    orderWrite.release();
+    const ordered = await checkout;
+    const afterwards = await other();
+
+    // Assess
+    expect(added.status).toBe(201);
+    expect(ordered.status).toBe(201);
+    expect(ordered.body.lineItemContainer.productLineItems.map((l: any) => l.productId)).toEqual([
+      'merino-beanie',
+      'dome-tent-2p',
+    ]);
+    expect(afterwards.status).toBe(409);
+    expect(afterwards.body.errors[0].available).toBe(0);
+  });
+
   it('is taken once for a checkout retried with the same Idempotency-Key', async () => {
     const shop = await tentShop(2);
     const [checkout, secondCart, thirdCart] = await Promise.all([

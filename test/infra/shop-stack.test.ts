@@ -60,9 +60,9 @@ const statementsOf = (functionId: string) => allStatementsOf(functionId).filter(
 const tableId = () => ofType('AWS::DynamoDB::Table')[0]?.[0] as string;
 
 describe('shop stack: functions', () => {
-  it('has one function per route, plus the fallback, the API description, the stream consumer, the list fold, the stock-hold sweeper and the pre-token trigger', () => {
+  it('has one function per route, plus the fallback, the API description, the stream consumer, the list fold, the stock-hold sweeper, the cancellation sweeper and the pre-token trigger', () => {
     // Assess
-    expect(ofType('AWS::Lambda::Function')).toHaveLength(routeList.length + 6);
+    expect(ofType('AWS::Lambda::Function')).toHaveLength(routeList.length + 7);
     expect(stack.functions.size).toBe(routeList.length);
     for (const route of routeList) {
       const fn = resources[routeFunctionId(route.name)];
@@ -462,7 +462,7 @@ describe('shop stack: Cognito', () => {
 });
 
 describe('shop stack: domain events and alarms', () => {
-  it('consumes INSERTs of carts, orders and documents and writes of stock shards with retries, bisecting and a dead-letter queue', () => {
+  it('consumes INSERTs of carts, orders and documents, changes of orders and writes of stock shards with retries, bisecting and a dead-letter queue', () => {
     // Assess
     template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       BisectBatchOnFunctionError: true,
@@ -475,6 +475,12 @@ describe('shop stack: domain events and alarms', () => {
             Pattern: JSON.stringify({
               eventName: ['INSERT'],
               dynamodb: { NewImage: { kind: { S: ['cart', 'order', 'document'] } } },
+            }),
+          },
+          {
+            Pattern: JSON.stringify({
+              eventName: ['MODIFY'],
+              dynamodb: { NewImage: { kind: { S: ['order'] } } },
             }),
           },
           {
@@ -630,8 +636,8 @@ describe('shop stack: domain events and alarms', () => {
     const countOf = (t: StackTemplate, type: string) =>
       Object.values<Resource>(t.json.Resources).filter((r) => r.Type === type).length;
 
-    // Assess: the parent has the six functions outside the route table and no route of it.
-    expect(countOf(parent, 'AWS::Lambda::Function')).toBe(6);
+    // Assess: the parent has the seven functions outside the route table and no route of it.
+    expect(countOf(parent, 'AWS::Lambda::Function')).toBe(7);
     expect(countOf(parent, 'AWS::ApiGatewayV2::Route')).toBe(2);
     expect(countOf(parent, 'AWS::CloudFormation::Stack')).toBe(nested.length);
     for (const [i, [, members]] of [...routeGroups(routeList)].entries()) {
@@ -674,10 +680,10 @@ describe('shop stack with an external issuer', () => {
       AUTH_JWKS_URI: 'https://id.example.com/.well-known/jwks.json',
       AUTH_AUDIENCE: 'shop-api',
     });
-    // The two routes' functions, the fallback, the API description, the stream consumer, the list fold
-    // and the stock-hold sweeper.
+    // The two routes' functions, the fallback, the API description, the stream consumer, the list fold,
+    // the stock-hold sweeper and the cancellation sweeper.
     expect(Object.values<Resource>(external).filter((r) => r.Type === 'AWS::Lambda::Function')).toHaveLength(
-      2 + 5,
+      2 + 6,
     );
   });
 });

@@ -14,12 +14,14 @@ import {
 } from '../../lib/data/inventory/stock-shards';
 import { addWatcher, countWatchers, watchedProducts } from '../../lib/data/inventory/watchers';
 import { keys } from '../../lib/data/keys';
+import { useOwnTable } from '../support/local-env';
 import { privateDemoShop, withStock } from '../support/shops';
 
 /**
  * merchant-api.md "Events" (stock), records in → events out: real shard writes on DynamoDB Local,
  * each captured as the stream record it makes (old and new image), fed to the stream consumer with
- * a stub bus. The local twin has no stream, so the test plays the stream's part.
+ * a stub bus. The test plays the stream's part, with records it can reorder and repeat, on a table
+ * of its own: the twin's consumer, reading the run's table, would fold the same shards first.
  */
 
 let sequence = 1_000;
@@ -100,6 +102,7 @@ async function publish(records: DynamoDBRecord[]) {
 describe('stock events from shard writes', () => {
   let shop: string;
   beforeAll(async () => {
+    await useOwnTable('shop-api-stock-events');
     shop = await privateDemoShop(
       'stockev',
       withStock({

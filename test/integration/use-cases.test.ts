@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getCart } from '../../lib/data/cart-repository';
 import { requireCatalog } from '../../lib/data/catalog-repository';
-import { getOrderWithDocuments } from '../../lib/data/order-repository';
+import { getOrderWithDocuments } from '../../lib/data/orders/order-repository';
 import { cartEtag } from '../../lib/domain/cart-etag';
 import { CartOrdered, CartVersionMismatch, NotFoundError, RefusedInput } from '../../lib/domain/errors';
 import type { ViewContext } from '../../lib/domain/links';

@@ -3,10 +3,10 @@ import { getCart } from '../../lib/data/cart-repository';
 import { loadCatalog } from '../../lib/data/catalog-repository';
 import { dynamo, tableName } from '../../lib/data/client';
 import { keys } from '../../lib/data/keys';
-import { getOrderWithDocuments, listOrders } from '../../lib/data/order-repository';
+import { getOrderWithDocuments, listOrders } from '../../lib/data/orders/order-repository';
 import { MAX_LINE_ITEMS } from '../../lib/domain/cart';
 import { priceCart } from '../../lib/domain/cart-pricing';
-import type { DocumentRecord, OrderRecord } from '../../lib/domain/order';
+import type { DocumentRecord, OrderRecord } from '../../lib/domain/orders/order';
 
 /** What the check looked at and what it found wrong (nothing, when the data is consistent). */
 export interface ConsistencyReport {
@@ -170,10 +170,14 @@ async function shopOrderProblems(shop: string) {
     ...(await numberingProblems(
       shop,
       'order',
-      async () => (await allOrders(shop)).map((o) => o.orderNumber),
+      // The counter's numbers: an order renamed by PATCH keeps the one checkout gave it (docs/orders.md).
+      async () => (await allOrders(shop)).map((o) => o.checkoutNumber ?? o.orderNumber),
       false,
     )),
   );
+  const current = orders.map((o) => o.orderNumber);
+  const repeated = current.filter((n, i) => current.indexOf(n) !== i);
+  if (repeated.length > 0) problems.push(`${shop}: order numbers held twice: ${repeated.join(', ')}`);
   let documents = 0;
   problems.push(
     ...(await numberingProblems(

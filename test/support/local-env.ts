@@ -1,5 +1,6 @@
 import { inject } from 'vitest';
 import { applyLocalEnv } from '../../infra/local/local-env';
+import { createTableIfMissing } from '../../lib/data/create-table';
 
 /**
  * Points this test file's process at the run's DynamoDB Local (import it first in integration
@@ -14,4 +15,16 @@ export function useLocalTable(): void {
   process.env.METRICS ??= 'off';
   process.env.RATE_LIMIT_PER_HOUR ??= '10000000';
   applyLocalEnv({ endpoint });
+}
+
+/**
+ * Points this test file's process at a table of its own on the run's DynamoDB Local (created if
+ * missing): for tests that play the stream's part with records they make up. The twin's stream
+ * consumer reads the run's table only, so it never folds this table's stock shards into the
+ * views these tests check.
+ */
+export async function useOwnTable(table: string): Promise<void> {
+  useLocalTable();
+  applyLocalEnv({ endpoint: inject('dynamoEndpoint'), table });
+  await createTableIfMissing();
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { documentInLocale } from '../../lib/domain/documents/locale';
-import type { DocumentRecord } from '../../lib/domain/order';
+import type { DocumentRecord } from '../../lib/domain/orders/order';
 
 /** A German invoice of one line as stored, with its container as the cart rendered it. */
 function germanInvoice(names = true): DocumentRecord {

@@ -4,7 +4,7 @@ import { documentLabels } from '../../lib/domain/documents/labels';
 import { pdfBase64, renderDocumentPdf } from '../../lib/domain/documents/pdf';
 import { formatIssueDate, formatRate, localeTag } from '../../lib/domain/documents/pdf-format';
 import { formatMoney } from '../../lib/domain/money';
-import type { DocumentRecord, OrderLine } from '../../lib/domain/order';
+import type { DocumentRecord, OrderLine } from '../../lib/domain/orders/order';
 import { pageContents, pdfTexts } from '../support/pdf-text';
 
 /** An ordered line of `quantity` × `unitPrice` minor units. */

@@ -22,8 +22,10 @@ export interface ShardChange {
 type Image = Record<string, AttributeValue>;
 
 /**
- * The shard change of a stream record, or undefined for records of other items and for deletes (a
- * shard goes only with its product or past a shard count that shrank: no stock moved).
+ * The shard change of a stream record, or undefined for records of other items, for deletes (a
+ * shard goes only with its product or past a shard count that shrank: no stock moved) and for a
+ * shard the import creates (a product's first stock is where its level starts, not a change: no
+ * "back in stock" for a product that was never out, and a shop import raises nothing for new products).
  */
 export function shardChangeOf(record: DynamoDBRecord): ShardChange | undefined {
   const pk = record.dynamodb?.Keys?.pk?.S;
@@ -31,6 +33,7 @@ export function shardChangeOf(record: DynamoDBRecord): ShardChange | undefined {
   const image = record.dynamodb?.NewImage as Image | undefined;
   if (!shard || !image || record.eventName === 'REMOVE') return undefined;
   const old = record.dynamodb?.OldImage as Image | undefined;
+  if (!old && reasonOf(image) === 'import') return undefined;
   const created = record.dynamodb?.ApproximateCreationDateTime;
   return {
     ...shard,

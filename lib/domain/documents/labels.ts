@@ -1,4 +1,4 @@
-import type { DocumentType } from '../order';
+import type { DocumentType } from '../orders/order';
 
 /**
  * The printed texts of invoice and credit-note PDFs, per language. German for de_* locales,

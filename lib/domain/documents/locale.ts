@@ -1,5 +1,5 @@
 import { formatMoney, formatPercent, parseMoney } from '../money';
-import type { DocumentRecord, OrderLine, TaxSummary } from '../order';
+import type { DocumentRecord, OrderLine, TaxSummary } from '../orders/order';
 
 /**
  * A finalized document shown in another locale (GET documents `?locale=`): the same snapshot, the

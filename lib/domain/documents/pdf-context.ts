@@ -1,5 +1,5 @@
 import { formatMoney, type Minor } from '../money';
-import type { DocumentRecord } from '../order';
+import type { DocumentRecord } from '../orders/order';
 import { type DocumentLabels, documentLabels } from './labels';
 import { localeTag } from './pdf-format';
 import { GREY, LEFT, type PdfCanvas, RIGHT, TOP } from './pdf-layout';

@@ -1,4 +1,4 @@
-import type { OrderLine } from '../order';
+import type { OrderLine } from '../orders/order';
 import { continuationPage, type DocumentContext } from './pdf-context';
 import { formatQuantity } from './pdf-format';
 import { BOTTOM, GREY, LEFT, RIGHT, type TextStyle } from './pdf-layout';

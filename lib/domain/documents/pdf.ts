@@ -1,4 +1,4 @@
-import type { DocumentRecord } from '../order';
+import type { DocumentRecord } from '../orders/order';
 import { fillLabel } from './labels';
 import { type DocumentContext, documentContext, documentTitle } from './pdf-context';
 import { senderLine } from './pdf-format';

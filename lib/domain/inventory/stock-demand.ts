@@ -1,4 +1,4 @@
-import type { CartLine } from '../cart';
+import type { CartLine, CartRecord } from '../cart';
 import type { ShopProduct } from '../catalog-types';
 import type { FieldError } from '../errors';
 import { quantityUnits } from '../quantity';
@@ -48,6 +48,29 @@ export function stockDemands(
     demands.set(line.productId, demand);
   });
   return { demands: [...demands.values()], gone };
+}
+
+/** Whether two carts' lines take the same stock: the same units of the same products, the same gone lines. */
+export function sameStockDemand(
+  a: ReturnType<typeof stockDemands>,
+  b: ReturnType<typeof stockDemands>,
+): boolean {
+  const units = (d: ReturnType<typeof stockDemands>) =>
+    d.demands
+      .map((x) => `${x.productId}:${x.units}`)
+      .sort()
+      .join(',');
+  return units(a) === units(b) && a.gone.join(',') === b.gone.join(',');
+}
+
+/**
+ * A checkout's cart changed before its order was written (a line added or changed meanwhile) and
+ * now takes other stock than was set aside: the checkout starts again from `cart`.
+ */
+export class StockDemandChanged extends Error {
+  constructor(readonly cart: CartRecord) {
+    super('the cart changed the stock it takes during its checkout');
+  }
 }
 
 /** A refused line's 409 entry: what was asked for and what is left (never below 0). */

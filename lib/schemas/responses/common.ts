@@ -86,6 +86,8 @@ export const ErrorBody = z
           message: z.string(),
           /** On a 409 for stock: what is left, never below 0 (merchant-api.md). */
           available: z.optional(z.number()),
+          /** On a 409 for an order's transition rule: the rule's id (merchant-api.md). */
+          rule: z.optional(z.string()),
         }),
       ),
     ),

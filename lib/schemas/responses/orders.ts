@@ -1,4 +1,4 @@
-import { ORDER_TIMESTAMPS } from '../../domain/order';
+import { ORDER_TIMESTAMPS } from '../../domain/orders/order';
 import * as z from '../zod';
 import { LineItemContainer, PaymentData, ShippingData } from './carts';
 import { Address, CurrencyCode, cursorPageOf, DecimalString, Links, pageOf, Timestamp } from './common';
@@ -10,6 +10,8 @@ export const Order = z
     orderId: z.string(),
     orderNumber: z.string(),
     creationDate: Timestamp,
+    /** Set at checkout, then by every change (PATCH, document, cancellation): merchant-api.md §3. */
+    lastUpdatedOnDate: Timestamp,
     customerId: z.string(),
     customerNumber: z.string(),
     locale: z.string(),

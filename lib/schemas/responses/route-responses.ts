@@ -56,6 +56,7 @@ export const routeResponses: Record<keyof typeof routes, SuccessResponses> = {
   createOrder: { 201: Order },
   listOrders: { 200: OrderList },
   getOrder: { 200: Order },
+  patchOrder: { 200: Order },
   createDocument: { 201: OrderDocument },
   listDocuments: { 200: OrderDocumentList },
   listProducts: { 200: ProductList },

@@ -4,11 +4,16 @@ import { type CheckoutIdentity, placeOrder as storeOrder } from '../../data/plac
 import type { CartRecord } from '../../domain/cart';
 import type { Catalog } from '../../domain/catalog';
 import { ConcurrentChange } from '../../domain/errors';
-import { goneLine, stockDemands } from '../../domain/inventory/stock-demand';
-import type { OrderRecord } from '../../domain/order';
+import {
+  goneLine,
+  StockDemandChanged,
+  sameStockDemand,
+  stockDemands,
+} from '../../domain/inventory/stock-demand';
+import type { OrderRecord } from '../../domain/orders/order';
 import { holdStock } from './hold-stock';
 
-/** Holds released by the sweeper (or another attempt) before their order before giving up. */
+/** Rounds lost to a released hold or a cart changed meanwhile before giving up. */
 const MAX_HOLD_ROUNDS = 3;
 
 /**
@@ -16,7 +21,9 @@ const MAX_HOLD_ROUNDS = 3;
  * "Checkout takes stock"): the stock is set aside first (holdStock: a short line is OutOfStock)
  * and kept only if the order is written before anyone released the hold; a checkout that fails
  * gives it back. A racing checkout of the same cart holds too; the one that orders wins, and the
- * other meets the ordered cart (410) and gives its stock back. Carts without tracked products cost what they always did: no hold, no shard.
+ * other meets the ordered cart (410) and gives its stock back. A cart changed during the checkout
+ * so that it takes other stock starts the round again from its new lines. Carts without tracked
+ * products cost what they always did: no hold, no shard.
  */
 export async function orderWithStock(
   cart: CartRecord,
@@ -24,19 +31,25 @@ export async function orderWithStock(
   build: (cart: CartRecord, identity: CheckoutIdentity) => OrderRecord,
   checkoutKeyHash?: string,
 ): Promise<OrderRecord> {
-  const { demands, gone } = stockDemands(cart.lineItems, catalog.products, catalog.stock);
-  if (demands.length === 0 && gone.length === 0) return storeOrder(cart, build, checkoutKeyHash);
+  let current = cart;
   for (let round = 1; ; round++) {
-    const hold = await holdStock(cart.shopId, cart.cartId, demands, gone.map(goneLine));
+    const demand = stockDemands(current.lineItems, catalog.products, catalog.stock);
+    const takesSameStock = (fresh: CartRecord) =>
+      sameStockDemand(stockDemands(fresh.lineItems, catalog.products), demand);
+    const hold =
+      demand.demands.length === 0 && demand.gone.length === 0
+        ? undefined
+        : await holdStock(current.shopId, current.cartId, demand.demands, demand.gone.map(goneLine));
     try {
-      const order = await storeOrder(cart, build, checkoutKeyHash, hold);
+      const order = await storeOrder(current, build, checkoutKeyHash, hold, takesSameStock);
       // Only bookkeeping is left (the units stay taken); what fails here the sweeper clears.
-      await settleOrderedHold(hold, order.orderId);
+      if (hold) await settleOrderedHold(hold, order.orderId);
       return order;
     } catch (error) {
       // No order (or none we know of): the stock goes back, unless the order was written after all.
-      await endHold(hold);
-      if (!(error instanceof HoldLost)) throw error;
+      if (hold) await endHold(hold);
+      if (error instanceof StockDemandChanged) current = error.cart;
+      else if (!(error instanceof HoldLost)) throw error;
       if (round === MAX_HOLD_ROUNDS)
         throw new ConcurrentChange('Another checkout of this cart is in progress: try again');
     }

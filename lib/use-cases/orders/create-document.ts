@@ -1,9 +1,9 @@
-import { finalizeDocument } from '../data/finalize-document';
-import { newId } from '../data/ids';
-import { getOrderWithDocuments } from '../data/order-repository';
-import { NotFoundError } from '../domain/errors';
-import type { DocumentRecord, DocumentType, OrderRecord } from '../domain/order';
-import { documentFromOrder } from '../domain/order-document';
+import { newId } from '../../data/ids';
+import { finalizeDocument } from '../../data/orders/finalize-document';
+import { getOrderWithDocuments } from '../../data/orders/order-repository';
+import { NotFoundError } from '../../domain/errors';
+import type { DocumentRecord, DocumentType, OrderRecord } from '../../domain/orders/order';
+import { documentFromOrder } from '../../domain/orders/order-document';
 
 /**
  * Finalizes an invoice or credit note of an order with the next number of the shop's document

@@ -1,5 +1,5 @@
-import { link, type ViewContext } from './links';
-import { toDecimalString } from './money';
+import { link, type ViewContext } from '../links';
+import { toDecimalString } from '../money';
 import type { DocumentRecord, OrderRecord } from './order';
 
 /**
@@ -12,6 +12,7 @@ export function orderView(order: OrderRecord, ctx: ViewContext) {
     orderId: order.orderId,
     orderNumber: order.orderNumber,
     creationDate: order.createdAt,
+    lastUpdatedOnDate: order.updatedAt ?? order.createdAt,
     customerId: order.customerId,
     customerNumber: order.customerNumber,
     locale: order.locale,
@@ -36,6 +37,14 @@ export function orderView(order: OrderRecord, ctx: ViewContext) {
         : []),
     ],
   };
+}
+
+/**
+ * The ETag of an order (merchant-api.md "ETag and If-Match"): its item's version, which every
+ * change of the order moves (PATCH, a document); orders never changed are at version 0.
+ */
+export function orderEtag(version: number): string {
+  return `"${version}"`;
 }
 
 /** The order document resource of the spec; `documentPdf` is filled only when asked for. */

@@ -1,7 +1,7 @@
-import type { DocumentRecord, OrderRecord } from '../domain/order';
-import { type Key, keys } from './keys';
-import { listingAttributes } from './lists/listing';
-import { series } from './lists/series';
+import type { DocumentRecord, OrderRecord } from '../../domain/orders/order';
+import { type Key, keys } from '../keys';
+import { listingAttributes } from '../lists/listing';
+import { series } from '../lists/series';
 
 /** The stored item of an order: listed in the shop's orders and in its customer's (lib/data/lists). */
 export function orderItem(order: OrderRecord): Record<string, unknown> & Key {

@@ -1,8 +1,9 @@
-import type { CartRecord } from './cart';
-import { priceCart } from './cart-pricing';
-import { cartView } from './cart-view';
-import { type Catalog, localize } from './catalog';
-import type { ViewContext } from './links';
+import type { CartRecord } from '../cart';
+import { priceCart } from '../cart-pricing';
+import { cartView } from '../cart-view';
+import { type Catalog, localize } from '../catalog';
+import { stockDemands } from '../inventory/stock-demand';
+import type { ViewContext } from '../links';
 import { ORDER_TIMESTAMPS, type OrderRecord, type OrderTimestamp } from './order';
 
 /** Who the order is for and what it is called; decided by checkout (lib/data/place-order.ts). */
@@ -94,5 +95,11 @@ export function buildOrder(
     >,
     customerComment: null,
     internalNote: null,
+    updatedAt: now,
+    // The same rule and catalog the checkout takes stock with (use-cases/inventory/order-with-stock.ts).
+    stockTaken: stockDemands(cart.lineItems, catalog.products).demands.map(({ productId, units }) => ({
+      productId,
+      units,
+    })),
   };
 }

@@ -1,5 +1,5 @@
-import type { Address } from './cart';
-import type { Minor } from './money';
+import type { Address } from '../cart';
+import type { Minor } from '../money';
 
 /**
  * The order aggregate: a frozen snapshot of the priced cart at checkout. Nothing in it is priced
@@ -101,6 +101,21 @@ export interface OrderRecord {
   timestamps: Record<OrderTimestamp, string | null>;
   customerComment: string | null;
   internalNote: string | null;
+  /** lastUpdatedOnDate: set at checkout, then by every change (PATCH, document); older orders lack it. */
+  updatedAt?: string;
+  /**
+   * The tracked stock the checkout took (units per product, integer thousandths), from the same
+   * catalog the checkout took it with: a cancellation puts exactly this back. Older orders lack it.
+   */
+  stockTaken?: StockTaken[];
+  /** The number checkout gave, kept when PATCH renames the order (docs/orders.md "Order numbers"). */
+  checkoutNumber?: string;
+}
+
+/** Units of one tracked product an order took at checkout (integer thousandths). */
+export interface StockTaken {
+  productId: string;
+  units: number;
 }
 
 export type DocumentType = 'Invoice' | 'CreditNote';

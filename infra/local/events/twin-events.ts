@@ -1,0 +1,74 @@
+import { appendFileSync } from 'node:fs';
+import { createPublisher } from '../../../functions/events/publish-domain-events';
+import { PUBLISHER_STREAM } from '../../../functions/events/stream-filter';
+import * as z from '../../../lib/schemas/zod';
+import { startStreamRunner } from '../stream/stream-runner';
+import { configuredStreamsApi, tableStreamArn } from '../stream/streams-api';
+import { eventLine } from './event-line';
+import { LocalEventBus } from './local-event-bus';
+
+/** The `source` and bus name of events on the twin (in AWS: `shop-api.<shopId>` and the stack's bus). */
+export const LOCAL_EVENT_SOURCE = 'shop-api.local';
+export const LOCAL_BUS_NAME = 'local';
+
+/** The twin's event settings (README "Configuration"), read once when the twin starts. */
+const Settings = z.object({
+  /** `off`: no stream runner (the benches: its polls and the consumer's writes would count). */
+  LOCAL_STREAM: z._default(z.enum(['on', 'off']), 'on'),
+  /** Wait between polls of a shard that had nothing new: the most an event lags behind its write. */
+  STREAM_POLL_MS: z._default(z.coerce.number().check(z.int(), z.minimum(10), z.maximum(10_000)), 250),
+  /** Appends every event as a JSON line to this file (tests in other processes read it). */
+  LOCAL_EVENTS_FILE: z.optional(z.string().check(z.minLength(1))),
+});
+export type TwinEventSettings = z.infer<typeof Settings>;
+
+/** The settings from the environment; a bad value fails the twin's start, naming the variable. */
+export function twinEventSettings(env: NodeJS.ProcessEnv = process.env): TwinEventSettings {
+  const parsed = Settings.safeParse(env);
+  if (parsed.success) return parsed.data;
+  const issues = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+  throw new Error(`Invalid twin setting: ${issues.join('; ')}`);
+}
+
+export interface TwinEvents {
+  /** Every event the consumer published, as it arrives (waitForEvents for tests). */
+  bus: LocalEventBus;
+  stop(): Promise<void>;
+}
+
+/**
+ * The twin's half of "Domain events" (docs/operations.md "Events on the twin"): a local bus, and
+ * unless LOCAL_STREAM=off a runner that reads the table's stream on DynamoDB Local and calls the
+ * very consumer AWS runs (createPublisher) with it. Resolves once every write from now on is seen.
+ * Each event is one short line on stderr unless quiet; problems are printed in any case.
+ */
+export async function startTwinEvents({
+  quiet,
+  settings = twinEventSettings(),
+}: {
+  quiet: boolean;
+  settings?: TwinEventSettings;
+}): Promise<TwinEvents> {
+  // Fail now on a file that cannot be written, not at the first event.
+  if (settings.LOCAL_EVENTS_FILE) appendFileSync(settings.LOCAL_EVENTS_FILE, '');
+  const bus = new LocalEventBus({
+    ...(settings.LOCAL_EVENTS_FILE ? { file: settings.LOCAL_EVENTS_FILE } : {}),
+    ...(quiet ? {} : { print: (event) => process.stderr.write(`${eventLine(event)}\n`) }),
+  });
+  if (settings.LOCAL_STREAM === 'off') return { bus, stop: async () => {} };
+  const runner = startStreamRunner({
+    api: configuredStreamsApi(),
+    streamArn: await tableStreamArn(),
+    handler: createPublisher({ client: bus, busName: LOCAL_BUS_NAME, source: LOCAL_EVENT_SOURCE }),
+    filters: PUBLISHER_STREAM.filters,
+    batchSize: PUBLISHER_STREAM.batchSize,
+    pollMs: settings.STREAM_POLL_MS,
+  });
+  try {
+    await runner.ready;
+  } catch (error) {
+    await runner.stop();
+    throw error;
+  }
+  return { bus, stop: () => runner.stop() };
+}

@@ -1,0 +1,118 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { TransactWriteCommand, type TransactWriteCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ConcurrentChange, StateConflict } from '../../domain/errors';
+import type { OrderRecord } from '../../domain/orders/order';
+import type { CancellationWork } from '../../domain/orders/order-cancellation';
+import { isCheckoutNumber, orderNumberTaken } from '../../domain/orders/order-number';
+import { dynamo, tableName } from '../client';
+import { isTransientDependencyError } from '../dependency-errors';
+import { keys } from '../keys';
+import { cancellationItem } from './cancellations';
+
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/** The order was changed by another request since it was read: read it again and decide again. */
+export class OrderChanged extends ConcurrentChange {
+  constructor() {
+    super('The order was changed by another request; try again');
+  }
+}
+
+/** One change of an order as PATCH decided it on the version it read. */
+export interface OrderSave {
+  before: OrderRecord;
+  version: number;
+  after: OrderRecord;
+  /** The patch's paths that changed (OrderUpdated.changedFields, raised from the stream). */
+  changedFields: string[];
+  /** Set when this change rejects the order: its cancellation work, stored with it. */
+  cancellation?: CancellationWork;
+}
+
+/**
+ * Stores a changed order only if it is still at the version the change was decided on (else
+ * OrderChanged), so no race between two PATCHes breaks a transition rule: each decided on what it
+ * read, and only one of two writers of one version gets through. The order item is updated, not
+ * replaced: its list attributes (lib/data/lists) stay as the fold left them. Beside it, in one
+ * transaction when there are any: a new merchant-set number's guard (taken: 409) and the old one's
+ * release, and a rejection's cancellation item, so the work of cancelling is never lost (docs/orders.md).
+ * Returns the new version.
+ */
+export async function saveOrder(save: OrderSave): Promise<number> {
+  const next = save.version + 1;
+  const items: TransactItem[] = [{ Update: orderUpdate(save, next) }];
+  const { before, after } = save;
+  const shopId = after.shopId;
+  let guardIndex = -1;
+  if (before.orderNumber !== after.orderNumber) {
+    if (!isCheckoutNumber(after.orderNumber)) {
+      guardIndex = items.length;
+      items.push({
+        Put: {
+          TableName: tableName(),
+          Item: {
+            ...keys.orderNumber(shopId, after.orderNumber),
+            kind: 'orderNumberGuard',
+            orderId: after.orderId,
+          },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      });
+    }
+    if (!isCheckoutNumber(before.orderNumber)) {
+      items.push({
+        Delete: {
+          TableName: tableName(),
+          Key: keys.orderNumber(shopId, before.orderNumber),
+          ConditionExpression: 'attribute_not_exists(pk) OR orderId = :orderId',
+          ExpressionAttributeValues: { ':orderId': after.orderId },
+        },
+      });
+    }
+  }
+  if (save.cancellation) {
+    items.push({
+      Put: {
+        TableName: tableName(),
+        Item: cancellationItem(after, save.cancellation, after.timestamps.rejectedOn as string),
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    });
+  }
+  try {
+    if (items.length === 1) await dynamo().send(new UpdateCommand(items[0]?.Update as never));
+    else await dynamo().send(new TransactWriteCommand({ TransactItems: items }));
+  } catch (error) {
+    const name = (error as Error).name;
+    if (name === 'ConditionalCheckFailedException') throw new OrderChanged();
+    if (!(error instanceof TransactionCanceledException) || isTransientDependencyError(error)) throw error;
+    const codes = (error.CancellationReasons ?? []).map((r) => r.Code);
+    if (codes[0] === 'ConditionalCheckFailed' || codes.includes('TransactionConflict'))
+      throw new OrderChanged();
+    if (guardIndex >= 0 && codes[guardIndex] === 'ConditionalCheckFailed')
+      throw new StateConflict('Order number taken', [orderNumberTaken(after.orderNumber)]);
+    throw new OrderChanged();
+  }
+  return next;
+}
+
+function orderUpdate(save: OrderSave, next: number) {
+  const { after, version } = save;
+  return {
+    TableName: tableName(),
+    Key: keys.order(after.shopId, after.orderId),
+    UpdateExpression: 'SET #data = :data, orderNumber = :number, version = :next, lastChange = :change',
+    // Orders never changed have no version yet (version 0).
+    ConditionExpression:
+      version === 0 ? 'attribute_exists(pk) AND attribute_not_exists(version)' : 'version = :version',
+    ExpressionAttributeNames: { '#data': 'data' },
+    ExpressionAttributeValues: {
+      ':data': after,
+      ':number': after.orderNumber,
+      ':next': next,
+      // The stream tells OrderUpdated by this: a change of this version, with its paths.
+      ':change': { version: next, changedFields: save.changedFields, changedAt: after.updatedAt },
+      ...(version === 0 ? {} : { ':version': version }),
+    },
+  };
+}
