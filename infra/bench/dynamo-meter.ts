@@ -27,6 +27,17 @@ function isRateLimitKey(key: unknown): boolean {
   return sk === RATE_LIMIT_SK || (sk as { S?: unknown } | undefined)?.S === RATE_LIMIT_SK;
 }
 
+/**
+ * What AWS bills a Query or Scan at least, even one that finds nothing: the minimum read (0.5 unit,
+ * 1 strongly consistent). DynamoDB Local reports 0 for those, which made a list that queries many
+ * mostly empty partitions (the write buckets of a small shop, lib/data/lists/buckets.ts) look
+ * cheaper than the same request on a full shop, where AWS bills both alike.
+ */
+function leastBilled(command: string, input: Record<string, unknown>): number {
+  if (command !== 'QueryCommand' && command !== 'ScanCommand') return 0;
+  return input.ConsistentRead === true ? 1 : 0.5;
+}
+
 const emptyUsage = (): DynamoUsage => ({
   calls: 0,
   reads: 0,
@@ -63,7 +74,7 @@ export function meterDynamo(
       usage.commands.push(command);
       const result = await next(args);
       const units = consumedUnits(result.output, isWrite);
-      usage.readUnits += units.read;
+      usage.readUnits += Math.max(units.read, leastBilled(command, input));
       usage.writeUnits += units.write;
       return result;
     },

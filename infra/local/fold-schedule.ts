@@ -4,6 +4,12 @@ import { finishCancellations } from '../../lib/use-cases/orders/finish-cancellat
 
 /** How often the twin folds the list counters (AWS: every minute; here sooner, to be exercised). */
 const DEFAULT_INTERVAL_MS = 15_000;
+/**
+ * A shop no request reached since its last fold is folded again only after this long (its carts
+ * may have expired meanwhile): a fold queries every write bucket of its lists
+ * (lib/data/lists/buckets.ts), 48 Queries a shop, and a test run serves hundreds of shops.
+ */
+const IDLE_FOLD_MS = 5 * 60_000;
 const MAX_SHOPS = 1000;
 /** How old a stock hold must be before the twin's sweep ends it (tests shorten it). */
 const holdTimeoutMs = Number(process.env.STOCK_HOLD_TIMEOUT_MS ?? HOLD_TIMEOUT_MS);
@@ -17,12 +23,16 @@ export interface FoldSchedule {
 /**
  * The local stand-in for the stack's every-minute tasks (infra/shop-stack.ts, EveryMinuteTask): folds
  * the list counters, sweeps the stock holds and finishes left cancellations of every shop the twin has served or seeded, one shop
- * after another. A failing run is reported and tried again on the next tick, as the schedule would.
+ * after another; the fold only where a request came since the last one, or IDLE_FOLD_MS after it.
+ * A failing run is reported and tried again on the next tick, as the schedule would.
  */
 export function startFoldSchedule(
   intervalMs = Number(process.env.LIST_FOLD_INTERVAL_MS ?? DEFAULT_INTERVAL_MS),
 ): FoldSchedule {
   const shops = new Set<string>();
+  /** Shops a request reached since their last fold began, and when each was last folded. */
+  const served = new Set<string>();
+  const foldedAt = new Map<string, number>();
   let running: Promise<void> = Promise.resolve();
   let stopped = false;
   const tick = () => {
@@ -30,7 +40,15 @@ export function startFoldSchedule(
       for (const shopId of shops) {
         if (stopped) return;
         try {
-          await foldTallies(shopId);
+          if (served.has(shopId) || Date.now() - (foldedAt.get(shopId) ?? 0) >= IDLE_FOLD_MS) {
+            served.delete(shopId);
+            foldedAt.set(shopId, Date.now());
+            // A fold that failed is tried again on the next tick.
+            await foldTallies(shopId).catch((error) => {
+              served.add(shopId);
+              throw error;
+            });
+          }
           await sweepStockHolds(shopId, holdTimeoutMs);
           await finishCancellations(shopId);
         } catch (error) {
@@ -46,7 +64,11 @@ export function startFoldSchedule(
   return {
     add: (shopId) => {
       // A shop id as the API accepts it; requests to made-up shops stop adding at a bound.
-      if (/^[A-Za-z0-9_-]{1,64}$/.test(shopId) && shops.size < MAX_SHOPS) shops.add(shopId);
+      if (!/^[A-Za-z0-9_-]{1,64}$/.test(shopId)) return;
+      if (shops.has(shopId) || shops.size < MAX_SHOPS) {
+        shops.add(shopId);
+        served.add(shopId);
+      }
     },
     stop: async () => {
       stopped = true;

@@ -28,6 +28,13 @@ function part(value: string): string {
 
 const shop = (shopId: string) => `SHOP#${part(shopId)}`;
 
+/** The suffix naming one write bucket of a partition ("#3"); none for a partition without buckets. */
+function bucketPart(bucket: number | undefined): string {
+  if (bucket === undefined) return '';
+  if (!Number.isInteger(bucket) || bucket < 0) throw new Error(`invalid bucket: ${bucket}`);
+  return `#${bucket}`;
+}
+
 export const keys = {
   /** The shop's meta item: catalog version (drives the catalog cache). */
   shopMeta: (shopId: string): Key => ({ pk: shop(shopId), sk: 'META' }),
@@ -113,10 +120,12 @@ export const keys = {
   pendingCancellations: (shopId: string): string => `${shop(shopId)}#CANCELLATIONS`,
 
   /**
-   * Lists (lib/data/lists): an index partition per series of listed items (open carts with and
-   * without address data, orders, one customer's orders, customers), sorted by creation time.
+   * Lists (lib/data/lists): index partitions per series of listed items (open carts with and
+   * without address data, orders, one customer's orders, customers), sorted by creation time; a
+   * shop-wide series is spread over write buckets (lib/data/lists/buckets.ts), one customer's is not.
    */
-  listSeries: (shopId: string, series: string): string => `${shop(shopId)}#${series}`,
+  listSeries: (shopId: string, series: string, bucket?: number): string =>
+    `${shop(shopId)}#${series}${bucketPart(bucket)}`,
   /** A series name made of a fixed head and an id ("CUSTOMER_ORDERS#01J..."). */
   seriesOf: (head: string, id: string): string => `${head}#${part(id)}`,
   /** Sort key of the list indexes: creation time, then id. */
@@ -127,10 +136,12 @@ export const keys = {
     sk: `${part(level)}#${part(period)}`,
   }),
   tallyCounters: (shopId: string, series: string): string => `${shop(shopId)}#TALLY#${series}`,
-  /** gsi3: listed items of a kind whose counters are not yet folded in (lib/data/lists/fold.ts). */
-  untallied: (shopId: string, kind: string): string => `${shop(shopId)}#UNTALLIED#${part(kind)}`,
-  /** gsi2: open carts by the moment they expire. */
-  cartsByExpiry: (shopId: string): string => `${shop(shopId)}#CARTS_EXPIRY`,
+  /** gsi3: listed items of a kind whose counters are not yet folded in (lib/data/lists/fold.ts), per bucket. */
+  untallied: (shopId: string, kind: string, bucket: number): string =>
+    `${shop(shopId)}#UNTALLIED#${part(kind)}${bucketPart(bucket)}`,
+  /** gsi2: open carts by the moment they expire, per bucket. */
+  cartsByExpiry: (shopId: string, bucket: number): string =>
+    `${shop(shopId)}#CARTS_EXPIRY${bucketPart(bucket)}`,
 
   // --- Inventory (docs/inventory.md) ------------------------------------------------------------------
   /** One shard of a tracked product's stock: a partition of its own, so buyers spread over shards. */

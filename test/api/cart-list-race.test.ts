@@ -36,7 +36,7 @@ describe('GET /{shopId}/carts while a cart gains its address', () => {
     // the without-address series has seen the cart too.
     const held = holdCalls(
       (command, input) =>
-        command === 'QueryCommand' && JSON.stringify(input).includes(`${shop}#CARTS#ADDRESS"`),
+        command === 'QueryCommand' && JSON.stringify(input).includes(`${shop}#CARTS#ADDRESS#`),
     );
 
     // Act

@@ -1,6 +1,7 @@
 import { keys } from '../keys';
 import { queryAll } from '../query-all';
-import { effectiveTally, readTally } from './listing';
+import { inFlight } from './in-flight';
+import { effectiveTally, expiryPartitions, readTally, untalliedPartitions } from './listing';
 import {
   BEGINNING,
   CHILD_LEVEL,
@@ -14,7 +15,7 @@ import {
   prefixOf,
   RECENT_USE_MS,
 } from './periods';
-import { creationBounds, queryCount, seriesQuery } from './query';
+import { creationBounds, type ListQuery, queryCount, seriesQueries } from './query';
 import type { ListedKind, Series } from './series';
 
 /** How far back a deep page is looked for in counters read beside the count. */
@@ -191,7 +192,7 @@ async function readCounters(
   const sums = new Map<string, number>();
   const found = await Promise.all(
     list.map((one) =>
-      queryAll({
+      listQueryAll({
         KeyConditionExpression: 'pk = :pk AND sk BETWEEN :first AND :last',
         ExpressionAttributeValues: {
           ':pk': keys.tallyCounters(shopId, one.name),
@@ -262,44 +263,56 @@ async function countInIndex(
 ): Promise<number> {
   const { low, high } = creationBounds(fromMs, endMs - 1);
   const counts = await Promise.all(
-    list.map((one) => queryCount(seriesQuery(shopId, one, low, high, nowIso))),
+    list.flatMap((one) => seriesQueries(shopId, one, low, high, nowIso)).map(queryCount),
   );
   return counts.reduce((a, b) => a + b, 0);
 }
 
+/** A Query of one partition holding lagging items, made for the moment `nowIso`. */
+export type LaggingSource = (nowIso: string) => ListQuery;
+
 /**
- * Items of a kind whose counters lag: changed since the last fold (gsi3), and for carts those that
- * expired since (the expiry index up to now). Each once.
+ * Where a kind's lagging items are: every write bucket of its gsi3 partition (changed since the
+ * last fold), and for carts every bucket of the expiry index up to now (expired since).
  */
+export function laggingSources(shopId: string, kind: ListedKind): LaggingSource[] {
+  const changed = untalliedPartitions(shopId, kind).map(
+    (partition): LaggingSource =>
+      () => ({
+        IndexName: 'gsi3',
+        KeyConditionExpression: 'gsi3pk = :pk',
+        ExpressionAttributeValues: { ':pk': partition },
+      }),
+  );
+  const expired = (kind === 'CART' ? expiryPartitions(shopId) : []).map(
+    (partition): LaggingSource =>
+      (nowIso) => ({
+        IndexName: 'gsi2',
+        KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk <= :now',
+        ExpressionAttributeValues: { ':pk': partition, ':now': `${nowIso}#\uffff` },
+      }),
+  );
+  return [...changed, ...expired];
+}
+
+/** Up to `limit` lagging items of one source (a round of the fold). */
+export function laggingFrom(source: LaggingSource, nowIso: string, limit: number) {
+  return listQueryAll({ ...source(nowIso), Limit: limit }, limit);
+}
+
+/** Items of a kind whose counters lag (see laggingSources), every bucket read side by side; each once. */
 export async function untalliedItems(
   shopId: string,
   kind: ListedKind,
   nowIso: string,
-  limit?: number,
 ): Promise<Record<string, unknown>[]> {
-  const [changed, expired] = await Promise.all([
-    queryAll(
-      {
-        IndexName: 'gsi3',
-        KeyConditionExpression: 'gsi3pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.untallied(shopId, kind) },
-        ...(limit ? { Limit: limit } : {}),
-      },
-      limit,
-    ),
-    kind !== 'CART'
-      ? []
-      : queryAll(
-          {
-            IndexName: 'gsi2',
-            KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk <= :now',
-            ExpressionAttributeValues: { ':pk': keys.cartsByExpiry(shopId), ':now': `${nowIso}#\uffff` },
-            ...(limit ? { Limit: limit } : {}),
-          },
-          limit,
-        ),
-  ]);
+  const found = await Promise.all(laggingSources(shopId, kind).map((source) => listQueryAll(source(nowIso))));
   const byKey = new Map<string, Record<string, unknown>>();
-  for (const item of [...changed, ...expired]) byKey.set(`${item.pk}|${item.sk}`, item);
+  for (const item of found.flat()) byKey.set(`${item.pk}|${item.sk}`, item);
   return [...byKey.values()];
+}
+
+/** queryAll, one of the list Queries in flight (lib/data/lists/in-flight.ts). */
+function listQueryAll(...args: Parameters<typeof queryAll>): ReturnType<typeof queryAll> {
+  return inFlight(() => queryAll(...args));
 }

@@ -3,7 +3,7 @@ import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/l
 import { backoff } from '../backoff';
 import { dynamo, tableName } from '../client';
 import { keys } from '../keys';
-import { untalliedItems } from './count';
+import { laggingFrom, laggingSources } from './count';
 import { effectiveTally, readTally } from './listing';
 import { periodsOf } from './periods';
 import type { ListedKind } from './series';
@@ -13,7 +13,7 @@ type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[numb
 const KINDS: readonly ListedKind[] = ['CART', 'ORDER', 'CUSTOMER'];
 /** DynamoDB's TransactWriteItems limit. */
 const MAX_TRANSACTION_ITEMS = 100;
-/** Lagging items read per round. */
+/** Lagging items read per round (from one write bucket of gsi3 or of the carts' expiry index). */
 const BATCH = 25;
 /** Rounds in a row a fold may lose to writers before it leaves a kind to its next run. */
 const MAX_LOST_ROUNDS = 50;
@@ -37,8 +37,11 @@ export interface FoldReport {
  * `tallied` becomes what it should count now, and the counters of its periods move by the
  * difference, in one transaction per batch, conditional on the item being as read (an item changed
  * meanwhile is left for the next round). Expired carts are deleted in the same step, so they leave
- * the lists and the counters at once. Runs every minute in AWS (a schedule) and in the local twin,
- * which keeps the corrections a count must read to a few minutes' worth. Safe to run concurrently.
+ * the lists and the counters at once. It goes through the write buckets of each kind's gsi3
+ * partition (and of the carts' expiry index) one after another: one Query at a time, never a burst
+ * beside the requests of the local twin, where it runs in the API's process. Runs every minute in
+ * AWS (a schedule) and in the local twin, which keeps the corrections a count must read to a few
+ * minutes' worth. Safe to run concurrently.
  */
 export async function foldTallies(
   shopId: string,
@@ -46,7 +49,7 @@ export async function foldTallies(
 ): Promise<FoldReport> {
   const report: FoldReport = { folded: 0, expired: 0, retries: 0, unfinished: false };
   const deadline = Date.now() + budgetMs;
-  for (const kind of KINDS) {
+  for (const source of KINDS.flatMap((kind) => laggingSources(shopId, kind))) {
     let lost = 0;
     for (;;) {
       if (Date.now() > deadline || lost > MAX_LOST_ROUNDS) {
@@ -54,7 +57,7 @@ export async function foldTallies(
         break;
       }
       const nowIso = now().toISOString();
-      let lagging = await untalliedItems(shopId, kind, nowIso, BATCH);
+      let lagging = await laggingFrom(source, nowIso, BATCH);
       if (lagging.length === 0) break;
       // Items that changed since they were read drop out of the batch; the rest goes again at once.
       while (lagging.length > 0) {

@@ -1,16 +1,19 @@
 import { type Key, keys } from '../keys';
-import type { ListedKind, Series } from './series';
+import { allBuckets, BUCKETS, bucketOf } from './buckets';
+import { type ListedKind, type Series, seriesPartitionOf } from './series';
 
 /**
  * How a listed item (cart, order, customer) is indexed and counted. An item carries:
- * - per series it is in, the partition and creation sort key of that series' list index;
+ * - per series it is in, the partition (its write bucket of the series, lib/data/lists/buckets.ts)
+ *   and creation sort key of that series' list index;
  * - `tally`: what it should add to the counters (its creation time and series), absent when it is
  *   in no series (an ordered cart);
  * - `tallied`: what the counters hold for it, written only by the fold (lib/data/lists/fold.ts);
- * - while the two differ, a place in its kind's partition of gsi3, where the fold and the counts
- *   (lib/data/lists/count.ts) find it;
+ * - while the two differ, a place in its kind's partition of gsi3 (its bucket), where the fold and
+ *   the counts (lib/data/lists/count.ts) find it;
  * - carts: `validUntil`, when they stop being listed and counted (expiry), and a place in the expiry
- *   index (gsi2) while listed, where the fold finds the expired ones.
+ *   index (gsi2, its bucket) while listed, where the fold finds the expired ones.
+ * An item's bucket comes from its partition key, so it is the same in every write.
  * Counters thus never share an item with a write: no write waits for or conflicts with another.
  */
 export interface Listing {
@@ -34,14 +37,14 @@ export function listingAttributes(
   const attributes: Record<string, string> = {};
   const sort = keys.creationSort(listing.createdAt, listing.id);
   for (const one of listing.series) {
-    attributes[`${one.index}pk`] = keys.listSeries(shopId, one.name);
+    attributes[`${one.index}pk`] = seriesPartitionOf(shopId, one, listing.key.pk);
     attributes[`${one.index}sk`] = sort;
   }
   if (listing.validUntil !== undefined) {
     attributes.validUntil = listing.validUntil;
     if (listing.series.length > 0) {
       if (attributes.gsi2pk) throw new Error('a listing that expires cannot use gsi2 for a series');
-      attributes.gsi2pk = keys.cartsByExpiry(shopId);
+      attributes.gsi2pk = keys.cartsByExpiry(shopId, bucketOf(listing.key.pk, BUCKETS.cartsByExpiry));
       attributes.gsi2sk = `${listing.validUntil}#${listing.id}`;
     }
   }
@@ -52,9 +55,20 @@ export function listingAttributes(
   return attributes;
 }
 
-/** The gsi3 place of an item whose counters must be folded in. */
+/** The gsi3 place of an item whose counters must be folded in: its kind's bucket of the item. */
 export function untalliedAttributes(shopId: string, listing: Pick<Listing, 'kind' | 'key'>) {
-  return { gsi3pk: keys.untallied(shopId, listing.kind), gsi3sk: listing.key.pk };
+  const bucket = bucketOf(listing.key.pk, BUCKETS.untallied[listing.kind]);
+  return { gsi3pk: keys.untallied(shopId, listing.kind, bucket), gsi3sk: listing.key.pk };
+}
+
+/** Every gsi3 partition of a kind's lagging items (the fold and the counts read them all). */
+export function untalliedPartitions(shopId: string, kind: ListedKind): string[] {
+  return allBuckets(BUCKETS.untallied[kind]).map((b) => keys.untallied(shopId, kind, b));
+}
+
+/** Every gsi2 partition of the carts by expiry. */
+export function expiryPartitions(shopId: string): string[] {
+  return allBuckets(BUCKETS.cartsByExpiry).map((b) => keys.cartsByExpiry(shopId, b));
 }
 
 /** The attributes an item leaves behind when it stops being listed (a cart ordered). */

@@ -1,8 +1,8 @@
 import type { Key } from '../keys';
-import { queryAll } from '../query-all';
 import type { CreationWindow, Seek } from './count';
+import { newestAcross } from './merge';
 import { BEGINNING } from './periods';
-import { creationBounds, seriesQuery } from './query';
+import { creationBounds, seriesQueries } from './query';
 import type { Series } from './series';
 
 /** Which slice of a list: a page by number, or the page after the item a cursor names. */
@@ -21,7 +21,8 @@ export interface PageKeys {
 
 /**
  * The keys of one page of `list` (items created within `window`, listed now), newest first. Reads
- * the list index only (keys and the expiry time, never whole items): from the start `seek` found
+ * the list index only (keys and the expiry time, never whole items), merging the sorted keys of
+ * every write bucket of every series (lib/data/lists/merge.ts): from the start `seek` found
  * (lib/data/lists/count.ts: at most an hour of keys to skip), or after the cursor's item.
  */
 export async function readPageKeys(
@@ -38,32 +39,10 @@ export async function readPageKeys(
   const { low, high } = creationBounds(from, Math.max(from, seek.before - 1));
   const upTo = wanted.after !== undefined && wanted.after < high ? wanted.after : high;
   const nowIso = now.toISOString();
-  const found = await Promise.all(
-    list.map(async (one) => {
-      const sortKey = `${one.index}sk`;
-      const query = seriesQuery(shopId, one, low, upTo, nowIso);
-      // One more than needed, as the item named by `after` may be among them.
-      const items = await queryAll(
-        {
-          ...query,
-          Limit: need + 1,
-          ProjectionExpression: 'pk, sk, #sort',
-          ExpressionAttributeNames: { '#sort': sortKey },
-        },
-        need + 1,
-      );
-      return items.map((item) => ({
-        pk: item.pk as string,
-        sk: item.sk as string,
-        sort: item[sortKey] as string,
-      }));
-    }),
+  const partitions = list.flatMap((one) =>
+    seriesQueries(shopId, one, low, upTo, nowIso).map((query) => ({ query, sortKey: `${one.index}sk` })),
   );
-  // A cart that moves from one series to the other between the two reads is in both: list it once.
-  const distinct = new Map(found.flat().map((item) => [`${item.pk}|${item.sk}`, item]));
-  const merged = [...distinct.values()]
-    .filter((item) => item.sort !== wanted.after)
-    .sort((a, b) => (a.sort < b.sort ? 1 : a.sort > b.sort ? -1 : 0))
-    .slice(skip, need);
+  // The cursor's item is the newest the range holds: it is asked for and left out.
+  const merged = (await newestAcross(partitions, need, wanted.after)).slice(skip);
   return { keys: merged.map(({ pk, sk }) => ({ pk, sk })), last: merged.at(-1)?.sort };
 }

@@ -1,0 +1,183 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { batchGetItems } from '../../lib/data/batch-get';
+import { keys } from '../../lib/data/keys';
+import { BUCKETS } from '../../lib/data/lists/buckets';
+import { expiryPartitions, untalliedPartitions } from '../../lib/data/lists/listing';
+import { series, seriesPartitions } from '../../lib/data/lists/series';
+import { type ApiResponse, call } from '../support/api';
+import { BILLING, newCart, orderableCart } from '../support/carts';
+import { requestCost } from '../support/server-timing';
+import { privateDemoShop, withStock } from '../support/shops';
+
+/**
+ * The shop-wide lists are spread over write buckets (lib/data/lists/buckets.ts) so that 2,000
+ * orders a second do not meet on one index partition. Here 30 orders, their 30 new customers and
+ * 30 open carts are made through the API, side by side; the test checks they landed in several
+ * buckets, and that the lists read across the buckets are the same as one sorted list: every page
+ * in creation order (newest first, ties by id), none lost or twice, the same totals.
+ */
+const COUNT = 30;
+
+let shop: string;
+let orderIds: string[];
+let customerIds: string[];
+let cartIds: string[];
+
+/** Runs `make` for 0 … count−1, `parallel` at a time, so writes of different items interleave. */
+async function made<T>(count: number, parallel: number, make: (i: number) => Promise<T>): Promise<T[]> {
+  const results: T[] = [];
+  for (let start = 0; start < count; start += parallel)
+    results.push(
+      ...(await Promise.all(
+        Array.from({ length: Math.min(parallel, count - start) }, (_, j) => make(start + j)),
+      )),
+    );
+  return results;
+}
+
+/** The stored items of `wanted`, in the order asked for. */
+async function stored(wanted: { pk: string; sk: string }[]): Promise<Record<string, unknown>[]> {
+  return (await batchGetItems(wanted)).map((item) => item as Record<string, unknown>);
+}
+
+/** `ids` by their items' list sort key (creation time, then id), newest first: what a list must show. */
+async function newestFirst(ids: string[], keyOf: (id: string) => { pk: string; sk: string }) {
+  const items = await stored(ids.map(keyOf));
+  const sortOf = new Map(ids.map((id, i) => [id, items[i]?.gsi1sk as string]));
+  return [...ids].sort((a, b) => ((sortOf.get(a) as string) < (sortOf.get(b) as string) ? 1 : -1));
+}
+
+/** Every page of `path` by number, `perPage` each: the ids in order and each page's `results`. */
+async function byPages(path: string, perPage: number, id: string) {
+  const ids: string[] = [];
+  const totals: number[] = [];
+  for (let page = 1; ; page++) {
+    const response = await call(
+      `${path}${path.includes('?') ? '&' : '?'}resultsPerPage=${perPage}&page=${page}`,
+    );
+    expect(response.status).toBe(200);
+    totals.push(response.body.results);
+    if (response.body.items.length === 0) break;
+    ids.push(...response.body.items.map((item: Record<string, string>) => item[id]));
+  }
+  return { ids, totals };
+}
+
+/** The whole list of `path` by following its next links, `perPage` a page. */
+async function byCursor(path: string, perPage: number, id: string): Promise<string[]> {
+  const ids: string[] = [];
+  let next: string | undefined = `${path}${path.includes('?') ? '&' : '?'}resultsPerPage=${perPage}`;
+  while (next) {
+    const response: ApiResponse = await call(next);
+    expect(response.status).toBe(200);
+    ids.push(...response.body.items.map((item: Record<string, string>) => item[id]));
+    const link: { href: string } | undefined = response.body.links.find(
+      (l: { rel: string }) => l.rel === 'next',
+    );
+    next = link ? `${new URL(link.href).pathname}${new URL(link.href).search}` : undefined;
+  }
+  return ids;
+}
+
+beforeAll(async () => {
+  // The orders buy espresso beans untracked: 30 orders must not depend on the demo's stock.
+  shop = await privateDemoShop('buckets', withStock({ 'espresso-beans': { stock: null } }));
+  const orders = await made(COUNT, 6, async (i) => {
+    const cart = await orderableCart(shop, `bucket.buyer${i}@example.com`);
+    const placed = await cart.call('/order', { method: 'POST' });
+    if (placed.status !== 201) throw new Error(`checkout: ${placed.status} ${placed.text}`);
+    return placed.body as { orderId: string; customerId: string };
+  });
+  orderIds = orders.map((o) => o.orderId);
+  customerIds = orders.map((o) => o.customerId);
+  cartIds = await made(COUNT, 6, async (i) => {
+    const cart = await newCart(shop, { lineItems: [{ productId: 'trail-mix', quantity: 1 }] });
+    if (i % 3 === 0) await cart.call('/billing-address', { method: 'PUT', body: BILLING });
+    return cart.cartId as string;
+  });
+}, 120_000);
+
+describe('shop-wide lists over write buckets', () => {
+  it('puts orders, customers and carts into several buckets of each list partition', async () => {
+    const orders = await stored(orderIds.map((id) => keys.order(shop, id)));
+    const customers = await stored(customerIds.map((id) => keys.customer(shop, id)));
+    const carts = await stored(cartIds.map((id) => keys.cart(shop, id)));
+    const bucketsOf = (items: Record<string, unknown>[], attribute: string) =>
+      new Set(items.map((item) => item[attribute]));
+    const cartSeries = [
+      ...seriesPartitions(shop, series.carts(true)),
+      ...seriesPartitions(shop, series.carts(false)),
+    ];
+
+    // 30 items over 8 or 16 buckets: all in fewer than 4 would be a broken hash, not bad luck.
+    for (const [items, attribute, partitions] of [
+      [orders, 'gsi1pk', seriesPartitions(shop, series.orders)],
+      [customers, 'gsi1pk', seriesPartitions(shop, series.customers)],
+      [carts, 'gsi1pk', cartSeries],
+      [carts, 'gsi2pk', expiryPartitions(shop)],
+    ] as const) {
+      const used = bucketsOf(items, attribute);
+      expect(used.size).toBeGreaterThanOrEqual(4);
+      for (const partition of used) expect(partitions).toContain(partition);
+    }
+    // Items whose counters still lag sit in a bucket of their kind's gsi3 partition.
+    for (const [items, kind] of [
+      [orders, 'ORDER'],
+      [customers, 'CUSTOMER'],
+      [carts, 'CART'],
+    ] as const)
+      for (const item of items.filter((i) => i.gsi3pk !== undefined))
+        expect(untalliedPartitions(shop, kind)).toContain(item.gsi3pk);
+    // One customer's orders stay one partition of their own, as before.
+    expect(orders.map((o) => o.gsi2pk)).toEqual(
+      customerIds.map((id) => keys.listSeries(shop, keys.seriesOf('CUSTOMER_ORDERS', id))),
+    );
+  });
+
+  it('pages orders across the buckets in creation order, newest first, each once', async () => {
+    const expected = await newestFirst(orderIds, (id) => keys.order(shop, id));
+
+    const pages = await byPages(`/${shop}/orders`, 4, 'orderId');
+    const cursor = await byCursor(`/${shop}/orders`, 7, 'orderId');
+
+    expect(pages.ids).toEqual(expected);
+    expect(new Set(pages.totals)).toEqual(new Set([COUNT]));
+    expect(cursor).toEqual(expected);
+  });
+
+  it('pages customers and carts across the buckets the same way', async () => {
+    const customers = await newestFirst(customerIds, (id) => keys.customer(shop, id));
+    const carts = await newestFirst(cartIds, (id) => keys.cart(shop, id));
+    const withAddress = carts.filter((id) => cartIds.indexOf(id) % 3 === 0);
+
+    const customerPages = await byPages(`/${shop}/customers`, 4, 'customerId');
+    const cartPages = await byPages(`/${shop}/carts`, 4, 'cartId');
+    const cartCursor = await byCursor(`/${shop}/carts`, 7, 'cartId');
+    const addressPages = await byPages(`/${shop}/carts?hasAddressData=true`, 3, 'cartId');
+
+    // The demo's own customers were created before these: they follow them.
+    expect(customerPages.ids.slice(0, COUNT)).toEqual(customers);
+    expect(new Set(customerPages.totals)).toEqual(new Set([customerPages.ids.length]));
+    expect(cartPages.ids).toEqual(carts);
+    expect(new Set(cartPages.totals)).toEqual(new Set([COUNT]));
+    expect(cartCursor).toEqual(carts);
+    expect(addressPages.ids).toEqual(withAddress);
+    expect(new Set(addressPages.totals)).toEqual(new Set([COUNT / 3]));
+  });
+
+  it('reads a page with one keys-only Query per bucket, a deep page no more', async () => {
+    const first = await call(`/${shop}/orders?resultsPerPage=4`);
+    const deep = await call(`/${shop}/orders?resultsPerPage=4&page=7`);
+    const firstCost = requestCost(first.headers.get('server-timing'));
+    const deepCost = requestCost(deep.headers.get('server-timing'));
+
+    expect([first.status, deep.status]).toEqual([200, 200]);
+    expect(deep.body.items).toHaveLength(4);
+    // Page 1: the list's buckets and the lagging orders' buckets (one Query each), the counters,
+    // and the page's items in one batch.
+    expect(firstCost.calls).toBeLessThanOrEqual(BUCKETS.orders + BUCKETS.untallied.ORDER + 2);
+    // A deep page adds the counters that place it (a Query or two), never a Query per item skipped.
+    expect(deepCost.calls).toBeLessThanOrEqual(firstCost.calls + 3);
+    expect(deepCost.readUnits).toBeLessThanOrEqual(firstCost.readUnits + 2);
+  });
+});
