@@ -13,8 +13,8 @@ const MAX_ROUNDS = 25;
  * Sets aside what a checkout takes (docs/inventory.md): takes each product from a shard picked at
  * random, under a new hold's id; when a shard is short, reads the shards of each tracked product,
  * refuses short products with one 409 entry per line (`gone` lines added), else plans and takes
- * again. A shard emptied meanwhile by another buyer ends this round's
- * hold (every part given back) and the next round plans on fresh levels. On any other failure the
+ * again. A shard emptied meanwhile by another buyer ends this round's hold (every part given back)
+ * and the next round plans on fresh levels. On any other failure the
  * takes are given back before the error goes on, so nothing stays set aside for a checkout that
  * failed; what could not be given back, the sweeper gives back later. No order can use a hold
  * before this returns it, so giving it back here needs no release.
