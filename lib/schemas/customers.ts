@@ -1,6 +1,7 @@
 import type { CustomerPatchValues, ValueCheck } from '../domain/customer-patch';
 import { AddressBody, addressFieldValue } from './address';
 import { cursorPaging, PathId, ShopId } from './common';
+import { valueCheck } from './value-check';
 import * as z from './zod';
 
 /** Schemas of the customer operations (contract "Customers, tax, legal, orders"). */
@@ -47,18 +48,10 @@ export const PatchCustomerBody = z.lazy(() =>
 );
 export type PatchCustomerBody = z.output<typeof PatchCustomerBody>;
 
-/** A schema as a domain value check: the parsed value, or zod's issues. */
-function check<T>(schema: z.ZodMiniType<T>): ValueCheck<T> {
-  return (value) => {
-    const parsed = schema.safeParse(value);
-    return parsed.success ? { ok: true, value: parsed.data } : { ok: false, issues: parsed.error.issues };
-  };
-}
-
 /** The values a PATCH /customers/{id} writes, checked as the fields of POST /customers are. */
 export const customerPatchValues: CustomerPatchValues = {
-  customerNumber: check(CustomerNumber),
-  internalNote: check(InternalNote),
-  billingAddress: check(CustomerAddress),
-  addressField: (field) => check(addressFieldValue(field)),
+  customerNumber: valueCheck(CustomerNumber),
+  internalNote: valueCheck(InternalNote),
+  billingAddress: valueCheck(CustomerAddress),
+  addressField: (field) => valueCheck(addressFieldValue(field)),
 };

@@ -2,6 +2,7 @@ import type { ValueCheck } from '../domain/json-patch';
 import type { OrderPatchValues } from '../domain/orders/order-patch';
 import { BillingAddressBody, ShippingAddressBody } from './address';
 import { cursorPaging, Instant, LocaleParam, PathId, paging, QueryBoolean, ShopId } from './common';
+import { valueCheck } from './value-check';
 import * as z from './zod';
 
 /** Schemas of the order operations (beyond the spec: list and read; documents per the spec). */
@@ -78,19 +79,11 @@ export const OrderText = z.lazy(() =>
   z.string('expected a string').check(z.maxLength(MAX_ORDER_TEXT_LENGTH)),
 );
 
-/** A schema as a domain value check: the parsed value, or zod's issues. */
-function check<T>(schema: z.ZodMiniType<T>): ValueCheck<T> {
-  return (value) => {
-    const parsed = schema.safeParse(value);
-    return parsed.success ? { ok: true, value: parsed.data } : { ok: false, issues: parsed.error.issues };
-  };
-}
-
 /** The values a PATCH /orders/{o} writes; the addresses are checked as on carts. */
 export const orderPatchValues: OrderPatchValues = {
-  timestamp: check(OrderTimestampValue),
-  text: check(OrderText),
-  billingAddress: check(BillingAddressBody),
-  shippingAddress: check(ShippingAddressBody),
-  orderNumber: check(OrderNumberValue),
+  timestamp: valueCheck(OrderTimestampValue),
+  text: valueCheck(OrderText),
+  billingAddress: valueCheck(BillingAddressBody),
+  shippingAddress: valueCheck(ShippingAddressBody),
+  orderNumber: valueCheck(OrderNumberValue),
 };
