@@ -28,17 +28,31 @@ afterAll(async () => {
 /** A shop of its own whose tent has `stock` pieces. */
 const tentShop = (stock: number) => privateDemoShop('stockfault', withStock({ 'dome-tent-2p': { stock } }));
 
-/** A cart of `quantity` tents with a billing address; returns its checkout. */
-async function tentCart(shop: string, quantity: number) {
-  const created = await api(`/${shop}/carts`, {
-    method: 'POST',
-    body: { lineItems: [{ productId: 'dome-tent-2p', quantity }] },
-  });
+/** A cart of these lines with a billing address: its path and token, and its checkout. */
+async function billedCart(shop: string, lineItems: { productId: string; quantity: number }[]) {
+  const created = await api(`/${shop}/carts`, { method: 'POST', body: { lineItems } });
   const cartToken = created.headers.get('x-service-cart-token') as string;
   const path = `/${shop}/carts/${created.body.cartId}`;
   await api(`${path}/billing-address`, { method: 'PUT', body: BILLING, cartToken });
-  return (headers: Record<string, string> = {}) =>
+  const checkout = (headers: Record<string, string> = {}) =>
     api(`${path}/order`, { method: 'POST', cartToken, headers });
+  return { path, cartToken, checkout };
+}
+
+/** A cart of `quantity` tents with a billing address; returns its checkout. */
+async function tentCart(shop: string, quantity: number) {
+  return (await billedCart(shop, [{ productId: 'dome-tent-2p', quantity }])).checkout;
+}
+
+/** Holds every order transaction (the TransactWriteItems that puts an order) until released. */
+function holdOrderWrites() {
+  return holdCalls(
+    (command, input) =>
+      command === 'TransactWriteItemsCommand' &&
+      (input as { TransactItems: { Put?: { Item?: { sk?: string } } }[] }).TransactItems.some(
+        (item) => item.Put?.Item?.sk === 'ORDER',
+      ),
+  );
 }
 
 describe('stock set aside by a failing checkout', () => {
@@ -131,13 +145,7 @@ describe('stock set aside by a failing checkout', () => {
     // Prepare: the order's transaction waits until the sweeper has released the checkout's hold
     const shop = await tentShop(1);
     const [late, other] = await Promise.all([tentCart(shop, 1), tentCart(shop, 1)]);
-    const orderWrite = holdCalls(
-      (command, input) =>
-        command === 'TransactWriteItemsCommand' &&
-        (input as { TransactItems: { Put?: { Item?: { sk?: string } } }[] }).TransactItems.some(
-          (item) => item.Put?.Item?.sk === 'ORDER',
-        ),
-    );
+    const orderWrite = holdOrderWrites();
 
     // Act
     const checkout = late();
@@ -161,24 +169,16 @@ describe('stock set aside by a failing checkout', () => {
       'stockfault',
       withStock({ 'dome-tent-2p': { stock: 1 }, 'merino-beanie': { stock: null } }),
     );
-    const created = await api(`/${shop}/carts`, {
-      method: 'POST',
-      body: { lineItems: [{ productId: 'merino-beanie', quantity: 1 }] },
-    });
-    const cartToken = created.headers.get('x-service-cart-token') as string;
-    const path = `/${shop}/carts/${created.body.cartId}`;
-    await api(`${path}/billing-address`, { method: 'PUT', body: BILLING, cartToken });
+    const {
+      path,
+      cartToken,
+      checkout: order,
+    } = await billedCart(shop, [{ productId: 'merino-beanie', quantity: 1 }]);
     const other = await tentCart(shop, 1);
-    const orderWrite = holdCalls(
-      (command, input) =>
-        command === 'TransactWriteItemsCommand' &&
-        (input as { TransactItems: { Put?: { Item?: { sk?: string } } }[] }).TransactItems.some(
-          (item) => item.Put?.Item?.sk === 'ORDER',
-        ),
-    );
+    const orderWrite = holdOrderWrites();
 
     // Act
-    const checkout = api(`${path}/order`, { method: 'POST', cartToken });
+    const checkout = order();
     await orderWrite.reached;
     const added = await api(`${path}/line-items`, {
       method: 'POST',
