@@ -2,7 +2,7 @@ import autocannon from 'autocannon';
 
 /** One request of a load run: what the next connection sends. */
 export interface LoadRequest {
-  method: 'GET' | 'POST' | 'PUT';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH';
   path: string;
   headers: Record<string, string>;
   body?: string;

@@ -16,7 +16,9 @@
  *   Budgets at 100,000 products: first request ≤ 3 s, after a write ≤ 1 s, RSS ≤ 70 % of 1024 MB.
  * - flash-sale: one product with stock S (--stock, 1,000) and 1.5 × S buyers at c=16 and 64, on 1,
  *   4 and 8 shards (--shards), against untracked checkouts (infra/bench/scale-flash-sale.ts).
- * Options: --parts lists,checkout,catalog,flash-sale --sizes 100,10000,100000 --products
+ * - order-patch: PATCH /orders/{o} against a cart change, both at c=1. Budget: p50 ≤ 1.5× the cart
+ *   change's (infra/bench/scale-order-patch.ts).
+ * Options: --parts lists,checkout,catalog,flash-sale,order-patch --sizes 100,10000,100000 --products
  * 1000,10000,100000 --samples N (30) --concurrency 1,16,64 --stock 1000 --shards 1,4,8
  */
 import { fileURLToPath } from 'node:url';
@@ -30,6 +32,7 @@ import { type CatalogScaleRow, measureCatalogScale, missedCatalogBudgets } from 
 import { measureCheckoutScale, missedCheckoutBudgets } from './scale-checkout';
 import { flashSalePart } from './scale-flash-sale';
 import { listTable, measureListScale, missedListBudgets } from './scale-lists';
+import { measureOrderPatch, missedOrderPatchBudgets, orderPatchTable } from './scale-order-patch';
 import { table } from './stats';
 
 const say = (line: string) => process.stderr.write(`${line}\n`);
@@ -38,7 +41,7 @@ const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 async function main(): Promise<number> {
   const { values } = parseArgs({
     options: {
-      parts: { type: 'string', default: 'lists,checkout,catalog,flash-sale' },
+      parts: { type: 'string', default: 'lists,checkout,catalog,flash-sale,order-patch' },
       sizes: { type: 'string', default: '100,10000,100000' },
       products: { type: 'string', default: '1000,10000,100000' },
       samples: { type: 'string', default: '30' },
@@ -61,7 +64,8 @@ async function main(): Promise<number> {
   let api: Child | undefined;
   let floor: Child | undefined;
   try {
-    if (parts.has('lists') || parts.has('checkout') || parts.has('flash-sale')) {
+    const twinParts = ['lists', 'checkout', 'flash-sale', 'order-patch'];
+    if (twinParts.some((part) => parts.has(part))) {
       say('starting the local twin (DynamoDB Local, demo shops, API server)...');
       api = await startChild(here('./api-process.ts'), env);
       const dynamoEndpoint = String(api.ready.dynamoEndpoint);
@@ -96,6 +100,13 @@ async function main(): Promise<number> {
         const { section, missed: sale } = await flashSalePart(api, values, say);
         sections.push(section);
         missed.push(...sale);
+      }
+      if (parts.has('order-patch')) {
+        const rows = await measureOrderPatch(api, Number(values.samples), say);
+        sections.push(
+          `order PATCH against a cart change (concurrency 1, ${values.samples} requests × 3 rounds each)\n\n${orderPatchTable(rows)}`,
+        );
+        missed.push(...missedOrderPatchBudgets(rows));
       }
       await api.stop();
       api = undefined;
