@@ -3,7 +3,7 @@ import { noContent } from '../../lib/http/reply';
 import { routes } from '../../lib/routes';
 import { CreateAssignmentsBody } from '../../lib/schemas/categories';
 import { ShopPath } from '../../lib/schemas/common';
-import { assignProducts } from '../../lib/use-cases/assign-products';
+import { assignProducts } from '../../lib/use-cases/catalog/assign-products';
 
 /**
  * POST /{shopId}/product-category-assignments: assigns every named product to every named

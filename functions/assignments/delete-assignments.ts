@@ -3,7 +3,7 @@ import { noContent } from '../../lib/http/reply';
 import { routes } from '../../lib/routes';
 import { DeleteAssignmentsQuery } from '../../lib/schemas/categories';
 import { ShopPath } from '../../lib/schemas/common';
-import { unassignProducts } from '../../lib/use-cases/unassign-products';
+import { unassignProducts } from '../../lib/use-cases/catalog/unassign-products';
 
 /**
  * DELETE /{shopId}/product-category-assignments?categoryId=..&productId=..: takes every named

@@ -3,7 +3,7 @@ import { endpoint } from '../../lib/http/endpoint';
 import { routes } from '../../lib/routes';
 import { AddCouponBody } from '../../lib/schemas/carts';
 import { CartPath } from '../../lib/schemas/common';
-import { addCoupon } from '../../lib/use-cases/add-coupon';
+import { addCoupon } from '../../lib/use-cases/cart/add-coupon';
 
 /**
  * POST /{shopId}/carts/{cartId}/coupon with `code` (form field or JSON) → 200 Cart with

@@ -3,7 +3,7 @@ import { endpoint } from '../../lib/http/endpoint';
 import { routes } from '../../lib/routes';
 import { AddLineItemBody } from '../../lib/schemas/carts';
 import { CartPath } from '../../lib/schemas/common';
-import { addLineItem } from '../../lib/use-cases/add-line-item';
+import { addLineItem } from '../../lib/use-cases/cart/add-line-item';
 
 /**
  * POST /{shopId}/carts/{cartId}/line-items: adds a product, or raises the quantity of its line

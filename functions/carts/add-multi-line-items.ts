@@ -3,7 +3,7 @@ import { endpoint } from '../../lib/http/endpoint';
 import { routes } from '../../lib/routes';
 import { AddMultiLineItemsBody } from '../../lib/schemas/carts';
 import { CartPath } from '../../lib/schemas/common';
-import { addLineItems } from '../../lib/use-cases/add-line-items';
+import { addLineItems } from '../../lib/use-cases/cart/add-line-items';
 
 /**
  * POST /{shopId}/carts/{cartId}/multi-line-items [{productId, quantity}, ...] → 201 Cart with

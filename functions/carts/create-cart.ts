@@ -4,7 +4,7 @@ import { CART_TOKEN_HEADER } from '../../lib/http/middleware/cart-token';
 import { routes } from '../../lib/routes';
 import { CreateCartBody } from '../../lib/schemas/carts';
 import { ShopPath } from '../../lib/schemas/common';
-import { createCart } from '../../lib/use-cases/create-cart';
+import { createCart } from '../../lib/use-cases/cart/create-cart';
 
 /**
  * POST /{shopId}/carts: a new cart with optional line items (contract "Carts"). The cart token is

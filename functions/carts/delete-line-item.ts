@@ -2,7 +2,7 @@ import { cartReply, cartWrite } from '../../lib/http/cart-reply';
 import { endpoint } from '../../lib/http/endpoint';
 import { routes } from '../../lib/routes';
 import { LineItemPath } from '../../lib/schemas/carts';
-import { deleteLineItem } from '../../lib/use-cases/delete-line-item';
+import { deleteLineItem } from '../../lib/use-cases/cart/delete-line-item';
 
 /** DELETE /{shopId}/carts/{cartId}/line-items/{lineItemId} → 200 Cart without that line. */
 export const handler = endpoint(routes.deleteLineItem, { path: LineItemPath }, async (req) => {

@@ -2,7 +2,7 @@ import { cartReply, cartWrite } from '../../lib/http/cart-reply';
 import { endpoint } from '../../lib/http/endpoint';
 import { routes } from '../../lib/routes';
 import { CartPath } from '../../lib/schemas/common';
-import { setCartAddress } from '../../lib/use-cases/set-cart-address';
+import { setCartAddress } from '../../lib/use-cases/cart/set-cart-address';
 
 /** DELETE /{shopId}/carts/{cartId}/shipping-address → 200 Cart with that address null. */
 export const handler = endpoint(routes.deleteShippingAddress, { path: CartPath }, async (req) => {

@@ -1,4 +1,4 @@
-import { requireCatalog } from '../../lib/data/catalog-repository';
+import { requireCatalog } from '../../lib/data/catalog/catalog-repository';
 import { cartReply } from '../../lib/http/cart-reply';
 import { endpoint } from '../../lib/http/endpoint';
 import { routes } from '../../lib/routes';

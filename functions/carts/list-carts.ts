@@ -1,7 +1,7 @@
-import { listCarts } from '../../lib/data/cart-repository';
-import { requireCatalog } from '../../lib/data/catalog-repository';
-import { cartView } from '../../lib/domain/cart-view';
-import { cartListWindow } from '../../lib/domain/cart-window';
+import { listCarts } from '../../lib/data/cart/cart-repository';
+import { requireCatalog } from '../../lib/data/catalog/catalog-repository';
+import { cartView } from '../../lib/domain/cart/cart-view';
+import { cartListWindow } from '../../lib/domain/cart/cart-window';
 import { resolveLocale } from '../../lib/domain/shop-locale';
 import { NO_STORE } from '../../lib/http/cart-reply';
 import { endpoint } from '../../lib/http/endpoint';

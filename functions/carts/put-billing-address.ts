@@ -3,7 +3,7 @@ import { endpoint } from '../../lib/http/endpoint';
 import { routes } from '../../lib/routes';
 import { BillingAddressBody } from '../../lib/schemas/address';
 import { CartPath } from '../../lib/schemas/common';
-import { setCartAddress } from '../../lib/use-cases/set-cart-address';
+import { setCartAddress } from '../../lib/use-cases/cart/set-cart-address';
 
 /** PUT /{shopId}/carts/{cartId}/billing-address: replaces the billing address → 200 Cart (contract "Carts"). */
 export const handler = endpoint(

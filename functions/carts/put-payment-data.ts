@@ -3,7 +3,7 @@ import { endpoint } from '../../lib/http/endpoint';
 import { routes } from '../../lib/routes';
 import { PaymentDataBody } from '../../lib/schemas/carts';
 import { CartPath } from '../../lib/schemas/common';
-import { setPaymentData } from '../../lib/use-cases/set-payment-data';
+import { setPaymentData } from '../../lib/use-cases/cart/set-payment-data';
 
 /**
  * PUT /{shopId}/carts/{cartId}/payment-data {name?, priceAmount?} (carts_price_write) → 200 Cart.

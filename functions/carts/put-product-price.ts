@@ -2,7 +2,7 @@ import { cartReply, cartWrite } from '../../lib/http/cart-reply';
 import { endpoint } from '../../lib/http/endpoint';
 import { routes } from '../../lib/routes';
 import { LineItemPath, ProductPriceBody } from '../../lib/schemas/carts';
-import { setProductPrice } from '../../lib/use-cases/set-product-price';
+import { setProductPrice } from '../../lib/use-cases/catalog/set-product-price';
 
 /**
  * PUT /{shopId}/carts/{cartId}/line-items/{lineItemId}/product-price {singleItemPrice}

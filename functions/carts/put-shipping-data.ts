@@ -3,7 +3,7 @@ import { endpoint } from '../../lib/http/endpoint';
 import { routes } from '../../lib/routes';
 import { ShippingDataBody } from '../../lib/schemas/carts';
 import { CartPath } from '../../lib/schemas/common';
-import { setShippingData } from '../../lib/use-cases/set-shipping-data';
+import { setShippingData } from '../../lib/use-cases/cart/set-shipping-data';
 
 /**
  * PUT /{shopId}/carts/{cartId}/shipping-data {id, priceAmount?} (carts_price_write) → 200 Cart

@@ -2,7 +2,7 @@ import { cartReply, cartWrite } from '../../lib/http/cart-reply';
 import { endpoint } from '../../lib/http/endpoint';
 import { routes } from '../../lib/routes';
 import { CouponPath } from '../../lib/schemas/carts';
-import { removeCoupon } from '../../lib/use-cases/remove-coupon';
+import { removeCoupon } from '../../lib/use-cases/cart/remove-coupon';
 
 /** DELETE /{shopId}/carts/{cartId}/coupon/{couponLineItemId} → 200 Cart without the coupon. */
 export const handler = endpoint(routes.removeCoupon, { path: CouponPath }, async (req) => {

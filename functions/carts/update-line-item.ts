@@ -2,7 +2,7 @@ import { cartReply, cartWrite } from '../../lib/http/cart-reply';
 import { endpoint } from '../../lib/http/endpoint';
 import { routes } from '../../lib/routes';
 import { LineItemPath, UpdateLineItemBody } from '../../lib/schemas/carts';
-import { updateLineItem } from '../../lib/use-cases/update-line-item';
+import { updateLineItem } from '../../lib/use-cases/cart/update-line-item';
 
 /** PUT /{shopId}/carts/{cartId}/line-items/{lineItemId} {quantity}: sets a line's quantity → 200 Cart. */
 export const handler = endpoint(

@@ -1,9 +1,9 @@
-import { categoryView } from '../../lib/domain/category-view';
+import { categoryView } from '../../lib/domain/categories/category-view';
 import { endpoint } from '../../lib/http/endpoint';
 import { created } from '../../lib/http/reply';
 import { routes } from '../../lib/routes';
 import { CategoryPath, CreateCategoryBody, WriteCategoryQuery } from '../../lib/schemas/categories';
-import { createCategory } from '../../lib/use-cases/create-category';
+import { createCategory } from '../../lib/use-cases/categories/create-category';
 
 /**
  * POST /{shopId}/categories/{categoryId}: creates an invisible subcategory of the path's category,

@@ -2,12 +2,12 @@ import { endpoint } from '../../lib/http/endpoint';
 import { noContent } from '../../lib/http/reply';
 import { routes } from '../../lib/routes';
 import { CategoryPath } from '../../lib/schemas/categories';
-import { deleteCategory } from '../../lib/use-cases/delete-category';
+import { deleteCategory } from '../../lib/use-cases/categories/delete-category';
 
 /**
  * DELETE /{shopId}/categories/{categoryId}: removes the category, its whole subtree and their
  * product assignments → 204; the root is 409 (contract "Categories"). Safe to repeat when
- * interrupted (lib/use-cases/delete-category.ts).
+ * interrupted (lib/use-cases/categories/delete-category.ts).
  */
 export const handler = endpoint(routes.deleteCategory, { path: CategoryPath }, async (req) => {
   await deleteCategory({ shopId: req.shopId, categoryId: req.path.categoryId });

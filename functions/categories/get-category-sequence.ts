@@ -1,4 +1,4 @@
-import { childrenOf } from '../../lib/domain/category-tree';
+import { childrenOf } from '../../lib/domain/categories/category-tree';
 import { endpoint } from '../../lib/http/endpoint';
 import { NotFound } from '../../lib/http/errors';
 import { ok } from '../../lib/http/reply';

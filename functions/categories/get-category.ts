@@ -1,5 +1,5 @@
-import { isShown } from '../../lib/domain/category-tree';
-import { categoryView } from '../../lib/domain/category-view';
+import { isShown } from '../../lib/domain/categories/category-tree';
+import { categoryView } from '../../lib/domain/categories/category-view';
 import { resolveLocale } from '../../lib/domain/shop-locale';
 import { endpoint } from '../../lib/http/endpoint';
 import { Forbidden, NotFound } from '../../lib/http/errors';

@@ -1,5 +1,5 @@
-import { treeOrder } from '../../lib/domain/category-tree';
-import { categoryView } from '../../lib/domain/category-view';
+import { treeOrder } from '../../lib/domain/categories/category-tree';
+import { categoryView } from '../../lib/domain/categories/category-view';
 import { resolveLocale } from '../../lib/domain/shop-locale';
 import { endpoint } from '../../lib/http/endpoint';
 import { Forbidden } from '../../lib/http/errors';

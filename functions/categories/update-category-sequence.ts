@@ -2,7 +2,7 @@ import { endpoint } from '../../lib/http/endpoint';
 import { ok } from '../../lib/http/reply';
 import { routes } from '../../lib/routes';
 import { CategoryPath, UpdateCategorySequenceBody } from '../../lib/schemas/categories';
-import { updateCategorySequence } from '../../lib/use-cases/update-category-sequence';
+import { updateCategorySequence } from '../../lib/use-cases/categories/update-category-sequence';
 
 /**
  * PUT /{shopId}/categories/{categoryId}/sequence: reorders the subcategories. The body must name

@@ -1,9 +1,9 @@
-import { categoryView } from '../../lib/domain/category-view';
+import { categoryView } from '../../lib/domain/categories/category-view';
 import { endpoint } from '../../lib/http/endpoint';
 import { ok } from '../../lib/http/reply';
 import { routes } from '../../lib/routes';
 import { CategoryPath, UpdateCategoryBody, WriteCategoryQuery } from '../../lib/schemas/categories';
-import { updateCategory } from '../../lib/use-cases/update-category';
+import { updateCategory } from '../../lib/use-cases/categories/update-category';
 
 /**
  * PUT /{shopId}/categories/{categoryId}: changes the fields the body names; localized fields are

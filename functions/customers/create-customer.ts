@@ -1,10 +1,10 @@
-import { customerView } from '../../lib/domain/customer-view';
+import { customerView } from '../../lib/domain/customers/customer-view';
 import { endpoint } from '../../lib/http/endpoint';
 import { created } from '../../lib/http/reply';
 import { routes } from '../../lib/routes';
 import { ShopPath } from '../../lib/schemas/common';
 import { CreateCustomerBody } from '../../lib/schemas/customers';
-import { createCustomer } from '../../lib/use-cases/create-customer';
+import { createCustomer } from '../../lib/use-cases/customers/create-customer';
 
 /**
  * POST /{shopId}/customers: creates a customer → 201 with Location. billingAddress is required;

@@ -1,6 +1,6 @@
-import { requireCatalog } from '../../lib/data/catalog-repository';
-import { getCustomer } from '../../lib/data/customer-repository';
-import { customerView } from '../../lib/domain/customer-view';
+import { requireCatalog } from '../../lib/data/catalog/catalog-repository';
+import { getCustomer } from '../../lib/data/customers/customer-repository';
+import { customerView } from '../../lib/domain/customers/customer-view';
 import { endpoint } from '../../lib/http/endpoint';
 import { NotFound } from '../../lib/http/errors';
 import { ok } from '../../lib/http/reply';

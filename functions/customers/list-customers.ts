@@ -1,6 +1,6 @@
-import { requireCatalog } from '../../lib/data/catalog-repository';
-import { listCustomers } from '../../lib/data/customer-repository';
-import { customerView } from '../../lib/domain/customer-view';
+import { requireCatalog } from '../../lib/data/catalog/catalog-repository';
+import { listCustomers } from '../../lib/data/customers/customer-repository';
+import { customerView } from '../../lib/domain/customers/customer-view';
 import { endpoint } from '../../lib/http/endpoint';
 import { listBody, requireWantedPage } from '../../lib/http/list-reply';
 import { ok } from '../../lib/http/reply';

@@ -1,9 +1,9 @@
-import { customerView } from '../../lib/domain/customer-view';
+import { customerView } from '../../lib/domain/customers/customer-view';
 import { endpoint } from '../../lib/http/endpoint';
 import { ok } from '../../lib/http/reply';
 import { routes } from '../../lib/routes';
 import { CustomerPath, customerPatchValues, PatchCustomerBody } from '../../lib/schemas/customers';
-import { patchCustomer } from '../../lib/use-cases/patch-customer';
+import { patchCustomer } from '../../lib/use-cases/customers/patch-customer';
 
 /**
  * PATCH /{shopId}/customers/{customerId}: a JSON Patch on /customerNumber, /billingAddress

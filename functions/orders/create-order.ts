@@ -5,7 +5,7 @@ import { IDEMPOTENT_REPLAYED_HEADER } from '../../lib/http/middleware/idempotenc
 import { created } from '../../lib/http/reply';
 import { routes } from '../../lib/routes';
 import { CartPath } from '../../lib/schemas/common';
-import { placeOrder } from '../../lib/use-cases/place-order';
+import { placeOrder } from '../../lib/use-cases/orders/place-order';
 
 /**
  * POST /{shopId}/carts/{cartId}/order (orders_write) → 201 Order. 400 without a billing address,

@@ -1,4 +1,4 @@
-import { requireCatalog } from '../../lib/data/catalog-repository';
+import { requireCatalog } from '../../lib/data/catalog/catalog-repository';
 import { getOrderWithDocuments } from '../../lib/data/orders/order-repository';
 import { documentInLocale } from '../../lib/domain/documents/locale';
 import { pdfBase64, renderDocumentPdf } from '../../lib/domain/documents/pdf';

@@ -1,4 +1,4 @@
-import { localize } from '../../lib/domain/catalog';
+import { localize } from '../../lib/domain/catalog/catalog';
 import { resolveLocale } from '../../lib/domain/shop-locale';
 import { endpoint } from '../../lib/http/endpoint';
 import { NotFound } from '../../lib/http/errors';

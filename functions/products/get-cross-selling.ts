@@ -1,5 +1,5 @@
-import { crossSellingView } from '../../lib/domain/product-cross-selling';
-import { requireCurrency, requireProduct } from '../../lib/domain/product-request';
+import { crossSellingView } from '../../lib/domain/catalog/product-cross-selling';
+import { requireCurrency, requireProduct } from '../../lib/domain/catalog/product-request';
 import { resolveLocale } from '../../lib/domain/shop-locale';
 import { endpoint } from '../../lib/http/endpoint';
 import { allowInvisible } from '../../lib/http/include-invisible';

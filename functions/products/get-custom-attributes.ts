@@ -1,5 +1,5 @@
-import { customAttributesView } from '../../lib/domain/product-custom-attributes';
-import { requireProduct } from '../../lib/domain/product-request';
+import { customAttributesView } from '../../lib/domain/catalog/product-custom-attributes';
+import { requireProduct } from '../../lib/domain/catalog/product-request';
 import { resolveLocale } from '../../lib/domain/shop-locale';
 import { endpoint } from '../../lib/http/endpoint';
 import { allowInvisible } from '../../lib/http/include-invisible';

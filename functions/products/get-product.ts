@@ -1,5 +1,5 @@
+import { requireCurrency, requireProduct } from '../../lib/domain/catalog/product-request';
 import { shownUnits } from '../../lib/domain/inventory/live-stock';
-import { requireCurrency, requireProduct } from '../../lib/domain/product-request';
 import { resolveLocale } from '../../lib/domain/shop-locale';
 import { endpoint } from '../../lib/http/endpoint';
 import { allowInvisible } from '../../lib/http/include-invisible';

@@ -1,6 +1,6 @@
-import { categoryView } from '../../lib/domain/category-view';
-import { productCategories } from '../../lib/domain/product-categories';
-import { requireProduct } from '../../lib/domain/product-request';
+import { productCategories } from '../../lib/domain/catalog/product-categories';
+import { requireProduct } from '../../lib/domain/catalog/product-request';
+import { categoryView } from '../../lib/domain/categories/category-view';
 import { resolveLocale } from '../../lib/domain/shop-locale';
 import { endpoint } from '../../lib/http/endpoint';
 import { allowInvisible } from '../../lib/http/include-invisible';

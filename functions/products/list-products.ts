@@ -1,6 +1,6 @@
-import { listProducts } from '../../lib/domain/product-listing';
-import { requireCurrency } from '../../lib/domain/product-request';
-import { productJson } from '../../lib/domain/product-view';
+import { listProducts } from '../../lib/domain/catalog/product-listing';
+import { requireCurrency } from '../../lib/domain/catalog/product-request';
+import { productJson } from '../../lib/domain/catalog/product-view';
 import { resolveLocale } from '../../lib/domain/shop-locale';
 import { endpoint } from '../../lib/http/endpoint';
 import { allowInvisible } from '../../lib/http/include-invisible';

@@ -1,6 +1,6 @@
 import { stockUpdatedSince } from '../../lib/data/inventory/stock-updates';
-import { requireCurrency } from '../../lib/domain/product-request';
-import { productView } from '../../lib/domain/product-view';
+import { requireCurrency } from '../../lib/domain/catalog/product-request';
+import { productView } from '../../lib/domain/catalog/product-view';
 import { resolveLocale } from '../../lib/domain/shop-locale';
 import { endpoint } from '../../lib/http/endpoint';
 import { ok } from '../../lib/http/reply';

@@ -1,5 +1,5 @@
-import { requireProduct } from '../../lib/domain/product-request';
-import { variationList } from '../../lib/domain/product-variations';
+import { requireProduct } from '../../lib/domain/catalog/product-request';
+import { variationList } from '../../lib/domain/catalog/product-variations';
 import { resolveLocale } from '../../lib/domain/shop-locale';
 import { endpoint } from '../../lib/http/endpoint';
 import { ok } from '../../lib/http/reply';

@@ -1,4 +1,4 @@
-import { requireCatalog } from '../../lib/data/catalog-repository';
+import { requireCatalog } from '../../lib/data/catalog/catalog-repository';
 import { watchedProducts } from '../../lib/data/inventory/watchers';
 import { watchedProductView } from '../../lib/domain/inventory/watchers';
 import { resolveLocale } from '../../lib/domain/shop-locale';

@@ -1,4 +1,4 @@
-import { requireCurrency } from '../../lib/domain/product-request';
+import { requireCurrency } from '../../lib/domain/catalog/product-request';
 import { resolveLocale } from '../../lib/domain/shop-locale';
 import { endpoint } from '../../lib/http/endpoint';
 import { productReply } from '../../lib/http/product-reply';

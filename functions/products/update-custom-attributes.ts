@@ -1,4 +1,4 @@
-import { customAttributesView } from '../../lib/domain/product-custom-attributes';
+import { customAttributesView } from '../../lib/domain/catalog/product-custom-attributes';
 import { resolveLocale } from '../../lib/domain/shop-locale';
 import { endpoint } from '../../lib/http/endpoint';
 import { ok } from '../../lib/http/reply';
@@ -8,7 +8,7 @@ import {
   UpdateCustomAttributesBody,
   UpdateCustomAttributesQuery,
 } from '../../lib/schemas/products';
-import { updateCustomAttributes } from '../../lib/use-cases/update-custom-attributes';
+import { updateCustomAttributes } from '../../lib/use-cases/catalog/update-custom-attributes';
 
 /**
  * PATCH /{shopId}/products/{productId}/custom-attributes: JSON Patch add/remove of custom attributes

@@ -1,6 +1,6 @@
-import { projectionOf } from '../../lib/domain/catalog-projection';
-import { requireCurrency } from '../../lib/domain/product-request';
-import { productJson } from '../../lib/domain/product-view';
+import { projectionOf } from '../../lib/domain/catalog/catalog-projection';
+import { requireCurrency } from '../../lib/domain/catalog/product-request';
+import { productJson } from '../../lib/domain/catalog/product-view';
 import { parseFilters } from '../../lib/domain/search/filters';
 import { searchProducts } from '../../lib/domain/search/search';
 import { resolveLocale } from '../../lib/domain/shop-locale';

@@ -1,4 +1,4 @@
-import { requireCurrency } from '../../lib/domain/product-request';
+import { requireCurrency } from '../../lib/domain/catalog/product-request';
 import { shippingMethodView } from '../../lib/domain/shipping-method-view';
 import { resolveLocale } from '../../lib/domain/shop-locale';
 import { endpoint } from '../../lib/http/endpoint';

@@ -123,7 +123,7 @@ async function handle(req: IncomingMessage): Promise<number> {
     if (rest === '/order') return checkout(shopId, cartId);
     return changeCart(shopId, cartId);
   }
-  // The read the API makes for it (catalogVersion() in lib/data/catalog-repository.ts).
+  // The read the API makes for it (catalogVersion() in lib/data/catalog/catalog-repository.ts).
   await dynamo().send(
     new GetCommand({
       TableName: tableName(),

@@ -1,4 +1,4 @@
-import { loadCatalog } from '../../lib/data/catalog-repository';
+import { loadCatalog } from '../../lib/data/catalog/catalog-repository';
 import { dynamo } from '../../lib/data/client';
 import * as z from '../../lib/schemas/zod';
 import { issueDevToken } from '../local/dev-issuer';

@@ -1,12 +1,12 @@
-import { cartItem } from '../../lib/data/cart-repository';
-import { loadCatalog } from '../../lib/data/catalog-repository';
-import { customerItems } from '../../lib/data/customer-items';
+import { cartItem } from '../../lib/data/cart/cart-repository';
+import { loadCatalog } from '../../lib/data/catalog/catalog-repository';
+import { customerItems } from '../../lib/data/customers/customer-items';
 import { newId } from '../../lib/data/ids';
 import { bulkLoadFolded } from '../../lib/data/lists/bulk-load';
 import { orderItem } from '../../lib/data/orders/order-items';
-import type { CartRecord } from '../../lib/domain/cart';
-import { snapshotLine } from '../../lib/domain/cart-lines';
-import type { CustomerRecord } from '../../lib/domain/customer';
+import type { CartRecord } from '../../lib/domain/cart/cart';
+import { snapshotLine } from '../../lib/domain/cart/cart-lines';
+import type { CustomerRecord } from '../../lib/domain/customers/customer';
 import { buildOrder } from '../../lib/domain/orders/order-builder';
 import { RETURNING_BUYER_BILLING } from '../local/seed/returning-buyer';
 

@@ -1,4 +1,4 @@
-import { loadCatalog } from '../../lib/data/catalog-repository';
+import { loadCatalog } from '../../lib/data/catalog/catalog-repository';
 import { type SpeedTrick, setSpeedTricksOff } from '../../lib/speed/switches';
 import { issueDevToken } from '../local/dev-issuer';
 import { listFirstPage } from './list';

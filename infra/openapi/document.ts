@@ -232,7 +232,7 @@ function handlerSendsLocation(route: Route): boolean {
   return /\bLocation\b/.test(readFileSync(route.handler, 'utf8'));
 }
 
-/** Whether the handler changes the cart through cartWrite (its use case honours If-Match, lib/use-cases/change-cart.ts). */
+/** Whether the handler changes the cart through cartWrite (its use case honours If-Match, lib/use-cases/cart/change-cart.ts). */
 function handlerChangesCart(route: Route): boolean {
   return route.cartToken && /\bcartWrite\(/.test(readFileSync(route.handler, 'utf8'));
 }

@@ -1,6 +1,6 @@
 import type { AttributeValue, DynamoDBRecord } from 'aws-lambda';
 import type { StockEvent } from './inventory/stock-events';
-import { toDecimalString } from './money';
+import { toDecimalString } from './money/money';
 import type { OrderEvent } from './orders/order-events';
 
 /**

@@ -1,6 +1,6 @@
-import { type Catalog, localize } from './catalog';
-import type { ShopShippingMethod } from './catalog-types';
-import { money, parseMoney } from './money';
+import { type Catalog, localize } from './catalog/catalog';
+import type { ShopShippingMethod } from './catalog/catalog-types';
+import { money, parseMoney } from './money/money';
 
 /**
  * The Shipping method resource of the spec, in a locale and currency; `price` is null for methods

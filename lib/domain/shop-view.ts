@@ -1,4 +1,4 @@
-import type { Catalog } from './catalog';
+import type { Catalog } from './catalog/catalog';
 import { link, type ViewContext } from './links';
 
 /**

@@ -1,6 +1,6 @@
-import { taxClassView } from './cart-view';
-import { type Catalog, localize } from './catalog';
-import type { ShopTaxClass } from './catalog-types';
+import { taxClassView } from './cart/cart-view';
+import { type Catalog, localize } from './catalog/catalog';
+import type { ShopTaxClass } from './catalog/catalog-types';
 
 /** The TaxClass resource: taxClassId, the name in `locale`, the percentage as a number. */
 export function taxClassResource(catalog: Catalog, taxClass: ShopTaxClass, locale: string) {

@@ -1,9 +1,9 @@
-import type { CartRecord } from '../domain/cart';
-import { cartEtag } from '../domain/cart-etag';
-import { cartView } from '../domain/cart-view';
-import type { Catalog } from '../domain/catalog';
+import type { CartRecord } from '../domain/cart/cart';
+import { cartEtag } from '../domain/cart/cart-etag';
+import { cartView } from '../domain/cart/cart-view';
+import type { Catalog } from '../domain/catalog/catalog';
 import type { ViewContext } from '../domain/links';
-import type { CartWrite } from '../use-cases/change-cart';
+import type { CartWrite } from '../use-cases/cart/change-cart';
 import type { Reply } from './types';
 
 /** Carts and orders are private and change: never cached (by browsers or proxies). */

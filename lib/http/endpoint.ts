@@ -1,5 +1,5 @@
 import middy from '@middy/core';
-import type { CartRecord } from '../domain/cart';
+import type { CartRecord } from '../domain/cart/cart';
 import type { ViewContext } from '../domain/links';
 import type { Route } from '../routes';
 import type * as z from '../schemas/zod';
@@ -35,7 +35,7 @@ export interface ApiRequest<R extends Route, S extends InputSchemas> {
   headers: Readonly<Record<string, string | undefined>>;
   /**
    * The hash of the Idempotency-Key this request claimed (idempotent routes), never the key: the
-   * checkout stores it with the order to recognise its own retry (lib/use-cases/place-order.ts).
+   * checkout stores it with the order to recognise its own retry (lib/use-cases/orders/place-order.ts).
    */
   idempotencyKeyHash?: string;
   /** The query string as sent (next links of lists keep the request's filters). */

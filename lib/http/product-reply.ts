@@ -1,8 +1,8 @@
-import type { Catalog } from '../domain/catalog';
-import type { ShopProduct } from '../domain/catalog-types';
+import type { Catalog } from '../domain/catalog/catalog';
+import type { ShopProduct } from '../domain/catalog/catalog-types';
+import { productEtag } from '../domain/catalog/product-etag';
+import { type ProductViewContext, productView } from '../domain/catalog/product-view';
 import { availabilityOf, stockLevel } from '../domain/inventory/stock';
-import { productEtag } from '../domain/product-etag';
-import { type ProductViewContext, productView } from '../domain/product-view';
 import type { Reply } from './types';
 
 /**

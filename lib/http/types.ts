@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import type { CartRecord } from '../domain/cart';
+import type { CartRecord } from '../domain/cart/cart';
 
 /** The verified caller (contract: "Authentication and scopes"). */
 export interface Principal {

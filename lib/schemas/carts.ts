@@ -1,4 +1,4 @@
-import { MAX_LINE_ITEMS, MAX_QUANTITY } from '../domain/cart';
+import { MAX_LINE_ITEMS, MAX_QUANTITY } from '../domain/cart/cart';
 import { hasQuantityDecimals, QUANTITY_DECIMALS } from '../domain/quantity';
 import { cursorPaging, Instant, LocaleParam, QueryBoolean } from './common';
 import * as z from './zod';
@@ -7,7 +7,7 @@ import * as z from './zod';
 
 /**
  * contract "Carts": a positive number (0.75 kg of a product sold by weight); the product's minOrder
- * and intervalOrder are checked against the catalog (lib/domain/cart-lines.ts).
+ * and intervalOrder are checked against the catalog (lib/domain/cart/cart-lines.ts).
  */
 const Quantity = z.lazy(() =>
   z

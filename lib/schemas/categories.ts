@@ -1,5 +1,5 @@
-import { MAX_ALIAS_LENGTH } from '../domain/category-alias';
-import type { CategoryChanges, CategoryFields } from '../domain/category-edit';
+import { MAX_ALIAS_LENGTH } from '../domain/categories/category-alias';
+import type { CategoryChanges, CategoryFields } from '../domain/categories/category-edit';
 import { LocaleParam, PathId, QueryBoolean, ShopId } from './common';
 import type { Assert, Extends } from './type-equality';
 import * as z from './zod';
@@ -69,7 +69,7 @@ export const UpdateCategoryBody = z.lazy(() =>
 );
 export type UpdateCategoryBody = z.output<typeof UpdateCategoryBody>;
 
-/** The bodies parse to what the domain takes (lib/domain/category-edit.ts). */
+/** The bodies parse to what the domain takes (lib/domain/categories/category-edit.ts). */
 type _Fits = [
   Assert<Extends<CreateCategoryBody, CategoryFields>>,
   Assert<Extends<UpdateCategoryBody, CategoryChanges>>,

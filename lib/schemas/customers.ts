@@ -1,4 +1,4 @@
-import type { CustomerPatchValues, ValueCheck } from '../domain/customer-patch';
+import type { CustomerPatchValues } from '../domain/customers/customer-patch';
 import { AddressBody, addressFieldValue } from './address';
 import { cursorPaging, PathId, ShopId } from './common';
 import { valueCheck } from './value-check';
@@ -32,7 +32,7 @@ export const CreateCustomerBody = z.lazy(() =>
 
 /**
  * PATCH /customers/{id}: a JSON Patch (RFC 6902) document. Only its shape is checked here; which
- * operations and paths are allowed is lib/domain/customer-patch.ts's job, so errors name the index.
+ * operations and paths are allowed is lib/domain/customers/customer-patch.ts's job, so errors name the index.
  */
 export const PatchCustomerBody = z.lazy(() =>
   z

@@ -1,4 +1,3 @@
-import type { ValueCheck } from '../domain/json-patch';
 import type { OrderPatchValues } from '../domain/orders/order-patch';
 import { BillingAddressBody, ShippingAddressBody } from './address';
 import { cursorPaging, Instant, LocaleParam, PathId, paging, QueryBoolean, ShopId } from './common';

@@ -1,7 +1,7 @@
 import {
   CUSTOM_ATTRIBUTE_OPS,
   type CustomAttributeOperation as Operation,
-} from '../domain/custom-attribute-operation';
+} from '../domain/catalog/custom-attribute-operation';
 import { SORT_BY } from '../domain/search/sort';
 import { CurrencyParam, Instant, LocaleParam, PathId, paging, QueryBoolean, ShopId } from './common';
 import type { Assert, Equal } from './type-equality';

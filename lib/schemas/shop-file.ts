@@ -1,6 +1,6 @@
-import type * as domain from '../domain/catalog-types';
-import type { CurrencyAmounts as Amounts } from '../domain/currency-amounts';
+import type * as domain from '../domain/catalog/catalog-types';
 import { MAX_STOCK_SHARDS } from '../domain/inventory/stock-shards';
+import type { CurrencyAmounts as Amounts } from '../domain/money/currency-amounts';
 import { hasQuantityDecimals, QUANTITY_DECIMALS } from '../domain/quantity';
 import { EmailAddress } from './address';
 import type { Assert, Equal } from './type-equality';
@@ -317,7 +317,7 @@ export const ShopFile = z.strictObject({
   legal: z.strictObject({ contactInformation: z.record(Locale, ShopContactInformation) }),
 });
 
-// The import file's types are the domain's (lib/domain/catalog-types.ts); the schemas above parse to
+// The import file's types are the domain's (lib/domain/catalog/catalog-types.ts); the schemas above parse to
 // exactly them, so a field changed on one side only fails `tsc`.
 type _Parses = [
   Assert<Equal<z.output<typeof LocalizedText>, domain.LocalizedText>>,

@@ -3,7 +3,7 @@ import { speedTrickOn } from './switches';
 /**
  * Speed trick `json-parts`: JSON that is text already, sent as it is (lib/http/reply.ts). Search
  * and list answers are put together from parts serialized once and kept (a product's JSON per kept
- * view, lib/domain/product-view.ts; each facet value's JSON but for its count, per projection and
+ * view, lib/domain/catalog/product-view.ts; each facet value's JSON but for its count, per projection and
  * locale, lib/domain/search/facets.ts), so a request serializes only its counts and envelope.
  * What it saves: JSON_PARTS_GAIN. Off: `SPEED_TRICKS_OFF=json-parts` serializes every part per request
  * (the same text).

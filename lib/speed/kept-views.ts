@@ -6,7 +6,7 @@ import { keptByKey } from './kept';
  * after page, client after client), so both are built once per catalog version and kept, bounded.
  * What it saves: see docs/performance.md "Speed tricks" (bench: `--only "GET /products page 1"`
  * with and without). Off: `SPEED_TRICKS_OFF=kept-views` renders every product and builds every
- * listing per request (lib/domain/product-view.ts, product-listing.ts), with the same answers.
+ * listing per request (lib/domain/catalog/product-view.ts, product-listing.ts), with the same answers.
  */
 
 /** Rendered products kept per catalog version (about 3 KB each): the pages and hits clients ask for most. */

@@ -1,5 +1,5 @@
-import { keptCatalog, requireCatalog } from '../data/catalog-repository';
-import type { Catalog } from '../domain/catalog';
+import { keptCatalog, requireCatalog } from '../data/catalog/catalog-repository';
+import type { Catalog } from '../domain/catalog/catalog';
 import { NotFoundError } from '../domain/errors';
 import { speedTrickOn } from './switches';
 

@@ -1,4 +1,4 @@
-import { toDecimalString } from '../domain/money';
+import { toDecimalString } from '../domain/money/money';
 import type { OrderRecord } from '../domain/orders/order';
 import { countEvent, currentRequest } from './request-telemetry';
 

@@ -1,5 +1,5 @@
-import { updateCatalog } from '../data/catalog-update';
-import type { Catalog } from '../domain/catalog';
+import { updateCatalog } from '../data/catalog/catalog-update';
+import type { Catalog } from '../domain/catalog/catalog';
 import { requireWriteLocale } from './write-locale';
 
 /** The one catalog item holding every locale's contact information (as the import writes it). */

@@ -1,4 +1,4 @@
-import { requireCatalog } from '../data/catalog-repository';
+import { requireCatalog } from '../data/catalog/catalog-repository';
 import { RefusedInput } from '../domain/errors';
 import { writeLocale } from '../domain/shop-locale';
 

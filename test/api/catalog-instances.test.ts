@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readShopFile } from '../../infra/local/import-file';
 import { type LocalServer, startLocalServer } from '../../infra/local/server';
-import { forgetCatalogs } from '../../lib/data/catalog-repository';
+import { forgetCatalogs } from '../../lib/data/catalog/catalog-repository';
 import { dynamo } from '../../lib/data/client';
 import { keys } from '../../lib/data/keys';
 import { routeList } from '../../lib/routes';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readShopFile } from '../../infra/local/import-file';
-import { loadCatalog } from '../../lib/data/catalog-repository';
+import { loadCatalog } from '../../lib/data/catalog/catalog-repository';
 import { importShop } from '../../lib/data/import-shop';
 import type { ShopFile } from '../../lib/schemas/shop-file';
 import { call, tokenFor } from '../support/api';

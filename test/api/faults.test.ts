@@ -4,7 +4,7 @@ import { startDynamoDbLocal } from '../../infra/local/dynamodb-local';
 import { readShopFile } from '../../infra/local/import-file';
 import { startLocalServer } from '../../infra/local/server';
 import { resetConfig } from '../../lib/config';
-import { forgetCatalogs } from '../../lib/data/catalog-repository';
+import { forgetCatalogs } from '../../lib/data/catalog/catalog-repository';
 import { createTableIfMissing } from '../../lib/data/create-table';
 import { importShop } from '../../lib/data/import-shop';
 import { MEDIA_TYPE_V1 } from '../../lib/http/middleware/versioning';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MAX_BODY_BYTES } from '../../infra/local/server';
-import { MAX_QUANTITY } from '../../lib/domain/cart';
+import { MAX_QUANTITY } from '../../lib/domain/cart/cart';
 import { MEDIA_TYPE_V1 } from '../../lib/http/middleware/versioning';
 import { routeList } from '../../lib/routes';
 import { newCart } from '../support/carts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { hashCartToken } from '../../lib/domain/cart-token';
+import { hashCartToken } from '../../lib/domain/cart/cart-token';
 import { matchRoute } from '../../lib/http/router';
 import { routeList } from '../../lib/routes';
 import { tokenFor } from '../support/api';

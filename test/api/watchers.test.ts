@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ShopFile } from '../../lib/domain/catalog-types';
+import type { ShopFile } from '../../lib/domain/catalog/catalog-types';
 import { call, tokenFor } from '../support/api';
 import { privateDemoShop } from '../support/shops';
 

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readShopFile } from '../../infra/local/import-file';
-import { getCart, insertCart, updateCart } from '../../lib/data/cart-repository';
-import { loadCatalog } from '../../lib/data/catalog-repository';
+import { getCart, insertCart, updateCart } from '../../lib/data/cart/cart-repository';
+import { loadCatalog } from '../../lib/data/catalog/catalog-repository';
 import { newId } from '../../lib/data/ids';
-import type { CartRecord } from '../../lib/domain/cart';
-import { snapshotLine } from '../../lib/domain/cart-lines';
+import type { CartRecord } from '../../lib/domain/cart/cart';
+import { snapshotLine } from '../../lib/domain/cart/cart-lines';
 import { CartOrdered } from '../../lib/domain/errors';
 import { cartAt } from '../support/list-fixtures';
 import { useLocalTable } from '../support/local-env';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readShopFile } from '../../infra/local/import-file';
-import { catalogVersion, loadCatalog } from '../../lib/data/catalog-repository';
+import { catalogVersion, loadCatalog } from '../../lib/data/catalog/catalog-repository';
 import { importShop } from '../../lib/data/import-shop';
 import { useLocalTable } from '../support/local-env';
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { meterDynamo } from '../../infra/bench/dynamo-meter';
-import { cartItem, listCarts } from '../../lib/data/cart-repository';
+import { cartItem, listCarts } from '../../lib/data/cart/cart-repository';
 import { dynamo } from '../../lib/data/client';
-import { customerItems } from '../../lib/data/customer-items';
-import { listCustomers } from '../../lib/data/customer-repository';
+import { customerItems } from '../../lib/data/customers/customer-items';
+import { listCustomers } from '../../lib/data/customers/customer-repository';
 import { newId } from '../../lib/data/ids';
 import { bulkLoadFolded } from '../../lib/data/lists/bulk-load';
 import { cartAt, freshShopId, spreadTimes } from '../support/list-fixtures';

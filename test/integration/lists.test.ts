@@ -1,13 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readShopFile } from '../../infra/local/import-file';
 import { batchGetItems } from '../../lib/data/batch-get';
-import { insertCart, listCarts, updateCart } from '../../lib/data/cart-repository';
+import { insertCart, listCarts, updateCart } from '../../lib/data/cart/cart-repository';
 import { importShop } from '../../lib/data/import-shop';
 import { keys } from '../../lib/data/keys';
 import { countListed, untalliedItems } from '../../lib/data/lists/count';
 import { foldTallies } from '../../lib/data/lists/fold';
 import { cartSeries, series } from '../../lib/data/lists/series';
-import { type CartRecord, isExpired } from '../../lib/domain/cart';
+import { type CartRecord, isExpired } from '../../lib/domain/cart/cart';
 import { cartAt, freshShopId, spreadTimes } from '../support/list-fixtures';
 import { useLocalTable } from '../support/local-env';
 

@@ -1,16 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getCart } from '../../lib/data/cart-repository';
-import { requireCatalog } from '../../lib/data/catalog-repository';
+import { getCart } from '../../lib/data/cart/cart-repository';
+import { requireCatalog } from '../../lib/data/catalog/catalog-repository';
 import { getOrderWithDocuments } from '../../lib/data/orders/order-repository';
-import { cartEtag } from '../../lib/domain/cart-etag';
+import { cartEtag } from '../../lib/domain/cart/cart-etag';
 import { CartOrdered, CartVersionMismatch, NotFoundError, RefusedInput } from '../../lib/domain/errors';
 import type { ViewContext } from '../../lib/domain/links';
-import { addLineItem } from '../../lib/use-cases/add-line-item';
-import { createCart } from '../../lib/use-cases/create-cart';
-import { createCategory } from '../../lib/use-cases/create-category';
-import { placeOrder } from '../../lib/use-cases/place-order';
-import { setCartAddress } from '../../lib/use-cases/set-cart-address';
+import { addLineItem } from '../../lib/use-cases/cart/add-line-item';
+import { createCart } from '../../lib/use-cases/cart/create-cart';
+import { setCartAddress } from '../../lib/use-cases/cart/set-cart-address';
+import { createCategory } from '../../lib/use-cases/categories/create-category';
+import { placeOrder } from '../../lib/use-cases/orders/place-order';
 import { privateDemoShop } from '../support/shops';
 
 /**

@@ -1,4 +1,4 @@
-import type { Catalog } from '../../lib/domain/catalog';
+import type { Catalog } from '../../lib/domain/catalog/catalog';
 import type { ShopFile } from '../../lib/schemas/shop-file';
 
 /** A Catalog straight from a shop file (no table): what loadCatalog would build for it. */

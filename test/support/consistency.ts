@@ -1,11 +1,11 @@
 import { GetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { getCart } from '../../lib/data/cart-repository';
-import { loadCatalog } from '../../lib/data/catalog-repository';
+import { getCart } from '../../lib/data/cart/cart-repository';
+import { loadCatalog } from '../../lib/data/catalog/catalog-repository';
 import { dynamo, tableName } from '../../lib/data/client';
 import { keys } from '../../lib/data/keys';
 import { getOrderWithDocuments, listOrders } from '../../lib/data/orders/order-repository';
-import { MAX_LINE_ITEMS } from '../../lib/domain/cart';
-import { priceCart } from '../../lib/domain/cart-pricing';
+import { MAX_LINE_ITEMS } from '../../lib/domain/cart/cart';
+import { priceCart } from '../../lib/domain/cart/cart-pricing';
 import type { DocumentRecord, OrderRecord } from '../../lib/domain/orders/order';
 
 /** What the check looked at and what it found wrong (nothing, when the data is consistent). */

@@ -1,5 +1,5 @@
 import { newId } from '../../lib/data/ids';
-import type { CartRecord } from '../../lib/domain/cart';
+import type { CartRecord } from '../../lib/domain/cart/cart';
 
 const DAY = 24 * 3600 * 1000;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cartEtag, etagMatches } from '../../lib/domain/cart-etag';
+import { cartEtag, etagMatches } from '../../lib/domain/cart/cart-etag';
 
 const cart = { cartId: '01JABCDEFGHJKMNPQRSTVWXYZ0', version: 3 };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { CartLine } from '../../lib/domain/cart';
-import { MAX_LINE_ITEMS } from '../../lib/domain/cart';
+import type { CartLine } from '../../lib/domain/cart/cart';
+import { MAX_LINE_ITEMS } from '../../lib/domain/cart/cart';
 import {
   addLines,
   convertPrice,
@@ -8,7 +8,7 @@ import {
   productProblem,
   quantityProblem,
   snapshotLine,
-} from '../../lib/domain/cart-lines';
+} from '../../lib/domain/cart/cart-lines';
 import { demoCatalog, productOf, withProduct } from './support/demo-catalog';
 
 const catalog = demoCatalog();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CART_LIFETIME_SECONDS, isExpired, unitPriceFor } from '../../lib/domain/cart';
+import { CART_LIFETIME_SECONDS, isExpired, unitPriceFor } from '../../lib/domain/cart/cart';
 
 describe('unitPriceFor', () => {
   const line = {

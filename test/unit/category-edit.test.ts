@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { newCategory, siblingAliases, updatedCategory, withText } from '../../lib/domain/category-edit';
+import {
+  newCategory,
+  siblingAliases,
+  updatedCategory,
+  withText,
+} from '../../lib/domain/categories/category-edit';
 import { writeLocale } from '../../lib/domain/shop-locale';
 import type { ShopCategory } from '../../lib/schemas/shop-file';
 import { demoCatalog } from './support/demo-catalog';

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import type { Catalog } from '../../lib/domain/catalog';
-import { aliasFromName, uniqueAlias } from '../../lib/domain/category-alias';
-import { assigned, unassigned, unknownAssignmentIds } from '../../lib/domain/category-assignments';
-import { sequenceProblems } from '../../lib/domain/category-sequence';
+import type { Catalog } from '../../lib/domain/catalog/catalog';
+import { aliasFromName, uniqueAlias } from '../../lib/domain/categories/category-alias';
+import { assigned, unassigned, unknownAssignmentIds } from '../../lib/domain/categories/category-assignments';
+import { sequenceProblems } from '../../lib/domain/categories/category-sequence';
 import {
   childrenOf,
   isShown,
   rootCategory,
   subtreeChildrenFirst,
   treeOrder,
-} from '../../lib/domain/category-tree';
+} from '../../lib/domain/categories/category-tree';
 import type { ShopCategory } from '../../lib/schemas/shop-file';
 import { demoCatalog, productOf } from './support/demo-catalog';
 

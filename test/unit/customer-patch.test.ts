@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { CustomerRecord } from '../../lib/domain/customer';
-import { applyCustomerPatch, type CustomerPatchValues } from '../../lib/domain/customer-patch';
+import type { CustomerRecord } from '../../lib/domain/customers/customer';
+import { applyCustomerPatch, type CustomerPatchValues } from '../../lib/domain/customers/customer-patch';
 import { opField, parsePointer } from '../../lib/domain/json-patch';
 import { customerPatchValues } from '../../lib/schemas/customers';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { documentLabels } from '../../lib/domain/documents/labels';
 import { pdfBase64, renderDocumentPdf } from '../../lib/domain/documents/pdf';
 import { formatIssueDate, formatRate, localeTag } from '../../lib/domain/documents/pdf-format';
-import { formatMoney } from '../../lib/domain/money';
+import { formatMoney } from '../../lib/domain/money/money';
 import type { DocumentRecord, OrderLine } from '../../lib/domain/orders/order';
 import { pageContents, pdfTexts } from '../support/pdf-text';
 

@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ensureDevKeys, signDevToken } from '../../infra/local/dev-issuer';
 import { devIssuer, resetConfig } from '../../lib/config';
-import { getCartWithCatalogVersion } from '../../lib/data/cart-repository';
-import { catalogVersion } from '../../lib/data/catalog-repository';
-import type { CartRecord } from '../../lib/domain/cart';
-import { hashCartToken } from '../../lib/domain/cart-token';
+import { getCartWithCatalogVersion } from '../../lib/data/cart/cart-repository';
+import { catalogVersion } from '../../lib/data/catalog/catalog-repository';
+import type { CartRecord } from '../../lib/domain/cart/cart';
+import { hashCartToken } from '../../lib/domain/cart/cart-token';
 import { endpoint, routeNotFound } from '../../lib/http/endpoint';
 import { NotFound } from '../../lib/http/errors';
 import { MEDIA_TYPE_V1 } from '../../lib/http/middleware/versioning';
@@ -19,8 +19,8 @@ import { CartPath, ShopPath } from '../../lib/schemas/common';
 import { ListProductsQuery } from '../../lib/schemas/products';
 import { eventWith, jsonBody, lambdaContext } from './support/api-event';
 
-vi.mock('../../lib/data/cart-repository', () => ({ getCartWithCatalogVersion: vi.fn() }));
-vi.mock('../../lib/data/catalog-repository', () => ({ catalogVersion: vi.fn(async () => 7) }));
+vi.mock('../../lib/data/cart/cart-repository', () => ({ getCartWithCatalogVersion: vi.fn() }));
+vi.mock('../../lib/data/catalog/catalog-repository', () => ({ catalogVersion: vi.fn(async () => 7) }));
 // Product reads refresh the live stock beside the version read: here it is always fresh.
 vi.mock('../../lib/data/inventory/stock-view', () => ({ freshStock: vi.fn(async () => undefined) }));
 // The rate limit leases its allowance from DynamoDB; here every lease is granted in full.

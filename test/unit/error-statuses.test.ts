@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { resetConfig } from '../../lib/config';
-import { CustomerChanged } from '../../lib/data/customer-repository';
+import { CustomerChanged } from '../../lib/data/customers/customer-repository';
 import * as domainErrors from '../../lib/domain/errors';
 import {
   CartOrdered,

@@ -1,14 +1,14 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { getCartWithCatalogVersion } from '../../lib/data/cart-repository';
-import type { CartRecord } from '../../lib/domain/cart';
-import { hashCartToken } from '../../lib/domain/cart-token';
+import { getCartWithCatalogVersion } from '../../lib/data/cart/cart-repository';
+import type { CartRecord } from '../../lib/domain/cart/cart';
+import { hashCartToken } from '../../lib/domain/cart/cart-token';
 import { HttpError } from '../../lib/http/errors';
 import { CART_TOKEN_HEADER, cartToken } from '../../lib/http/middleware/cart-token';
 import type { Route } from '../../lib/routes';
 import { routes } from '../../lib/routes';
 import { eventWith, middyRequest } from './support/api-event';
 
-vi.mock('../../lib/data/cart-repository', () => ({ getCartWithCatalogVersion: vi.fn() }));
+vi.mock('../../lib/data/cart/cart-repository', () => ({ getCartWithCatalogVersion: vi.fn() }));
 
 const CART_ID = '01JABCDEFGHJKMNPQRSTVWXYZ0';
 const TOKEN = 'k3Jq9xVt2bW8mPz4Lr6Ns1Yc0Hd7Fg5A';

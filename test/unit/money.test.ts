@@ -10,7 +10,7 @@ import {
   sum,
   taxOnNet,
   toDecimalString,
-} from '../../lib/domain/money';
+} from '../../lib/domain/money/money';
 
 /** Deterministic pseudo-random integers (mulberry32), so failures are reproducible. */
 function seeded(seed: number) {

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generateShopFile } from '../../infra/local/gen-catalog';
-import type { Catalog } from '../../lib/domain/catalog';
-import { projectionOf } from '../../lib/domain/catalog-projection';
-import { parseMoney } from '../../lib/domain/money';
-import { type ListingOptions, listProducts } from '../../lib/domain/product-listing';
+import type { Catalog } from '../../lib/domain/catalog/catalog';
+import { projectionOf } from '../../lib/domain/catalog/catalog-projection';
+import { type ListingOptions, listProducts } from '../../lib/domain/catalog/product-listing';
+import { parseMoney } from '../../lib/domain/money/money';
 import { parseFilters } from '../../lib/domain/search/filters';
 import { editDistance, parseQueryTerms } from '../../lib/domain/search/query';
 import { searchProducts } from '../../lib/domain/search/search';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { quantityProblem } from '../../lib/domain/cart-lines';
+import { quantityProblem } from '../../lib/domain/cart/cart-lines';
 import { formatQuantity } from '../../lib/domain/documents/pdf-format';
-import { priceTimesQuantity } from '../../lib/domain/money';
+import { priceTimesQuantity } from '../../lib/domain/money/money';
 import {
   addQuantities,
   fromUnits,

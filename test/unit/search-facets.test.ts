@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generateShopFile } from '../../infra/local/gen-catalog';
-import type { Catalog } from '../../lib/domain/catalog';
-import { projectionOf } from '../../lib/domain/catalog-projection';
-import { parseMoney } from '../../lib/domain/money';
+import type { Catalog } from '../../lib/domain/catalog/catalog';
+import { projectionOf } from '../../lib/domain/catalog/catalog-projection';
+import { parseMoney } from '../../lib/domain/money/money';
 import type { Facet, FacetValue } from '../../lib/domain/search/facets';
 import { type AttributeFilterInput, parseFilters } from '../../lib/domain/search/filters';
 import { searchProducts } from '../../lib/domain/search/search';

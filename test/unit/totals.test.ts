@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { netFromGross, percentOf, sum } from '../../lib/domain/money';
+import { netFromGross, percentOf, sum } from '../../lib/domain/money/money';
 import {
   chargeTaxes,
   computeTotals,
   type TaxClassRef,
   type TotalsInput,
   taxLine,
-} from '../../lib/domain/totals';
+} from '../../lib/domain/money/totals';
 
 const standard: TaxClassRef = { taxClassId: 'standard', name: 'Standard', percentage: '19' };
 const reduced: TaxClassRef = { taxClassId: 'reduced', name: 'Reduced', percentage: '7' };

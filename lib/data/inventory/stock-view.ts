@@ -1,5 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { ShopProduct } from '../../domain/catalog-types';
+import type { ShopProduct } from '../../domain/catalog/catalog-types';
 import type { LiveStock } from '../../domain/inventory/live-stock';
 import { stockUnits } from '../../domain/inventory/stock';
 import { splitStock } from '../../domain/inventory/stock-shards';

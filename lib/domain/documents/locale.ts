@@ -1,4 +1,4 @@
-import { formatMoney, formatPercent, parseMoney } from '../money';
+import { formatMoney, formatPercent, parseMoney } from '../money/money';
 import type { DocumentRecord, OrderLine, TaxSummary } from '../orders/order';
 
 /**

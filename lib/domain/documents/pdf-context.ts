@@ -1,4 +1,4 @@
-import { formatMoney, type Minor } from '../money';
+import { formatMoney, type Minor } from '../money/money';
 import type { DocumentRecord } from '../orders/order';
 import { type DocumentLabels, documentLabels } from './labels';
 import { localeTag } from './pdf-format';

@@ -1,4 +1,4 @@
-import type { Address } from '../cart';
+import type { Address } from '../cart/cart';
 import { QUANTITY_DECIMALS, quantityText } from '../quantity';
 
 /**

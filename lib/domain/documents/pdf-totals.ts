@@ -1,4 +1,4 @@
-import type { Minor } from '../money';
+import type { Minor } from '../money/money';
 import { fillLabel } from './labels';
 import { continuationPage, type DocumentContext } from './pdf-context';
 import { formatRate } from './pdf-format';

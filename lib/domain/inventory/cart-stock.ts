@@ -1,4 +1,4 @@
-import type { CartLine } from '../cart';
+import type { CartLine } from '../cart/cart';
 import { quantityUnits } from '../quantity';
 import { sellable, stockLevel } from './stock';
 

@@ -1,4 +1,4 @@
-import type { ShopProduct } from '../catalog-types';
+import type { ShopProduct } from '../catalog/catalog-types';
 import { type Availability, availabilityOf, stockLevel, stockUnits } from './stock';
 
 /**

@@ -1,5 +1,5 @@
-import type { CartLine, CartRecord } from '../cart';
-import type { ShopProduct } from '../catalog-types';
+import type { CartLine, CartRecord } from '../cart/cart';
+import type { ShopProduct } from '../catalog/catalog-types';
 import type { FieldError } from '../errors';
 import { quantityUnits } from '../quantity';
 import type { LiveStock } from './live-stock';

@@ -1,4 +1,4 @@
-import type { ShopProduct } from '../catalog-types';
+import type { ShopProduct } from '../catalog/catalog-types';
 import { opField, type PatchOperation, type PatchProblem, parsePointer } from '../json-patch';
 import { availabilityOf, stockLevel, stockUnits } from './stock';
 

@@ -1,4 +1,4 @@
-import { type Catalog, localize } from '../catalog';
+import { type Catalog, localize } from '../catalog/catalog';
 import { link, type ViewContext } from '../links';
 
 /**

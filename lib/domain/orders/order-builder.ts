@@ -1,12 +1,12 @@
-import type { CartRecord } from '../cart';
-import { priceCart } from '../cart-pricing';
-import { cartView } from '../cart-view';
-import { type Catalog, localize } from '../catalog';
+import type { CartRecord } from '../cart/cart';
+import { priceCart } from '../cart/cart-pricing';
+import { cartView } from '../cart/cart-view';
+import { type Catalog, localize } from '../catalog/catalog';
 import { stockDemands } from '../inventory/stock-demand';
 import type { ViewContext } from '../links';
 import { ORDER_TIMESTAMPS, type OrderRecord, type OrderTimestamp } from './order';
 
-/** Who the order is for and what it is called; decided by checkout (lib/data/place-order.ts). */
+/** Who the order is for and what it is called; decided by checkout (lib/data/orders/place-order.ts). */
 export interface OrderIdentity {
   orderId: string;
   orderNumber: string;

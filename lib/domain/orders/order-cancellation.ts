@@ -1,4 +1,4 @@
-import type { ShopProduct } from '../catalog-types';
+import type { ShopProduct } from '../catalog/catalog-types';
 import { quantityUnits } from '../quantity';
 import type { DocumentRecord, OrderRecord, StockTaken } from './order';
 

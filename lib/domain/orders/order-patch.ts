@@ -1,4 +1,4 @@
-import type { Address } from '../cart';
+import type { Address } from '../cart/cart';
 import {
   opField,
   type PatchOperation,

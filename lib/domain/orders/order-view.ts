@@ -1,5 +1,5 @@
 import { link, type ViewContext } from '../links';
-import { toDecimalString } from '../money';
+import { toDecimalString } from '../money/money';
 import type { DocumentRecord, OrderRecord } from './order';
 
 /**

@@ -1,5 +1,5 @@
-import type { Address } from '../cart';
-import type { Minor } from '../money';
+import type { Address } from '../cart/cart';
+import type { Minor } from '../money/money';
 
 /**
  * The order aggregate: a frozen snapshot of the priced cart at checkout. Nothing in it is priced

@@ -1,6 +1,6 @@
 import { keptByKey, keptFor } from '../../speed/kept';
-import type { CatalogProjection, CurrencyProjection } from '../catalog-projection';
-import { minorDigits } from '../money';
+import type { CatalogProjection, CurrencyProjection } from '../catalog/catalog-projection';
+import { minorDigits } from '../money/money';
 import { type ActiveFilter, type FacetField, fieldKey } from './filters';
 
 /**

@@ -1,8 +1,8 @@
 import { asciiJson, commaList, JsonText } from '../../speed/json-text';
 import { keptByKey } from '../../speed/kept';
-import { type Catalog, localize } from '../catalog';
-import type { CatalogProjection } from '../catalog-projection';
-import { formatMoney, toDecimalString } from '../money';
+import { type Catalog, localize } from '../catalog/catalog';
+import type { CatalogProjection } from '../catalog/catalog-projection';
+import { formatMoney, toDecimalString } from '../money/money';
 import type { CountedField, PriceBuckets } from './facet-tables';
 import { type ActiveFilter, CATEGORY_FIELD, MANUFACTURER_FIELD, PRICE_FIELD } from './filters';
 

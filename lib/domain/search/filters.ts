@@ -1,6 +1,6 @@
-import type { CatalogProjection } from '../catalog-projection';
+import type { CatalogProjection } from '../catalog/catalog-projection';
 import type { FieldError } from '../errors';
-import { minorDigits } from '../money';
+import { minorDigits } from '../money/money';
 
 /** An attribute filter as a client sends it (spec "POST /search/products": attributeFilters). */
 export interface AttributeFilterInput {

@@ -1,5 +1,5 @@
-import type { CatalogProjection, LocaleProjection } from '../catalog-projection';
-import { normalizeText } from '../catalog-projection';
+import type { CatalogProjection, LocaleProjection } from '../catalog/catalog-projection';
+import { normalizeText } from '../catalog/catalog-projection';
 
 /**
  * Query text (contract "Products": `q` is a case-insensitive substring; a quoted phrase matches as a

@@ -1,8 +1,8 @@
 import type { JsonText } from '../../speed/json-text';
 import { keptFor } from '../../speed/kept';
-import type { Catalog } from '../catalog';
-import { type CatalogProjection, type LocaleProjection, projectionOf } from '../catalog-projection';
-import { ProductList } from '../product-list';
+import type { Catalog } from '../catalog/catalog';
+import { type CatalogProjection, type LocaleProjection, projectionOf } from '../catalog/catalog-projection';
+import { ProductList } from '../catalog/product-list';
 import { countFacets, type Eligible } from './counting';
 import { countedFields, priceBuckets } from './facet-tables';
 import { renderFacets } from './facets';

@@ -1,7 +1,7 @@
 import type { MiddlewareObj } from '@middy/core';
-import { getCartWithCatalogVersion } from '../../data/cart-repository';
-import { orderedWithKey } from '../../domain/cart';
-import { cartTokenMatches } from '../../domain/cart-token';
+import { getCartWithCatalogVersion } from '../../data/cart/cart-repository';
+import { orderedWithKey } from '../../domain/cart/cart';
+import { cartTokenMatches } from '../../domain/cart/cart-token';
 import type { Route } from '../../routes';
 import { Forbidden, Gone, NotFound } from '../errors';
 import type { ApiContext, ApiEvent, ApiResult } from '../types';

@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { MiddlewareObj } from '@middy/core';
-import { getCartWithCatalogVersion } from '../../data/cart-repository';
-import { catalogVersion } from '../../data/catalog-repository';
+import { getCartWithCatalogVersion } from '../../data/cart/cart-repository';
+import { catalogVersion } from '../../data/catalog/catalog-repository';
 import { freshStock } from '../../data/inventory/stock-view';
 import type { Route } from '../../routes';
 import { speedTrickOn } from '../../speed/switches';

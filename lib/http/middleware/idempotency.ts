@@ -24,7 +24,7 @@ export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
  * still running: 409). The replay still passes versioning, logging and the cart token check; the
  * handler and the 410 of an ordered cart are skipped (the retried checkout gets its order). A key
  * whose request failed is released; a checkout that failed only for us (timed out, yet applied)
- * is recognised by the hash of its key on the cart instead (lib/use-cases/place-order.ts).
+ * is recognised by the hash of its key on the cart instead (lib/use-cases/orders/place-order.ts).
  */
 export function idempotency(route: Route): MiddlewareObj<ApiEvent, ApiResult, Error, ApiContext> {
   return {

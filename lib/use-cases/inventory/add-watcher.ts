@@ -1,10 +1,10 @@
-import { requireCatalog } from '../../data/catalog-repository';
+import { requireCatalog } from '../../data/catalog/catalog-repository';
 import { shardLevels } from '../../data/inventory/stock-shards';
 import { addWatcher as storeWatcher } from '../../data/inventory/watchers';
+import { requireProduct } from '../../domain/catalog/product-request';
 import { StateConflict } from '../../domain/errors';
 import { availabilityOf } from '../../domain/inventory/stock';
 import type { Watcher } from '../../domain/inventory/watchers';
-import { requireProduct } from '../../domain/product-request';
 
 /**
  * Signs an address up for a sold-out product (merchant-api.md "Watchers"): an unknown or invisible

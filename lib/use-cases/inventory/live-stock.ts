@@ -1,6 +1,6 @@
 import { shardLevels } from '../../data/inventory/stock-shards';
-import type { Catalog } from '../../domain/catalog';
-import type { ShopProduct } from '../../domain/catalog-types';
+import type { Catalog } from '../../domain/catalog/catalog';
+import type { ShopProduct } from '../../domain/catalog/catalog-types';
 import type { LiveStock } from '../../domain/inventory/cart-stock';
 
 /**

@@ -1,8 +1,8 @@
 import { endHold, settleOrderedHold } from '../../data/inventory/end-hold';
 import { HoldLost } from '../../data/inventory/stock-holds';
-import { type CheckoutIdentity, placeOrder as storeOrder } from '../../data/place-order';
-import type { CartRecord } from '../../domain/cart';
-import type { Catalog } from '../../domain/catalog';
+import { type CheckoutIdentity, placeOrder as storeOrder } from '../../data/orders/place-order';
+import type { CartRecord } from '../../domain/cart/cart';
+import type { Catalog } from '../../domain/catalog/catalog';
 import { ConcurrentChange } from '../../domain/errors';
 import {
   goneLine,

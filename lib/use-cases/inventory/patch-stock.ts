@@ -1,12 +1,12 @@
-import { requireCatalog } from '../../data/catalog-repository';
+import { requireCatalog } from '../../data/catalog/catalog-repository';
+import { updateProduct } from '../../data/catalog/product-writes';
 import { storedShardLevels } from '../../data/inventory/stock-levels';
-import { updateProduct } from '../../data/product-writes';
-import type { Catalog } from '../../domain/catalog';
-import type { ShopProduct } from '../../domain/catalog-types';
+import type { Catalog } from '../../domain/catalog/catalog';
+import type { ShopProduct } from '../../domain/catalog/catalog-types';
+import { etagListMatches, productEtag } from '../../domain/catalog/product-etag';
 import { NotFoundError, ProductVersionMismatch, RefusedInput } from '../../domain/errors';
 import { parseStockPatch, withStockPatch } from '../../domain/inventory/stock-patch';
 import type { PatchOperation } from '../../domain/json-patch';
-import { etagListMatches, productEtag } from '../../domain/product-etag';
 import { addStock, replaceStock } from './change-stock';
 import { liveUnits } from './live-stock';
 

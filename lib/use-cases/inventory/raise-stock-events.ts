@@ -1,9 +1,9 @@
-import { loadCatalog } from '../../data/catalog-repository';
+import { loadCatalog } from '../../data/catalog/catalog-repository';
 import { readStockView, type StockView, writeStockView } from '../../data/inventory/stock-event-view';
 import { committedLevels } from '../../data/inventory/stock-shards';
 import type { ShardChange } from '../../data/inventory/stock-stream';
 import { clearWatchers, countWatchers } from '../../data/inventory/watchers';
-import type { ShopProduct } from '../../domain/catalog-types';
+import type { ShopProduct } from '../../domain/catalog/catalog-types';
 import { ConcurrentChange } from '../../domain/errors';
 import { stockUnits } from '../../domain/inventory/stock';
 import { comesBack, type StockEvent, stockEventsOf } from '../../domain/inventory/stock-events';

@@ -1,6 +1,7 @@
-import { requireCatalog } from '../../data/catalog-repository';
+import { requireCatalog } from '../../data/catalog/catalog-repository';
 import { getOrderPartition } from '../../data/orders/order-repository';
 import { OrderChanged, saveOrder } from '../../data/orders/order-writes';
+import { etagListMatches } from '../../domain/catalog/product-etag';
 import { NotFoundError, OrderVersionMismatch, RefusedInput, StateConflict } from '../../domain/errors';
 import type { PatchOperation } from '../../domain/json-patch';
 import type { OrderRecord } from '../../domain/orders/order';
@@ -8,7 +9,6 @@ import { cancellationWork } from '../../domain/orders/order-cancellation';
 import { applyOrderChanges } from '../../domain/orders/order-change';
 import { type OrderPatchValues, parseOrderPatch } from '../../domain/orders/order-patch';
 import { orderEtag } from '../../domain/orders/order-view';
-import { etagListMatches } from '../../domain/product-etag';
 import { log } from '../../log';
 import { finishCancellation } from './finish-cancellation';
 

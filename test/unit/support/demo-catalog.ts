@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
-import type { Catalog } from '../../../lib/domain/catalog';
+import type { Catalog } from '../../../lib/domain/catalog/catalog';
 import { ShopFile, type ShopProduct } from '../../../lib/schemas/shop-file';
 
 /**
  * The demo seed (infra/local/seed/demo.json) as an in-memory Catalog, built like
- * lib/data/catalog-repository.ts builds it, but without a database.
+ * lib/data/catalog/catalog-repository.ts builds it, but without a database.
  */
 export function demoCatalog(): Catalog {
   const file = new URL('../../../infra/local/seed/demo.json', import.meta.url);

@@ -1,0 +1,205 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { BatchGetCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { CART_LIFETIME_SECONDS, type CartRecord, isExpired } from '../../domain/cart/cart';
+import { CartOrdered, ConcurrentChange, NotFoundError, StorageBusy } from '../../domain/errors';
+import { countEvent } from '../../telemetry/request-telemetry';
+import { backoff } from '../backoff';
+import { dynamo, tableName } from '../client';
+import { type Key, keys } from '../keys';
+import type { CreationWindow } from '../lists/count';
+import { type Listing, listingAttributes } from '../lists/listing';
+import type { PageWanted } from '../lists/page';
+import { type ListPage, readList } from '../lists/read-list';
+import { cartSeries, series } from '../lists/series';
+
+/**
+ * The cart aggregate: one item per cart, written with a `version` condition so two writers never
+ * overwrite each other; the loser re-reads and applies its change again.
+ */
+
+const MAX_ATTEMPTS = 10;
+
+/** A cart by id (strongly consistent), or null when unknown or expired. */
+export async function getCart(shopId: string, cartId: string): Promise<CartRecord | null> {
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: keys.cart(shopId, cartId), ConsistentRead: true }),
+  );
+  if (!Item) return null;
+  const cart = fromItem(Item);
+  return isExpired(cart) ? null : cart;
+}
+
+/**
+ * A cart and its shop's catalog version in one strongly consistent BatchGetItem: a cart request
+ * then needs no further read before it renders (the catalog is cached per version).
+ */
+export async function getCartWithCatalogVersion(
+  shopId: string,
+  cartId: string,
+): Promise<{ cart: CartRecord | null; catalogVersion: number | null }> {
+  const cartKey = keys.cart(shopId, cartId);
+  const metaKey = keys.shopMeta(shopId);
+  let pending: Record<string, unknown>[] = [cartKey, metaKey];
+  const found: Record<string, unknown>[] = [];
+  for (let round = 0; pending.length > 0; round++) {
+    if (round === 5) throw new StorageBusy();
+    if (round > 0) await backoff(round);
+    const result = await dynamo().send(
+      new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: true } } }),
+    );
+    found.push(...(result.Responses?.[tableName()] ?? []));
+    pending = (result.UnprocessedKeys?.[tableName()]?.Keys as Record<string, unknown>[] | undefined) ?? [];
+  }
+  const cartItem = found.find((item) => item.pk === cartKey.pk && item.sk === cartKey.sk);
+  const meta = found.find((item) => item.pk === metaKey.pk && item.sk === metaKey.sk);
+  const cart = cartItem ? fromItem(cartItem) : null;
+  return {
+    cart: cart && !isExpired(cart) ? cart : null,
+    catalogVersion: meta ? (meta.catalogVersion as number) : null,
+  };
+}
+
+/** Stores a new cart; its id must be unused. */
+export async function insertCart(cart: CartRecord): Promise<void> {
+  try {
+    await dynamo().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: cartItem(cart, undefined),
+        ConditionExpression: 'attribute_not_exists(pk)',
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      }),
+    );
+  } catch (error) {
+    // The id is new and the token's hash is this cart's secret: a cart with both is this request's
+    // own first attempt, applied by DynamoDB while its answer was lost (the SDK then retried).
+    const found = error instanceof ConditionalCheckFailedException ? error.Item?.tokenHash : undefined;
+    if ((found as { S?: string } | undefined)?.S !== cart.tokenHash) throw error;
+  }
+  countEvent('CartsCreated');
+}
+
+/**
+ * Applies `change` to a cart and stores the result if nobody wrote in between (version
+ * condition). On a lost race the cart is read again and `change` runs again on the fresh copy, so
+ * `change` must be a pure function of the cart it is given. Returns the stored cart; 409 only when
+ * other writers keep winning for MAX_ATTEMPTS rounds.
+ */
+export async function updateCart(
+  cart: CartRecord,
+  change: (cart: CartRecord) => CartRecord | Promise<CartRecord>,
+): Promise<CartRecord> {
+  let current = cart;
+  for (let attempt = 1; ; attempt++) {
+    const next: CartRecord = {
+      ...(await change(current)),
+      version: current.version + 1,
+      updatedAt: new Date().toISOString(),
+    };
+    const tallied = talliedOf.get(current);
+    try {
+      await dynamo().send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: cartItem(next, tallied),
+          // The fold may have moved the cart's counters since it was read (lib/data/lists).
+          ConditionExpression: `version = :expected AND #status = :open AND ${
+            tallied === undefined ? 'attribute_not_exists(tallied)' : 'tallied = :tallied'
+          }`,
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':expected': current.version,
+            ':open': 'open',
+            ...(tallied === undefined ? {} : { ':tallied': tallied }),
+          },
+        }),
+      );
+      talliedOf.set(next, tallied);
+      return next;
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      if (attempt === MAX_ATTEMPTS)
+        throw new ConcurrentChange('Cart is being changed by other requests; try again');
+      await backoff(attempt);
+      const fresh = await getCart(cart.shopId, cart.cartId);
+      if (!fresh) throw new NotFoundError('Cart');
+      if (fresh.status === 'ordered') throw new CartOrdered();
+      current = fresh;
+    }
+  }
+}
+
+/**
+ * What the list counters hold for each cart as read (lib/data/lists/listing.ts): a write puts the
+ * whole item back, so it must carry that value and be refused if the fold changed it meanwhile.
+ */
+const talliedOf = new WeakMap<CartRecord, string | undefined>();
+
+/** Days an expired cart is kept before DynamoDB's TTL may delete it: the fold deletes it first. */
+const TTL_GRACE_SECONDS = 7 * 24 * 3600;
+
+/** The stored item of a cart, given what the list counters hold for it. */
+export function cartItem(cart: CartRecord, tallied: string | undefined): Record<string, unknown> & Key {
+  const key = keys.cart(cart.shopId, cart.cartId);
+  const validUntil = Date.parse(cart.updatedAt) + CART_LIFETIME_SECONDS * 1000;
+  return {
+    ...key,
+    kind: 'cart',
+    ...listingAttributes(cart.shopId, cartListing(cart, key, validUntil), tallied),
+    expiresAt: Math.floor(validUntil / 1000) + TTL_GRACE_SECONDS,
+    ...cart,
+  };
+}
+
+/** Open carts are listed (with or without address data) until they expire. */
+function cartListing(cart: CartRecord, key: Key, validUntil: number): Listing {
+  const withAddressData = cart.billingAddress !== null || cart.shippingAddress !== null;
+  return {
+    kind: 'CART',
+    key,
+    id: cart.cartId,
+    createdAt: cart.createdAt,
+    series: cart.status === 'open' ? [series.carts(withAddressData)] : [],
+    validUntil: new Date(validUntil).toISOString(),
+  };
+}
+
+const STORAGE_ATTRIBUTES = new Set([
+  'pk',
+  'sk',
+  'kind',
+  'expiresAt',
+  'validUntil',
+  'tally',
+  'tallied',
+  'gsi1pk',
+  'gsi1sk',
+  'gsi2pk',
+  'gsi2sk',
+  'gsi3pk',
+  'gsi3sk',
+  'hasAddressData',
+]);
+
+function fromItem(item: Record<string, unknown>): CartRecord {
+  const cart: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(item)) if (!STORAGE_ATTRIBUTES.has(name)) cart[name] = value;
+  const record = cart as unknown as CartRecord;
+  talliedOf.set(record, item.tallied as string | undefined);
+  return record;
+}
+
+/**
+ * A page of a shop's open, unexpired carts created within a window (either end open), newest
+ * first; with or without address data, or both.
+ */
+export function listCarts(
+  shopId: string,
+  filter: CreationWindow & { hasAddressData?: boolean },
+  wanted: PageWanted,
+): Promise<ListPage<CartRecord>> {
+  return readList(shopId, 'CART', cartSeries(filter.hasAddressData), filter, wanted, (item, now) => {
+    const cart = fromItem(item);
+    return cart.status === 'open' && !isExpired(cart, now.getTime()) ? cart : null;
+  });
+}

@@ -1,0 +1,225 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { batchWrite } from '../batch-write';
+import { dynamo, tableName } from '../client';
+import { BULK_CALL } from '../client-settings';
+import { newId } from '../ids';
+import { keys } from '../keys';
+import { logKeysUpTo } from './catalog-log';
+
+/**
+ * Storage of catalog snapshots. A snapshot is immutable: its chunks are written under a new id
+ * first, and only then does the shop's meta item point at it (snapshotId, snapshotVersion,
+ * snapshotChunks), so a reader never sees a half-written one. A replaced snapshot's chunks are
+ * not deleted at once (a cold start may be reading them) but get an expiry an hour ahead: DynamoDB's
+ * TTL removes them, and the log entries the new snapshot covers are deleted.
+ */
+
+/** Which snapshot the meta item points at. */
+export interface SnapshotPointer {
+  id: string;
+  /** The catalog version the snapshot holds. */
+  version: number;
+  chunks: number;
+}
+
+/** Chunks read or written at once (each up to 350 KB). */
+const PARALLEL_CHUNKS = 8;
+/** How long a replaced snapshot stays readable for loads that started before it was replaced. */
+const RETIRED_SNAPSHOT_TTL_SECONDS = 3600;
+
+/** The catalog version and snapshot pointer of a shop (one strongly consistent GetItem); null for no shop. */
+export async function readCatalogHead(
+  shopId: string,
+): Promise<{ version: number; snapshot: SnapshotPointer | null } | null> {
+  const { Item } = await dynamo().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.shopMeta(shopId),
+      ProjectionExpression: 'catalogVersion, snapshotId, snapshotVersion, snapshotChunks',
+      ConsistentRead: true,
+    }),
+  );
+  if (!Item) return null;
+  const snapshot =
+    typeof Item.snapshotId === 'string'
+      ? {
+          id: Item.snapshotId,
+          version: Item.snapshotVersion as number,
+          chunks: Item.snapshotChunks as number,
+        }
+      : null;
+  return { version: Item.catalogVersion as number, snapshot };
+}
+
+/** Stores chunks under a new snapshot id; the snapshot is not visible until published. */
+export async function writeSnapshotChunks(shopId: string, chunks: readonly Uint8Array[]): Promise<string> {
+  const id = newId();
+  await inParallel(chunks, async (data, index) => {
+    await dynamo().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...keys.catalogSnapshotChunk(shopId, id, index), data },
+      }),
+      BULK_CALL,
+    );
+  });
+  return id;
+}
+
+/** The chunks of a snapshot, in order; null when one is gone (the snapshot was retired long ago). */
+export async function readSnapshotChunks(
+  shopId: string,
+  pointer: SnapshotPointer,
+): Promise<Uint8Array[] | null> {
+  const indexes = Array.from({ length: pointer.chunks }, (_, i) => i);
+  const chunks = await inParallel(indexes, async (index) => {
+    const { Item } = await dynamo().send(
+      // Strongly consistent: a chunk written just before its snapshot was published is there.
+      new GetCommand({
+        TableName: tableName(),
+        Key: keys.catalogSnapshotChunk(shopId, pointer.id, index),
+        ConsistentRead: true,
+      }),
+      BULK_CALL,
+    );
+    return Item?.data as Uint8Array | undefined;
+  });
+  return chunks.every((c) => c !== undefined) ? (chunks as Uint8Array[]) : null;
+}
+
+/**
+ * Points the meta item at a newer snapshot, unless one as new is there already (another instance
+ * compacted first), or in place of the snapshot `replacing` names (one this release cannot read).
+ * Returns the pointer it replaced (null when there was none), or false when it lost.
+ */
+export async function publishSnapshot(
+  shopId: string,
+  pointer: SnapshotPointer,
+  replacing?: string,
+): Promise<SnapshotPointer | null | false> {
+  try {
+    const { Attributes } = await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.shopMeta(shopId),
+        UpdateExpression: 'SET snapshotId = :id, snapshotVersion = :version, snapshotChunks = :chunks',
+        ConditionExpression: `catalogVersion >= :version AND (attribute_not_exists(snapshotVersion) OR snapshotVersion < :version${replacing ? ' OR snapshotId = :replacing' : ''})`,
+        ExpressionAttributeValues: {
+          ':id': pointer.id,
+          ':version': pointer.version,
+          ':chunks': pointer.chunks,
+          ...(replacing ? { ':replacing': replacing } : {}),
+        },
+        ReturnValues: 'UPDATED_OLD',
+      }),
+    );
+    return pointerOf(Attributes);
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
+/**
+ * The import's publication: bumps the catalog version from `expected` and points at the snapshot
+ * of the imported file in one update. Returns the replaced pointer, or false when the version moved.
+ */
+export async function publishImportedSnapshot(
+  shopId: string,
+  expected: number,
+  snapshot: { id: string; chunks: number },
+): Promise<SnapshotPointer | null | false> {
+  try {
+    const { Attributes } = await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.shopMeta(shopId),
+        UpdateExpression:
+          'SET catalogVersion = :next, snapshotId = :id, snapshotVersion = :next, snapshotChunks = :chunks, importedAt = :now',
+        ConditionExpression:
+          expected === 0 ? 'attribute_not_exists(catalogVersion)' : 'catalogVersion = :expected',
+        ExpressionAttributeValues: {
+          ':next': expected + 1,
+          ':id': snapshot.id,
+          ':chunks': snapshot.chunks,
+          ':now': new Date().toISOString(),
+          ...(expected === 0 ? {} : { ':expected': expected }),
+        },
+        ReturnValues: 'UPDATED_OLD',
+      }),
+    );
+    return pointerOf(Attributes);
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
+/**
+ * After a snapshot replaced `old`: old's chunks expire in an hour (loads that began before the
+ * switch can still finish), and log entries up to old's version, which no reader needs any more
+ * (a reader behind the current snapshot loads the snapshot), are deleted.
+ */
+export async function retireSnapshot(shopId: string, old: SnapshotPointer): Promise<void> {
+  await expireChunks(
+    shopId,
+    old.id,
+    old.chunks,
+    Math.floor(Date.now() / 1000) + RETIRED_SNAPSHOT_TTL_SECONDS,
+  );
+  const stale = await logKeysUpTo(shopId, old.version);
+  await batchWrite(stale.map((key) => ({ delete: key })));
+}
+
+/** Marks chunks of a snapshot that was never published (a lost race) for removal right away. */
+export async function discardSnapshot(shopId: string, id: string, chunks: number): Promise<void> {
+  await expireChunks(shopId, id, chunks, Math.floor(Date.now() / 1000));
+}
+
+async function expireChunks(shopId: string, id: string, chunks: number, expiresAt: number): Promise<void> {
+  await inParallel(
+    Array.from({ length: chunks }, (_, i) => i),
+    async (index) => {
+      await dynamo()
+        .send(
+          new UpdateCommand({
+            TableName: tableName(),
+            Key: keys.catalogSnapshotChunk(shopId, id, index),
+            UpdateExpression: 'SET expiresAt = :at',
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeValues: { ':at': expiresAt },
+          }),
+        )
+        .catch((error) => {
+          if (!(error instanceof ConditionalCheckFailedException)) throw error;
+        });
+    },
+  );
+}
+
+function pointerOf(attributes: Record<string, unknown> | undefined): SnapshotPointer | null {
+  if (typeof attributes?.snapshotId !== 'string') return null;
+  return {
+    id: attributes.snapshotId,
+    version: attributes.snapshotVersion as number,
+    chunks: attributes.snapshotChunks as number,
+  };
+}
+
+/** Runs `work` over the items, PARALLEL_CHUNKS at a time; results in item order. */
+async function inParallel<T, R>(
+  items: readonly T[],
+  work: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index] as T, index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PARALLEL_CHUNKS, items.length) }, worker));
+  return results;
+}

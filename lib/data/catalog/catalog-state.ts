@@ -1,0 +1,252 @@
+import type { Catalog } from '../../domain/catalog/catalog';
+import {
+  type CatalogProjection,
+  indexOfIds,
+  keepProjection,
+  patchedProjection,
+  projectionFromColumns,
+} from '../../domain/catalog/catalog-projection';
+import type { ShopProduct } from '../../domain/catalog/catalog-types';
+import { copyColumns, productColumns, setSlot } from '../../domain/catalog/product-columns';
+import type { CatalogKind } from '../keys';
+import { CatalogProducts } from './catalog-products';
+import type { CatalogItemData } from './catalog-repository';
+import type { DecodedSnapshot } from './catalog-snapshot-format';
+
+/** A stored catalog item: kind, id, list position and data. */
+export interface CatalogEntry {
+  kind: CatalogKind;
+  id: string;
+  position: number;
+  data: unknown;
+}
+
+/** One item of a catalog change: its new content, or its removal. */
+export type CatalogChange = CatalogEntry | { kind: CatalogKind; id: string; deleted: true };
+
+type OtherKind = Exclude<CatalogKind, 'product'>;
+/** The items besides products (few: settings, tax classes, categories, ...) by kind, then id. */
+export type OtherEntries = ReadonlyMap<OtherKind, ReadonlyMap<string, CatalogEntry>>;
+
+/** A shop's catalog at one version as this process holds it, with what a refresh builds on. */
+export interface CatalogState {
+  catalog: Catalog;
+  products: CatalogProducts;
+  projection: CatalogProjection;
+  others: OtherEntries;
+  /** The snapshot this state was loaded from or last saw, null without one. */
+  snapshot: { id: string; version: number } | null;
+}
+
+/** The state of a catalog from all its items (an import's file, or a shop without a snapshot). */
+export function stateFromEntries(
+  shopId: string,
+  version: number,
+  entries: readonly CatalogEntry[],
+  snapshot: CatalogState['snapshot'],
+): CatalogState {
+  const products = inCatalogOrder(entries.filter((e) => e.kind === 'product'));
+  const others = othersOf(entries.filter((e) => e.kind !== 'product'));
+  const held = CatalogProducts.ofObjects(products.map((e) => e.data as ShopProduct));
+  const catalog = catalogOf(shopId, version, others, held);
+  const columns = productColumns(
+    catalog,
+    held.values(),
+    products.map((e) => e.position),
+  );
+  return withProjection(
+    { catalog, products: held, others, snapshot },
+    projectionFromColumns(catalog, columns),
+  );
+}
+
+/** The state of a catalog decoded from a snapshot: nothing to compute but maps of the few other items. */
+export function stateFromSnapshot(
+  shopId: string,
+  version: number,
+  decoded: DecodedSnapshot,
+  snapshot: { id: string; version: number },
+): CatalogState {
+  const others = othersOf(decoded.others);
+  const slots = indexOfIds(decoded.columns.ids);
+  const products = CatalogProducts.ofSnapshot(decoded.columns.ids, decoded.blocks, slots, decoded.dictionary);
+  const catalog = catalogOf(shopId, version, others, products);
+  const projection = projectionFromColumns(catalog, decoded.columns, decoded.orders, slots);
+  return withProjection({ catalog, products, others, snapshot }, projection);
+}
+
+/**
+ * The state after changes (log entries, oldest first), made from the previous one: replaced products
+ * change only their slots of the projection (patchedProjection). Anything that changes the shape of
+ * the catalog (a product added, removed or moved in the order, new settings or attribute definitions)
+ * rebuilds it from all products instead: correct, but it inflates every product; only an import does
+ * that, and an import writes a new snapshot instead of a log entry.
+ */
+export function applyChanges(
+  state: CatalogState,
+  version: number,
+  changes: readonly CatalogChange[],
+): CatalogState {
+  const shopId = state.catalog.shopId;
+  const { columns } = state.projection;
+  const slotOf = state.projection.indexOf;
+  const replaced = new Map<string, CatalogEntry>();
+  let reshaped = false;
+  const touchedKinds = new Set<OtherKind>();
+  for (const change of changes) {
+    if (change.kind !== 'product') {
+      touchedKinds.add(change.kind);
+      continue;
+    }
+    const slot = slotOf.get(change.id);
+    if ('deleted' in change || slot === undefined || columns.positions[slot] !== change.position)
+      reshaped = true;
+    else replaced.set(change.id, change);
+  }
+  if (touchedKinds.has('settings') || touchedKinds.has('attributeDefinition')) reshaped = true;
+  const others = changedOthers(state.others, changes);
+  if (reshaped) return rebuilt(state, version, others, changes);
+
+  const products = state.products.withChanged([...replaced.values()].map((e) => e.data as ShopProduct));
+  const catalog = catalogOf(shopId, version, others, products, state.catalog, touchedKinds);
+  const next = copyColumns(columns);
+  const slots: number[] = [];
+  for (const entry of replaced.values()) {
+    const slot = slotOf.get(entry.id) as number;
+    setSlot(next, catalog, slot, entry.data as ShopProduct, entry.position);
+    slots.push(slot);
+  }
+  const projection = patchedProjection(state.projection, catalog, next, slots);
+  return withProjection({ catalog, products, others, snapshot: state.snapshot }, projection);
+}
+
+function rebuilt(
+  state: CatalogState,
+  version: number,
+  others: OtherEntries,
+  changes: readonly CatalogChange[],
+): CatalogState {
+  const { columns } = state.projection;
+  const products = new Map<string, CatalogEntry>();
+  columns.ids.forEach((id, slot) => {
+    products.set(id, {
+      kind: 'product',
+      id,
+      position: columns.positions[slot] as number,
+      data: state.products.get(id),
+    });
+  });
+  for (const change of changes) {
+    if (change.kind !== 'product') continue;
+    if ('deleted' in change) products.delete(change.id);
+    else products.set(change.id, change);
+  }
+  const entries = [...[...others.values()].flatMap((m) => [...m.values()]), ...products.values()];
+  return stateFromEntries(state.catalog.shopId, version, entries, state.snapshot);
+}
+
+function withProjection(
+  parts: Omit<CatalogState, 'projection'>,
+  projection: CatalogProjection,
+): CatalogState {
+  keepProjection(parts.catalog, projection);
+  return { ...parts, projection };
+}
+
+function changedOthers(others: OtherEntries, changes: readonly CatalogChange[]): OtherEntries {
+  const next = new Map(others) as Map<OtherKind, Map<string, CatalogEntry>>;
+  const copied = new Set<OtherKind>();
+  for (const change of changes) {
+    if (change.kind === 'product') continue;
+    if (!copied.has(change.kind)) {
+      next.set(change.kind, new Map(next.get(change.kind)));
+      copied.add(change.kind);
+    }
+    const byId = next.get(change.kind) as Map<string, CatalogEntry>;
+    if ('deleted' in change) byId.delete(change.id);
+    else byId.set(change.id, { ...change, kind: change.kind });
+  }
+  return next;
+}
+
+function othersOf(entries: readonly CatalogEntry[]): OtherEntries {
+  const others = new Map<OtherKind, Map<string, CatalogEntry>>();
+  for (const entry of entries) {
+    const kind = entry.kind as OtherKind;
+    const byId = others.get(kind) ?? new Map<string, CatalogEntry>();
+    byId.set(entry.id, entry);
+    others.set(kind, byId);
+  }
+  return others;
+}
+
+/**
+ * Entries in catalog order: by position, then by key as DynamoDB orders keys (UTF-8 bytes), which
+ * is the order the whole-partition read of earlier versions gave.
+ */
+export function inCatalogOrder<E extends { id: string; position: number }>(entries: readonly E[]): E[] {
+  return [...entries].sort((a, b) => a.position - b.position || byteOrder(a.id, b.id));
+}
+
+const SURROGATE = /[\ud800-\udfff]/;
+
+function byteOrder(a: string, b: string): number {
+  // Code-unit order equals UTF-8 byte order without surrogates (characters beyond U+FFFF).
+  if (!SURROGATE.test(a) && !SURROGATE.test(b)) return a < b ? -1 : a > b ? 1 : 0;
+  return Buffer.compare(Buffer.from(a), Buffer.from(b));
+}
+
+/**
+ * The Catalog of a state. Maps of kinds not in `touched` are taken over from `previous`, so their
+ * identity tells the projection what did not change.
+ */
+function catalogOf(
+  shopId: string,
+  version: number,
+  others: OtherEntries,
+  products: CatalogProducts,
+  previous?: Catalog,
+  touched?: ReadonlySet<OtherKind>,
+): Catalog {
+  const reuse = (kind: OtherKind) => previous !== undefined && !touched?.has(kind);
+  const all = <K extends OtherKind>(kind: K) =>
+    inCatalogOrder([...(others.get(kind)?.values() ?? [])]).map((e) => e.data as CatalogItemData[K]);
+  const settings = reuse('settings') ? previous?.settings : all('settings')[0];
+  if (!settings) throw new Error(`shop ${shopId} has a catalog version but no settings`);
+  const pick = <K extends OtherKind, V>(kind: K, old: V | undefined, make: () => V): V =>
+    reuse(kind) && old !== undefined ? old : make();
+  return {
+    shopId,
+    version,
+    settings,
+    taxClasses: pick(
+      'taxClass',
+      previous?.taxClasses,
+      () => new Map(all('taxClass').map((t) => [t.taxClassId, t])),
+    ),
+    shippingMethods: pick('shippingMethod', previous?.shippingMethods, () => all('shippingMethod')),
+    coupons: pick(
+      'coupon',
+      previous?.coupons,
+      () => new Map(all('coupon').map((c) => [c.code.toUpperCase(), c])),
+    ),
+    basketDiscounts: pick('basketDiscount', previous?.basketDiscounts, () => all('basketDiscount')),
+    attributeDefinitions: pick(
+      'attributeDefinition',
+      previous?.attributeDefinitions,
+      () => new Map(all('attributeDefinition').map((a) => [a.key, a])),
+    ),
+    productTypes: pick(
+      'productType',
+      previous?.productTypes,
+      () => new Map(all('productType').map((t) => [t.productTypeId, t])),
+    ),
+    categories: pick(
+      'category',
+      previous?.categories,
+      () => new Map(all('category').map((c) => [c.categoryId, c])),
+    ),
+    products,
+    legal: pick('legal', previous?.legal, () => all('legal')[0] ?? {}),
+  };
+}

@@ -1,0 +1,74 @@
+import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { dynamo, tableName } from '../client';
+import { type CatalogKind, keys } from '../keys';
+import { compactIfDue } from './catalog-compaction';
+import { catalogItem } from './catalog-items';
+import { logEntryItem } from './catalog-log';
+import type { CatalogItemData } from './catalog-repository';
+
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/** A catalog item to store: its kind, id, data and optional list position. */
+export type CatalogPut = {
+  [K in CatalogKind]: { kind: K; id: string; data: CatalogItemData[K]; position?: number };
+}[CatalogKind];
+export type CatalogDelete = { kind: CatalogKind; id: string };
+
+/** DynamoDB's TransactWriteItems limit (100), less the version bump and the log entry. */
+export const MAX_CATALOG_WRITES = 98;
+
+/**
+ * Writes catalog items, their change-log entry and the shop's new catalog version in ONE
+ * transaction, so every instance sees either none or all of the change and catches up on its next
+ * request by reading that entry (lib/data/catalog/catalog-log.ts). `expectedVersion` makes the write
+ * conditional on the catalog the caller read (optimistic concurrency, and the log entry's version);
+ * a conflict throws TransactionCanceledException. Every so many versions the writer then stores a
+ * new snapshot (lib/data/catalog/catalog-compaction.ts).
+ */
+export async function writeCatalog(
+  shopId: string,
+  change: { puts?: readonly CatalogPut[]; deletes?: readonly CatalogDelete[]; expectedVersion: number },
+): Promise<void> {
+  const puts = change.puts ?? [];
+  const deletes = change.deletes ?? [];
+  if (puts.length + deletes.length > MAX_CATALOG_WRITES) {
+    throw new RangeError(`a catalog change touches at most ${MAX_CATALOG_WRITES} items`);
+  }
+  const version = change.expectedVersion + 1;
+  const items: TransactItem[] = [
+    ...puts.map(
+      (put): TransactItem => ({
+        Put: {
+          TableName: tableName(),
+          Item: catalogItem(shopId, put.kind, put.id, put.data, put.position),
+        },
+      }),
+    ),
+    ...deletes.map(
+      (del): TransactItem => ({
+        Delete: { TableName: tableName(), Key: keys.catalogItem(shopId, del.kind, del.id) },
+      }),
+    ),
+    {
+      Put: {
+        TableName: tableName(),
+        Item: logEntryItem(shopId, version, [
+          ...puts.map((p) => ({ kind: p.kind, id: p.id, position: p.position ?? 0, data: p.data })),
+          ...deletes.map((d) => ({ kind: d.kind, id: d.id, deleted: true as const })),
+        ]),
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    {
+      Update: {
+        TableName: tableName(),
+        Key: keys.shopMeta(shopId),
+        UpdateExpression: 'ADD catalogVersion :one',
+        ConditionExpression: 'catalogVersion = :expected',
+        ExpressionAttributeValues: { ':one': 1, ':expected': change.expectedVersion },
+      },
+    },
+  ];
+  await dynamo().send(new TransactWriteCommand({ TransactItems: items }));
+  await compactIfDue(shopId, version);
+}

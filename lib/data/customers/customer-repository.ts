@@ -1,0 +1,195 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { CustomerRecord } from '../../domain/customers/customer';
+import { ConcurrentChange, StateConflict } from '../../domain/errors';
+import { dynamo, tableName } from '../client';
+import { nextCounterValue } from '../counters';
+import { newId } from '../ids';
+import { keys } from '../keys';
+import type { PageWanted } from '../lists/page';
+import { type ListPage, readList } from '../lists/read-list';
+import { series } from '../lists/series';
+import { customerItems } from './customer-items';
+import { generatedCustomerNumber } from './customer-numbers';
+
+/**
+ * Customers: one item each, with guard items keeping customer numbers unique per shop
+ * (attribute_not_exists in the same transaction) and mapping e-mail addresses to customers.
+ */
+
+/** A customer by id, or null; `consistent` for a read that a conditional write will follow. */
+export async function getCustomer(
+  shopId: string,
+  customerId: string,
+  options: { consistent?: boolean } = {},
+): Promise<CustomerRecord | null> {
+  const { Item } = await dynamo().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.customer(shopId, customerId),
+      ConsistentRead: options.consistent ?? false,
+    }),
+  );
+  return Item ? (Item.data as CustomerRecord) : null;
+}
+
+/** A page of the shop's customers, newest first. */
+export function listCustomers(shopId: string, wanted: PageWanted): Promise<ListPage<CustomerRecord>> {
+  return readList(shopId, 'CUSTOMER', [series.customers], {}, wanted, (item) => item.data as CustomerRecord);
+}
+
+/** A new customer record; its number is the one given or the next free generated one. */
+export async function newCustomer(
+  shopId: string,
+  input: {
+    billingAddress: CustomerRecord['billingAddress'];
+    customerNumber?: string;
+    internalNote?: string | null;
+  },
+): Promise<CustomerRecord> {
+  return {
+    customerId: newId(),
+    customerNumber:
+      input.customerNumber ?? generatedCustomerNumber(await nextCounterValue(shopId, 'customer')),
+    creationDate: new Date().toISOString(),
+    billingAddress: input.billingAddress,
+    internalNote: input.internalNote ?? null,
+  };
+}
+
+/**
+ * The transaction items that create a customer: the customer and its number guard, both only if
+ * new. The e-mail guard is written separately (best effort) because another customer may already
+ * own the address.
+ */
+export function createCustomerTransactItems(shopId: string, customer: CustomerRecord) {
+  const { customer: item, numberGuard } = customerItems(shopId, customer);
+  return [
+    { Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
+    { Put: { TableName: tableName(), Item: numberGuard, ConditionExpression: 'attribute_not_exists(pk)' } },
+  ];
+}
+
+/** Points the customer's e-mail address at it unless another customer has it already. */
+export async function claimCustomerEmail(shopId: string, customer: CustomerRecord): Promise<void> {
+  const { emailGuard } = customerItems(shopId, customer);
+  if (!emailGuard) return;
+  try {
+    await dynamo().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: emailGuard,
+        // Its own guard is refreshed (e.g. a new customer number); another customer's stays.
+        ConditionExpression: 'attribute_not_exists(pk) OR customerId = :id',
+        ExpressionAttributeValues: { ':id': customer.customerId },
+      }),
+    );
+  } catch (error) {
+    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+  }
+}
+
+/** Frees an e-mail address the customer no longer has, if it still points at that customer. */
+async function releaseCustomerEmail(shopId: string, email: string, customerId: string): Promise<void> {
+  try {
+    await dynamo().send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: keys.customerEmail(shopId, email),
+        ConditionExpression: 'customerId = :id',
+        ExpressionAttributeValues: { ':id': customerId },
+      }),
+    );
+  } catch (error) {
+    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+  }
+}
+
+/**
+ * Stores a new customer. A given customer number that is taken is 409; a generated one that
+ * collides with an imported number is skipped for the next.
+ */
+export async function createCustomer(
+  shopId: string,
+  input: Parameters<typeof newCustomer>[1],
+): Promise<CustomerRecord> {
+  for (let attempt = 1; ; attempt++) {
+    const customer = await newCustomer(shopId, input);
+    try {
+      await dynamo().send(
+        new TransactWriteCommand({ TransactItems: createCustomerTransactItems(shopId, customer) }),
+      );
+      await claimCustomerEmail(shopId, customer);
+      return customer;
+    } catch (error) {
+      if (!(error instanceof TransactionCanceledException)) throw error;
+      if (input.customerNumber !== undefined || attempt === 5) {
+        throw new StateConflict(`Customer number ${customer.customerNumber} is taken`);
+      }
+    }
+  }
+}
+
+/** 409 for a save whose customer was changed by someone else since it was read: read it again. */
+export class CustomerChanged extends ConcurrentChange {
+  constructor() {
+    super('The customer was changed by another request; try again');
+  }
+}
+
+/**
+ * Replaces a customer, only if it is still the version `before` was read at (else CustomerChanged,
+ * so the caller can read again and reapply its change). A changed customer number moves its guard
+ * in the same transaction (409 when the new number is taken); a changed e-mail address claims the
+ * new address. Returns the stored record (version raised).
+ */
+export async function saveCustomer(
+  shopId: string,
+  before: CustomerRecord,
+  after: CustomerRecord,
+): Promise<CustomerRecord> {
+  const stored: CustomerRecord = { ...after, version: (before.version ?? 0) + 1 };
+  // An update of the record alone: the item's list attributes stay as they are (lib/data/lists).
+  const items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']> = [
+    {
+      Update: {
+        TableName: tableName(),
+        Key: keys.customer(shopId, stored.customerId),
+        UpdateExpression: 'SET #data = :stored',
+        ConditionExpression:
+          before.version === undefined
+            ? 'attribute_exists(pk) AND attribute_not_exists(#data.#version)'
+            : 'attribute_exists(pk) AND #data.#version = :version',
+        ExpressionAttributeNames: { '#data': 'data', '#version': 'version' },
+        ExpressionAttributeValues: {
+          ':stored': stored,
+          ...(before.version === undefined ? {} : { ':version': before.version }),
+        },
+      },
+    },
+  ];
+  if (before.customerNumber !== after.customerNumber) {
+    items.push(
+      { Delete: { TableName: tableName(), Key: keys.customerNumber(shopId, before.customerNumber) } },
+      { ...createCustomerTransactItems(shopId, stored)[1] } as (typeof items)[number],
+    );
+  }
+  try {
+    await dynamo().send(new TransactWriteCommand({ TransactItems: items }));
+  } catch (error) {
+    if (!(error instanceof TransactionCanceledException)) throw error;
+    const codes = (error.CancellationReasons ?? []).map((r) => r.Code);
+    if (codes[0] === 'ConditionalCheckFailed' || codes.includes('TransactionConflict'))
+      throw new CustomerChanged();
+    throw new StateConflict(`Customer number ${after.customerNumber} is taken`);
+  }
+  const oldEmail = before.billingAddress.emailAddress;
+  if (oldEmail && oldEmail.toLowerCase() !== after.billingAddress.emailAddress?.toLowerCase()) {
+    await releaseCustomerEmail(shopId, oldEmail, after.customerId);
+  }
+  // The guard carries the customer number too (checkout reads it): refresh it on either change.
+  if (oldEmail !== after.billingAddress.emailAddress || before.customerNumber !== after.customerNumber) {
+    await claimCustomerEmail(shopId, stored);
+  }
+  return stored;
+}

@@ -1,0 +1,47 @@
+import type { LiveStock } from '../inventory/live-stock';
+import type {
+  ShopAttributeDefinition,
+  ShopBasketDiscount,
+  ShopCategory,
+  ShopContactInformation,
+  ShopCoupon,
+  ShopProduct,
+  ShopProductType,
+  ShopSettings,
+  ShopShippingMethod,
+  ShopTaxClass,
+} from './catalog-types';
+
+/**
+ * A shop's catalog and settings as one in-memory value: what listing, pricing and search read.
+ * Built by lib/data/catalog/catalog-repository.ts from the shop's catalog partition and cached per
+ * catalog version.
+ */
+export interface Catalog {
+  shopId: string;
+  version: number;
+  settings: ShopSettings;
+  taxClasses: ReadonlyMap<string, ShopTaxClass>;
+  shippingMethods: readonly ShopShippingMethod[];
+  /** By upper-cased code: codes are case-insensitive. */
+  coupons: ReadonlyMap<string, ShopCoupon>;
+  basketDiscounts: readonly ShopBasketDiscount[];
+  attributeDefinitions: ReadonlyMap<string, ShopAttributeDefinition>;
+  productTypes: ReadonlyMap<string, ShopProductType>;
+  categories: ReadonlyMap<string, ShopCategory>;
+  products: ReadonlyMap<string, ShopProduct>;
+  /** Live stock of the tracked products (lib/data/inventory/stock-view.ts), when the data layer has it. */
+  stock?: LiveStock;
+  /** Contact information by locale. */
+  legal: Readonly<Record<string, ShopContactInformation>>;
+}
+
+/** Localized text in a locale, falling back to the shop's default locale. */
+export function localize(
+  catalog: Catalog,
+  text: Readonly<Record<string, string>> | null | undefined,
+  locale: string,
+): string | null {
+  if (!text) return null;
+  return text[locale] ?? text[catalog.settings.defaultLocale] ?? Object.values(text)[0] ?? null;
+}

@@ -1,0 +1,211 @@
+import { parseMoney } from '../money/money';
+import { type Catalog, localize } from './catalog';
+import type { ShopProduct } from './catalog-types';
+
+/**
+ * What the catalog projection knows of each product, one array per field, indexed by slot (catalog
+ * order). It is what a catalog snapshot stores besides the compressed products: a cold start parses
+ * these plain arrays (a fraction of the products' size, no object per product) instead of
+ * inflating and parsing every product, and a refresh replaces only the changed products' slots.
+ */
+export interface ProductColumns {
+  ids: string[];
+  /** The stored list position (catalog order is position, then key). */
+  positions: number[];
+  visible: number[];
+  masterIds: (string | null)[];
+  categoryIds: string[][];
+  manufacturers: (string | null)[];
+  /**
+   * Per PreDefString attribute key: each product's own values, joined by FIELD_SEPARATOR ("" for
+   * none): one string per product parses much faster than an array per product.
+   */
+  facetValues: Record<string, string[]>;
+  /** Per shop locale: display name, and the normalized search texts (read on first use). */
+  locales: Record<string, LocaleTexts>;
+  /** Per shop currency: unit price in minor units, null without one. */
+  prices: Record<string, (number | null)[]>;
+}
+
+export interface LocaleColumns {
+  displayNames: string[];
+  names: string[];
+  keywords: string[];
+  descriptions: string[];
+}
+
+type LocaleSlot = { [K in keyof LocaleColumns]: string };
+/** The texts search and queries read (the display names only sort). */
+export type SearchTexts = Omit<LocaleColumns, 'displayNames'>;
+
+/**
+ * The texts of one locale, loaded on first use, in two parts: the display names (what a refresh
+ * needs to put a changed product back in the name order) and the search texts (what queries and
+ * search read). A snapshot keeps each part compressed apart (they are most of its head), so a cold
+ * start, and the refresh after it, inflate only what their requests ask for. Slots written before a
+ * part is loaded are kept and applied on load; a copy shares the loaders.
+ */
+export class LocaleTexts {
+  private names: string[] | undefined;
+  private search: SearchTexts | undefined;
+
+  constructor(
+    private readonly loadNames: () => string[],
+    private readonly loadSearch: () => SearchTexts,
+    private readonly writes: Map<number, LocaleSlot> = new Map(),
+  ) {}
+
+  static of(value: LocaleColumns): LocaleTexts {
+    const { displayNames, ...search } = value;
+    const texts = new LocaleTexts(
+      () => displayNames,
+      () => search,
+    );
+    texts.names = displayNames;
+    texts.search = search;
+    return texts;
+  }
+
+  get displayNames(): string[] {
+    if (!this.names) {
+      const base = this.loadNames();
+      this.names = this.writes.size === 0 ? base : [...base];
+      for (const [slot, values] of this.writes) this.names[slot] = values.displayNames;
+    }
+    return this.names;
+  }
+
+  get searchTexts(): SearchTexts {
+    if (!this.search) {
+      const base = this.loadSearch();
+      this.search = this.writes.size === 0 ? base : copySearch(base);
+      for (const [slot, values] of this.writes) writeSearch(this.search, slot, values);
+    }
+    return this.search;
+  }
+
+  /** A copy that `set` may change without changing this one. */
+  copy(): LocaleTexts {
+    const copy = new LocaleTexts(this.loadNames, this.loadSearch, new Map(this.writes));
+    if (this.names) copy.names = [...this.names];
+    if (this.search) copy.search = copySearch(this.search);
+    return copy;
+  }
+
+  set(slot: number, values: LocaleSlot): void {
+    if (this.names) this.names[slot] = values.displayNames;
+    if (this.search) writeSearch(this.search, slot, values);
+    if (!this.names || !this.search) this.writes.set(slot, values);
+  }
+}
+
+function copySearch(l: SearchTexts): SearchTexts {
+  return { names: [...l.names], keywords: [...l.keywords], descriptions: [...l.descriptions] };
+}
+
+function writeSearch(l: SearchTexts, slot: number, values: LocaleSlot): void {
+  l.names[slot] = values.names;
+  l.keywords[slot] = values.keywords;
+  l.descriptions[slot] = values.descriptions;
+}
+
+/** Joins a product's search fields; a query term never contains it, so no match spans two fields. */
+export const FIELD_SEPARATOR = '\u0001';
+
+/** Lower-cased, NFC-normalized, whitespace collapsed: how texts and queries are compared. */
+export function normalizeText(text: string): string {
+  return text.normalize('NFC').toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+/** Empty columns for the catalog's locales, currencies and facet attributes. */
+export function emptyColumns(catalog: Catalog): ProductColumns {
+  const facetValues: Record<string, string[]> = {};
+  for (const d of catalog.attributeDefinitions.values())
+    if (d.type === 'PreDefString') facetValues[d.key] = [];
+  const locales: Record<string, LocaleTexts> = {};
+  for (const l of catalog.settings.locales)
+    locales[l] = LocaleTexts.of({ displayNames: [], names: [], keywords: [], descriptions: [] });
+  const prices: Record<string, (number | null)[]> = {};
+  for (const c of catalog.settings.currencies) prices[c] = [];
+  return {
+    ids: [],
+    positions: [],
+    visible: [],
+    masterIds: [],
+    categoryIds: [],
+    manufacturers: [],
+    facetValues,
+    locales,
+    prices,
+  };
+}
+
+/** The columns of products in catalog order (positions by slot; 0 when not given). */
+export function productColumns(
+  catalog: Catalog,
+  products: Iterable<ShopProduct>,
+  positions?: readonly number[],
+): ProductColumns {
+  const columns = emptyColumns(catalog);
+  let slot = 0;
+  for (const product of products) {
+    setSlot(columns, catalog, slot, product, positions?.[slot] ?? 0);
+    slot++;
+  }
+  return columns;
+}
+
+/** A copy of the columns (arrays copied, their values shared) that `setSlot` may change. */
+export function copyColumns(columns: ProductColumns): ProductColumns {
+  const map = <T>(record: Record<string, T>, f: (value: T) => T) =>
+    Object.fromEntries(Object.entries(record).map(([k, v]) => [k, f(v)]));
+  return {
+    ids: [...columns.ids],
+    positions: [...columns.positions],
+    visible: [...columns.visible],
+    masterIds: [...columns.masterIds],
+    categoryIds: [...columns.categoryIds],
+    manufacturers: [...columns.manufacturers],
+    facetValues: map(columns.facetValues, (v) => [...v]),
+    locales: map(columns.locales, (l) => l.copy()),
+    prices: map(columns.prices, (v) => [...v]),
+  };
+}
+
+/** Writes one product's facts into a slot (a slot past the end appends). */
+export function setSlot(
+  columns: ProductColumns,
+  catalog: Catalog,
+  slot: number,
+  product: ShopProduct,
+  position: number,
+): void {
+  columns.ids[slot] = product.productId;
+  columns.positions[slot] = position;
+  columns.visible[slot] = product.visible ? 1 : 0;
+  columns.masterIds[slot] = product.masterId;
+  columns.categoryIds[slot] = product.categoryIds;
+  columns.manufacturers[slot] = product.manufacturer ?? null;
+  for (const [key, values] of Object.entries(columns.facetValues)) {
+    const raw = product.attributes[key];
+    values[slot] = raw === undefined ? '' : Array.isArray(raw) ? raw.join(FIELD_SEPARATOR) : raw;
+  }
+  const defaultLocale = catalog.settings.defaultLocale;
+  const keywords = [...product.searchKeywords, product.productNumber, product.manufacturer ?? '']
+    .map(normalizeText)
+    .join(FIELD_SEPARATOR);
+  for (const [locale, texts] of Object.entries(columns.locales)) {
+    const here = localize(catalog, product.name, locale) ?? '';
+    const fallback = localize(catalog, product.name, defaultLocale) ?? '';
+    texts.set(slot, {
+      displayNames: here,
+      names: normalizeText(fallback === here ? here : `${here}${FIELD_SEPARATOR}${fallback}`),
+      keywords,
+      descriptions: normalizeText(localize(catalog, product.shortDescription, locale) ?? ''),
+    });
+  }
+  for (const [currency, prices] of Object.entries(columns.prices)) {
+    const decimal = product.prices[currency]?.price;
+    prices[slot] = decimal === undefined ? null : parseMoney(decimal, currency);
+  }
+}
