@@ -1,9 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalServer } from '../../infra/local/server';
-import { type CallOptions, call } from '../support/api';
-import { BILLING } from '../support/carts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { billedCart } from '../support/carts';
 import { clearLostAnswers, loseAnswers } from '../support/faults';
-import { useLocalTable } from '../support/local-env';
+import { ownServer } from '../support/own-server';
 import { privateDemoShop } from '../support/shops';
 
 /**
@@ -12,36 +10,17 @@ import { privateDemoShop } from '../support/shops';
  * same Idempotency-Key then met the ordered cart: 410, and never learned its order. This file runs
  * its own server, so the lost answers stay in this process.
  */
-let server: Awaited<ReturnType<typeof startLocalServer>>;
-beforeAll(async () => {
-  useLocalTable();
-  server = await startLocalServer({ port: 0 });
-});
+const api = ownServer();
 afterEach(() => clearLostAnswers());
-afterAll(async () => {
-  await server.close();
-});
 
 describe('a checkout retried after its answer was lost', () => {
   it('gets 201 with the order its first attempt created; another key or none still gets 410', async () => {
     // Prepare: a shop of its own (the order count is exact) and a cart ready to order
     const shop = await privateDemoShop('lostanswer');
-    const api = (path: string, options: CallOptions = {}) => call(path, { baseUrl: server.url, ...options });
-    const created = await api(`/${shop}/carts`, {
-      method: 'POST',
-      body: { lineItems: [{ productId: 'espresso-beans', quantity: 2 }] },
-    });
-    const cartToken = created.headers.get('x-service-cart-token') as string;
-    const cart = `/${shop}/carts/${created.body.cartId}`;
-    await api(`${cart}/billing-address`, { method: 'PUT', body: BILLING, cartToken });
+    const cart = await billedCart(api, shop, [{ productId: 'espresso-beans', quantity: 2 }]);
     const orderCount = async () => (await api(`/${shop}/orders?resultsPerPage=1`)).body.results as number;
     const ordersBefore = await orderCount();
-    const checkout = (key?: string) =>
-      api(`${cart}/order`, {
-        method: 'POST',
-        cartToken,
-        headers: key === undefined ? {} : { 'idempotency-key': key },
-      });
+    const checkout = (key?: string) => cart.checkout(key === undefined ? {} : { 'idempotency-key': key });
     // Every attempt of the SDK reaches DynamoDB, none of their answers reaches the API.
     const lost = loseAnswers({ commands: ['TransactWriteItemsCommand'], times: 3 });
 
@@ -75,7 +54,6 @@ describe('a cart creation whose first answer was lost', () => {
   it('is the one cart the SDK retry wrote: 201, not 500 on its own condition', async () => {
     // Prepare: the first attempt's PutItem reaches DynamoDB, its answer does not; the SDK retries it.
     const shop = await privateDemoShop('lostcart');
-    const api = (path: string, options: CallOptions = {}) => call(path, { baseUrl: server.url, ...options });
     const lost = loseAnswers({ commands: ['PutCommand', 'PutItemCommand'], times: 1 });
 
     // Act

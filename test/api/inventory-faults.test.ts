@@ -1,10 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalServer } from '../../infra/local/server';
+import { afterEach, describe, expect, it } from 'vitest';
 import { sweepStockHolds } from '../../lib/use-cases/inventory/sweep-stock-holds';
-import { type CallOptions, call } from '../support/api';
-import { BILLING } from '../support/carts';
+import { billedCart } from '../support/carts';
 import { clearFaults, holdCalls, injectFaults } from '../support/faults';
-import { useLocalTable } from '../support/local-env';
+import { ownServer } from '../support/own-server';
 import { privateDemoShop, withStock } from '../support/shops';
 
 /**
@@ -13,35 +11,15 @@ import { privateDemoShop, withStock } from '../support/shops';
  * checkout retried with its Idempotency-Key. This file runs its own server so the faults stay in
  * this process.
  */
-let server: Awaited<ReturnType<typeof startLocalServer>>;
-const api = (path: string, options: CallOptions = {}) => call(path, { baseUrl: server.url, ...options });
-
-beforeAll(async () => {
-  useLocalTable();
-  server = await startLocalServer({ port: 0 });
-});
+const api = ownServer();
 afterEach(() => clearFaults());
-afterAll(async () => {
-  await server.close();
-});
 
 /** A shop of its own whose tent has `stock` pieces. */
 const tentShop = (stock: number) => privateDemoShop('stockfault', withStock({ 'dome-tent-2p': { stock } }));
 
-/** A cart of these lines with a billing address: its path and token, and its checkout. */
-async function billedCart(shop: string, lineItems: { productId: string; quantity: number }[]) {
-  const created = await api(`/${shop}/carts`, { method: 'POST', body: { lineItems } });
-  const cartToken = created.headers.get('x-service-cart-token') as string;
-  const path = `/${shop}/carts/${created.body.cartId}`;
-  await api(`${path}/billing-address`, { method: 'PUT', body: BILLING, cartToken });
-  const checkout = (headers: Record<string, string> = {}) =>
-    api(`${path}/order`, { method: 'POST', cartToken, headers });
-  return { path, cartToken, checkout };
-}
-
 /** A cart of `quantity` tents with a billing address; returns its checkout. */
 async function tentCart(shop: string, quantity: number) {
-  return (await billedCart(shop, [{ productId: 'dome-tent-2p', quantity }])).checkout;
+  return (await billedCart(api, shop, [{ productId: 'dome-tent-2p', quantity }])).checkout;
 }
 
 /** Holds every order transaction (the TransactWriteItems that puts an order) until released. */
@@ -173,7 +151,7 @@ describe('stock set aside by a failing checkout', () => {
       path,
       cartToken,
       checkout: order,
-    } = await billedCart(shop, [{ productId: 'merino-beanie', quantity: 1 }]);
+    } = await billedCart(api, shop, [{ productId: 'merino-beanie', quantity: 1 }]);
     const other = await tentCart(shop, 1);
     const orderWrite = holdOrderWrites();
 

@@ -1,10 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalServer } from '../../infra/local/server';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { finishCancellations } from '../../lib/use-cases/orders/finish-cancellations';
-import { type CallOptions, call } from '../support/api';
-import { BILLING } from '../support/carts';
+import { billedCart } from '../support/carts';
 import { clearFaults, clearLostAnswers, holdCalls, injectFaults, loseAnswers } from '../support/faults';
-import { useLocalTable } from '../support/local-env';
+import { ownServer } from '../support/own-server';
 import { privateDemoShop, withStock } from '../support/shops';
 
 /**
@@ -13,32 +11,19 @@ import { privateDemoShop, withStock } from '../support/shops';
  * or the next request finishes), an answer lost after the return was applied (the SDK's retry),
  * two returns in flight at once. This file runs its own server so the faults stay in this process.
  */
-let server: Awaited<ReturnType<typeof startLocalServer>>;
-const api = (path: string, options: CallOptions = {}) => call(path, { baseUrl: server.url, ...options });
+const api = ownServer();
 let shop: string;
 
 beforeAll(async () => {
-  useLocalTable();
-  server = await startLocalServer({ port: 0 });
   shop = await privateDemoShop('cancelfault', withStock({ 'dome-tent-2p': { stock: 40 } }));
 });
 afterEach(() => {
   clearFaults();
   clearLostAnswers();
 });
-afterAll(async () => {
-  await server.close();
-});
-
 async function tentOrder(quantity: number, invoiced = false) {
-  const created = await api(`/${shop}/carts`, {
-    method: 'POST',
-    body: { lineItems: [{ productId: 'dome-tent-2p', quantity }] },
-  });
-  const cartToken = created.headers.get('x-service-cart-token') as string;
-  const path = `/${shop}/carts/${created.body.cartId}`;
-  await api(`${path}/billing-address`, { method: 'PUT', body: BILLING, cartToken });
-  const order = (await api(`${path}/order`, { method: 'POST', cartToken })).body;
+  const { checkout } = await billedCart(api, shop, [{ productId: 'dome-tent-2p', quantity }]);
+  const order = (await checkout()).body;
   if (invoiced)
     await api(`/${shop}/orders/${order.orderId}/documents`, {
       method: 'POST',
