@@ -1,7 +1,5 @@
 import { loadCatalogState } from './catalog-repository';
-import { discardSnapshot, publishSnapshot, retireSnapshot, writeSnapshotChunks } from './catalog-snapshot';
-import { encodeSnapshot } from './catalog-snapshot-format';
-import type { CatalogState } from './catalog-state';
+import { writeSnapshot } from './catalog-snapshot';
 
 /**
  * Catalog versions written through the API after which the writer stores a new snapshot. A cold
@@ -23,23 +21,4 @@ export async function compactIfDue(shopId: string, version: number): Promise<voi
   const seen = state.snapshot;
   if (seen && state.catalog.version - seen.version < COMPACT_AFTER_VERSIONS) return;
   await writeSnapshot(shopId, state);
-}
-
-/**
- * Stores a catalog state as the shop's snapshot (if none newer is published meanwhile, or in place
- * of the unreadable snapshot `replacing` names).
- */
-export async function writeSnapshot(shopId: string, state: CatalogState, replacing?: string): Promise<void> {
-  const version = state.catalog.version;
-  const chunks = encodeSnapshot(state);
-  const id = await writeSnapshotChunks(shopId, chunks);
-  const replaced = await publishSnapshot(shopId, { id, version, chunks: chunks.length }, replacing);
-  if (replaced === false) {
-    await discardSnapshot(shopId, id, chunks.length);
-  } else if (replaced) {
-    await retireSnapshot(shopId, replaced);
-  }
-  // Either way a snapshot of this version or newer is published: later states count from here.
-  if (state.snapshot) state.snapshot.version = Math.max(state.snapshot.version, version);
-  else state.snapshot = { id, version };
 }

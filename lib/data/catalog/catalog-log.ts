@@ -2,7 +2,7 @@ import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../client';
 import { type Key, keys } from '../keys';
-import type { CatalogChange } from './catalog-state';
+import type { CatalogChange } from './catalog-entries';
 
 /** DynamoDB's item limit is 400 KB; a change bigger than this (compressed) is refused before writing. */
 const MAX_ENTRY_BYTES = 380_000;

@@ -1,7 +1,7 @@
 import { keys } from '../keys';
 import { queryAll } from '../query-all';
+import type { CatalogEntry } from './catalog-entries';
 import { catalogItemData } from './catalog-items';
-import type { CatalogEntry } from './catalog-state';
 
 /**
  * Every item of a shop's catalog partition (one paged Query). Only the import and the one-time

@@ -1,22 +1,15 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Catalog } from '../../domain/catalog/catalog';
-import type { ShopFile } from '../../domain/catalog/catalog-types';
 import { NotFoundError } from '../../domain/errors';
 import { dynamo, tableName } from '../client';
 import { forgetStock, shopStock } from '../inventory/stock-view';
 import { keys } from '../keys';
-import { writeSnapshot } from './catalog-compaction';
+import type { CatalogChange, CatalogState } from './catalog-entries';
 import { readLog } from './catalog-log';
 import { readCatalogPartition } from './catalog-partition';
-import { readCatalogHead, readSnapshotChunks } from './catalog-snapshot';
+import { readCatalogHead, readSnapshotChunks, writeSnapshot } from './catalog-snapshot';
 import { type DecodedSnapshot, decodeSnapshot, SnapshotFormatUnknown } from './catalog-snapshot-format';
-import {
-  applyChanges,
-  type CatalogChange,
-  type CatalogState,
-  stateFromEntries,
-  stateFromSnapshot,
-} from './catalog-state';
+import { applyChanges, stateFromEntries, stateFromSnapshot } from './catalog-state';
 
 /**
  * Reads a shop's catalog and keeps it in memory per shop. Each call costs one small strongly
@@ -156,18 +149,4 @@ async function migratedLoad(shopId: string, version: number, unreadable?: string
 /** The catalog read from its whole partition (the migration above only). */
 async function legacyLoad(shopId: string, version: number): Promise<CatalogState> {
   return stateFromEntries(shopId, version, await readCatalogPartition(shopId), null);
-}
-
-/** What each catalog item kind stores in its `data` attribute. */
-export interface CatalogItemData {
-  settings: ShopFile['settings'];
-  taxClass: ShopFile['taxClasses'][number];
-  shippingMethod: ShopFile['shippingMethods'][number];
-  coupon: ShopFile['coupons'][number];
-  basketDiscount: ShopFile['basketDiscounts'][number];
-  attributeDefinition: ShopFile['attributeDefinitions'][number];
-  productType: ShopFile['productTypes'][number];
-  category: ShopFile['categories'][number];
-  product: ShopFile['products'][number];
-  legal: ShopFile['legal']['contactInformation'];
 }

@@ -2,8 +2,8 @@ import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { type ProjectionOrders, projectionOrders } from '../../domain/catalog/catalog-projection';
 import type { ShopProduct } from '../../domain/catalog/catalog-types';
 import { LocaleTexts, type ProductColumns } from '../../domain/catalog/product-columns';
+import type { CatalogEntry, CatalogState } from './catalog-entries';
 import { blockDictionary, compressBlock, PRODUCTS_PER_BLOCK } from './catalog-products';
-import type { CatalogEntry, CatalogState } from './catalog-state';
 
 /**
  * The layout's version, the stream's first 4 bytes. A reader that meets another one (a snapshot

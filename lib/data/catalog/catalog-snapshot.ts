@@ -5,7 +5,9 @@ import { dynamo, tableName } from '../client';
 import { BULK_CALL } from '../client-settings';
 import { newId } from '../ids';
 import { keys } from '../keys';
+import type { CatalogState } from './catalog-entries';
 import { logKeysUpTo } from './catalog-log';
+import { encodeSnapshot } from './catalog-snapshot-format';
 
 /**
  * Storage of catalog snapshots. A snapshot is immutable: its chunks are written under a new id
@@ -222,4 +224,23 @@ async function inParallel<T, R>(
   };
   await Promise.all(Array.from({ length: Math.min(PARALLEL_CHUNKS, items.length) }, worker));
   return results;
+}
+
+/**
+ * Stores a catalog state as the shop's snapshot (if none newer is published meanwhile, or in place
+ * of the unreadable snapshot `replacing` names).
+ */
+export async function writeSnapshot(shopId: string, state: CatalogState, replacing?: string): Promise<void> {
+  const version = state.catalog.version;
+  const chunks = encodeSnapshot(state);
+  const id = await writeSnapshotChunks(shopId, chunks);
+  const replaced = await publishSnapshot(shopId, { id, version, chunks: chunks.length }, replacing);
+  if (replaced === false) {
+    await discardSnapshot(shopId, id, chunks.length);
+  } else if (replaced) {
+    await retireSnapshot(shopId, replaced);
+  }
+  // Either way a snapshot of this version or newer is published: later states count from here.
+  if (state.snapshot) state.snapshot.version = Math.max(state.snapshot.version, version);
+  else state.snapshot = { id, version };
 }

@@ -8,35 +8,16 @@ import {
 } from '../../domain/catalog/catalog-projection';
 import type { ShopProduct } from '../../domain/catalog/catalog-types';
 import { copyColumns, productColumns, setSlot } from '../../domain/catalog/product-columns';
-import type { CatalogKind } from '../keys';
+import type {
+  CatalogChange,
+  CatalogEntry,
+  CatalogItemData,
+  CatalogState,
+  OtherEntries,
+  OtherKind,
+} from './catalog-entries';
 import { CatalogProducts } from './catalog-products';
-import type { CatalogItemData } from './catalog-repository';
 import type { DecodedSnapshot } from './catalog-snapshot-format';
-
-/** A stored catalog item: kind, id, list position and data. */
-export interface CatalogEntry {
-  kind: CatalogKind;
-  id: string;
-  position: number;
-  data: unknown;
-}
-
-/** One item of a catalog change: its new content, or its removal. */
-export type CatalogChange = CatalogEntry | { kind: CatalogKind; id: string; deleted: true };
-
-type OtherKind = Exclude<CatalogKind, 'product'>;
-/** The items besides products (few: settings, tax classes, categories, ...) by kind, then id. */
-export type OtherEntries = ReadonlyMap<OtherKind, ReadonlyMap<string, CatalogEntry>>;
-
-/** A shop's catalog at one version as this process holds it, with what a refresh builds on. */
-export interface CatalogState {
-  catalog: Catalog;
-  products: CatalogProducts;
-  projection: CatalogProjection;
-  others: OtherEntries;
-  /** The snapshot this state was loaded from or last saw, null without one. */
-  snapshot: { id: string; version: number } | null;
-}
 
 /** The state of a catalog from all its items (an import's file, or a shop without a snapshot). */
 export function stateFromEntries(

@@ -2,9 +2,9 @@ import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/l
 import { dynamo, tableName } from '../client';
 import { type CatalogKind, keys } from '../keys';
 import { compactIfDue } from './catalog-compaction';
+import type { CatalogItemData } from './catalog-entries';
 import { catalogItem } from './catalog-items';
 import { logEntryItem } from './catalog-log';
-import type { CatalogItemData } from './catalog-repository';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
