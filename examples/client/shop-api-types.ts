@@ -528,6 +528,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/{shopId}/legal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get legal */
+        get: operations["getLegal"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{shopId}/legal/{page}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get legal page */
+        get: operations["getLegalPage"];
+        /** Update legal page */
+        put: operations["updateLegalPage"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/{shopId}": {
         parameters: {
             query?: never;
@@ -1087,6 +1122,34 @@ export interface components {
             width: number;
             height: number;
             fileSize: number;
+        };
+        Legal: {
+            contactInformation: {
+                name: string;
+            };
+            privacyPolicy: {
+                name: string;
+            };
+            termsAndConditions: {
+                name: string;
+            };
+            rightsOfWithdrawal: {
+                name: string;
+            };
+            shippingInformation: {
+                name: string;
+            };
+            cookiePolicy: {
+                name: string;
+            };
+            links: components["schemas"]["Link"][];
+        };
+        LegalPage: {
+            name: string;
+            title: string;
+            navigationCaption: string;
+            shortDescription: string;
+            description: string;
         };
         LineItemContainer: {
             grandTotal: components["schemas"]["Money"];
@@ -11347,6 +11410,195 @@ export interface operations {
                      *     }
                      */
                     "application/vnd.service.v1+json": components["schemas"]["ContactInformation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getLegal: {
+        parameters: {
+            query?: {
+                locale?: string;
+            };
+            header?: never;
+            path: {
+                shopId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Service-Media-Type": components["headers"]["X-Service-Media-Type"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Server-Timing": components["headers"]["Server-Timing"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "contactInformation": {
+                     *         "name": "Contact information"
+                     *       },
+                     *       "privacyPolicy": {
+                     *         "name": "Privacy policy"
+                     *       },
+                     *       "termsAndConditions": {
+                     *         "name": "Terms and conditions"
+                     *       },
+                     *       "rightsOfWithdrawal": {
+                     *         "name": ""
+                     *       },
+                     *       "shippingInformation": {
+                     *         "name": "Shipping"
+                     *       },
+                     *       "cookiePolicy": {
+                     *         "name": ""
+                     *       },
+                     *       "links": [
+                     *         {
+                     *           "rel": "contact",
+                     *           "href": "http://127.0.0.1:3000/demo/legal/contact-information"
+                     *         },
+                     *         {
+                     *           "rel": "privacy",
+                     *           "href": "http://127.0.0.1:3000/demo/legal/privacy-policy"
+                     *         },
+                     *         {
+                     *           "rel": "tac",
+                     *           "href": "http://127.0.0.1:3000/demo/legal/terms-and-conditions"
+                     *         },
+                     *         {
+                     *           "rel": "withdrawal",
+                     *           "href": "http://127.0.0.1:3000/demo/legal/rights-of-withdrawal"
+                     *         },
+                     *         {
+                     *           "rel": "shipping",
+                     *           "href": "http://127.0.0.1:3000/demo/legal/shipping-information"
+                     *         },
+                     *         {
+                     *           "rel": "cookie",
+                     *           "href": "http://127.0.0.1:3000/demo/legal/cookie-policy"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/vnd.service.v1+json": components["schemas"]["Legal"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getLegalPage: {
+        parameters: {
+            query?: {
+                locale?: string;
+            };
+            header?: never;
+            path: {
+                shopId: string;
+                page: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Service-Media-Type": components["headers"]["X-Service-Media-Type"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Server-Timing": components["headers"]["Server-Timing"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "name": "Privacy policy",
+                     *       "title": "How we handle your data",
+                     *       "navigationCaption": "Privacy",
+                     *       "shortDescription": "<p>We use your data only to deliver your order and to answer your questions.</p>",
+                     *       "description": "<p>Waldpfad Outdoor &amp; Haus GmbH processes your name, addresses and order data to fulfil your order (Art. 6(1)(b) GDPR). We keep invoices for ten years as the law requires and delete everything else two years after your last order.</p><p>You may ask for a copy of your data, its correction or its deletion at any time: datenschutz@waldpfad.example.</p>"
+                     *     }
+                     */
+                    "application/vnd.service.v1+json": components["schemas"]["LegalPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateLegalPage: {
+        parameters: {
+            query: {
+                locale: string;
+            };
+            header?: never;
+            path: {
+                shopId: string;
+                page: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    title?: string;
+                    navigationCaption?: string;
+                    shortDescription?: string;
+                    description?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Service-Media-Type": components["headers"]["X-Service-Media-Type"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Server-Timing": components["headers"]["Server-Timing"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "name": "Privacy policy",
+                     *       "title": "How we handle your data",
+                     *       "navigationCaption": "Privacy",
+                     *       "shortDescription": "<p>We use your data only to deliver your order and to answer your questions.</p>",
+                     *       "description": "<p>Waldpfad Outdoor &amp; Haus GmbH processes your name, addresses and order data to fulfil your order (Art. 6(1)(b) GDPR). We keep invoices for ten years as the law requires and delete everything else two years after your last order.</p><p>You may ask for a copy of your data, its correction or its deletion at any time: datenschutz@waldpfad.example.</p>"
+                     *     }
+                     */
+                    "application/vnd.service.v1+json": components["schemas"]["LegalPage"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -3,7 +3,7 @@ import { ok } from '../../lib/http/reply';
 import { routes } from '../../lib/routes';
 import { ShopPath } from '../../lib/schemas/common';
 import { UpdateContactInformationBody, UpdateContactInformationQuery } from '../../lib/schemas/legal';
-import { updateContactInformation } from '../../lib/use-cases/update-contact-information';
+import { updateContactInformation } from '../../lib/use-cases/legal/update-contact-information';
 
 /**
  * PUT /{shopId}/legal/contact-information?locale=..: replaces that locale's contact information

@@ -105,6 +105,9 @@ async function main() {
     ]);
     const legal = await call('getContactInformation', 'GET', '/legal/contact-information');
     await call('updateContactInformation', 'PUT', '/legal/contact-information?locale=en_GB', legal.body);
+    await call('getLegal', 'GET', '/legal?locale=en_GB');
+    const privacy = await call('getLegalPage', 'GET', '/legal/privacy-policy?locale=en_GB');
+    await call('updateLegalPage', 'PUT', '/legal/privacy-policy?locale=en_GB', privacy.body);
 
     const cart = await call('createCart', 'POST', '/carts', {
       currency: 'EUR',

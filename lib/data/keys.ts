@@ -17,6 +17,7 @@ export const CATALOG_KINDS = {
   category: 'CATEGORY',
   product: 'PRODUCT',
   legal: 'LEGAL',
+  legalPage: 'LEGALPAGE',
 } as const;
 export type CatalogKind = keyof typeof CATALOG_KINDS;
 

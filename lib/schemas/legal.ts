@@ -1,4 +1,4 @@
-import { LocaleParam, RequestedLocale } from './common';
+import { LocaleParam, PathId, RequestedLocale, ShopId } from './common';
 import * as z from './zod';
 
 /** Schemas of the legal contact information (spec "Contact information (legal)"). */
@@ -50,5 +50,25 @@ export const UpdateContactInformationBody = z.lazy(() =>
           string
         >,
     ),
+  ),
+);
+
+/** GET/PUT /legal/{page}: the page is checked by the handler (an unknown page is 404, not 400). */
+export const LegalPagePath = z.lazy(() => z.object({ shopId: ShopId, page: PathId }));
+export const GetLegalQuery = z.lazy(() => z.object({ locale: LocaleParam }));
+/** PUT needs the locale it writes (merchant API "Legal pages": required). */
+export const UpdateLegalPageQuery = z.lazy(() => z.object({ locale: RequestedLocale }));
+
+const LEGAL_PAGE_FIELDS = ['name', 'title', 'navigationCaption', 'shortDescription', 'description'] as const;
+
+/** PUT body: the whole page; a key not sent becomes "", an unknown key or a non-string is 400. */
+export const UpdateLegalPageBody = z.lazy(() =>
+  z.strictObject(
+    Object.fromEntries(
+      LEGAL_PAGE_FIELDS.map((f) => [
+        f,
+        z.optional(z.string().check(z.maxLength(HTML_FIELDS.has(f) ? 50_000 : 1000))),
+      ]),
+    ) as Record<(typeof LEGAL_PAGE_FIELDS)[number], z.ZodMiniOptional<z.ZodMiniString<string>>>,
   ),
 );

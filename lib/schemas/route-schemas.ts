@@ -28,8 +28,12 @@ import { CartPath, ShopPath } from './common';
 import { CreateCustomerBody, CustomerPath, ListCustomersQuery, PatchCustomerBody } from './customers';
 import {
   GetContactInformationQuery,
+  GetLegalQuery,
+  LegalPagePath,
   UpdateContactInformationBody,
   UpdateContactInformationQuery,
+  UpdateLegalPageBody,
+  UpdateLegalPageQuery,
 } from './legal';
 import { CreateDocumentBody, ListDocumentsQuery, ListOrdersQuery, OrderPath, PatchOrderBody } from './orders';
 import { GetProductTypeQuery, ProductTypePath } from './product-types';
@@ -86,6 +90,8 @@ export const routeRequestSchemas = {
   getCategory: { path: CategoryPath, query: GetCategoryQuery },
   getCategorySequence: { path: CategoryPath },
   getContactInformation: { path: ShopPath, query: GetContactInformationQuery },
+  getLegal: { path: ShopPath, query: GetLegalQuery },
+  getLegalPage: { path: LegalPagePath, query: GetLegalQuery },
   getCrossSelling: { path: ProductPath, query: GetCrossSellingQuery },
   getCurrencies: { path: ShopPath },
   getCustomAttributes: { path: ProductPath, query: GetCustomAttributesQuery },
@@ -126,6 +132,7 @@ export const routeRequestSchemas = {
     query: UpdateContactInformationQuery,
     body: UpdateContactInformationBody,
   },
+  updateLegalPage: { path: LegalPagePath, query: UpdateLegalPageQuery, body: UpdateLegalPageBody },
   updateCustomAttributes: {
     path: ProductPath,
     query: UpdateCustomAttributesQuery,

@@ -1,5 +1,6 @@
 import type * as domain from '../domain/catalog/catalog-types';
 import { MAX_STOCK_SHARDS } from '../domain/inventory/stock-shards';
+import { isLegalPageId, LEGAL_PAGES } from '../domain/legal/legal-pages';
 import type { CurrencyAmounts as Amounts } from '../domain/money/currency-amounts';
 import { hasQuantityDecimals, QUANTITY_DECIMALS } from '../domain/quantity';
 import { EmailAddress } from './address';
@@ -302,6 +303,19 @@ export const ShopContactInformation = z.strictObject({
   email: z.string(),
 });
 
+/** A legal page in one locale, as the import file and PUT /legal/{page} carry it (fields "" when unset). */
+export const ShopLegalPage = z.strictObject({
+  name: z.string(),
+  title: z.string(),
+  navigationCaption: z.string(),
+  shortDescription: z.string(),
+  description: z.string(),
+});
+
+const LegalPageName = z
+  .string()
+  .check(z.refine(isLegalPageId, `expected a legal page: ${LEGAL_PAGES.map((p) => p.page).join(', ')}`));
+
 export const ShopFile = z.strictObject({
   settings: ShopSettings,
   taxClasses: z.array(ShopTaxClass).check(z.minLength(1)),
@@ -313,8 +327,11 @@ export const ShopFile = z.strictObject({
   categories: z.array(ShopCategory).check(z.minLength(1)),
   products: z._default(z.array(ShopProduct), []),
   customers: z._default(z.array(ShopCustomer), []),
-  /** Contact information per locale. */
-  legal: z.strictObject({ contactInformation: z.record(Locale, ShopContactInformation) }),
+  /** Contact information per locale; the other legal pages by page, then locale. */
+  legal: z.strictObject({
+    contactInformation: z.record(Locale, ShopContactInformation),
+    pages: z.optional(z.record(LegalPageName, z.record(Locale, ShopLegalPage))),
+  }),
 });
 
 // The import file's types are the domain's (lib/domain/catalog/catalog-types.ts); the schemas above parse to
@@ -336,6 +353,7 @@ type _Parses = [
   Assert<Equal<z.output<typeof ShopProduct>, domain.ShopProduct>>,
   Assert<Equal<z.output<typeof ShopCustomer>, domain.ShopCustomer>>,
   Assert<Equal<z.output<typeof ShopContactInformation>, domain.ShopContactInformation>>,
+  Assert<Equal<z.output<typeof ShopLegalPage>, domain.ShopLegalPage>>,
   Assert<Equal<z.output<typeof ShopFile>, domain.ShopFile>>,
 ];
 

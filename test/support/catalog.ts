@@ -16,5 +16,6 @@ export function catalogOf(file: ShopFile, version = 1): Catalog {
     categories: new Map(file.categories.map((c) => [c.categoryId, c])),
     products: new Map(file.products.map((p) => [p.productId, p])),
     legal: file.legal.contactInformation,
+    legalPages: new Map(Object.entries(file.legal.pages ?? {})),
   };
 }

@@ -254,3 +254,25 @@ describe('shopFileProblems', () => {
     expect(paths).toContain('legal.contactInformation');
   });
 });
+
+describe('legal pages in the shop file', () => {
+  it('takes the five pages by name and refuses any other page or a missing field', () => {
+    // Prepare
+    const page = { name: 'Imprint', title: '', navigationCaption: '', shortDescription: '', description: '' };
+    const withPages = (pages: unknown) => ({
+      ...(readSeed('demo') as object),
+      legal: { ...demo.legal, pages },
+    });
+
+    // Act
+    const good = ShopFile.safeParse(withPages({ 'cookie-policy': { en_GB: page } }));
+    const unknownPage = ShopFile.safeParse(withPages({ imprint: { en_GB: page } }));
+    const missingField = ShopFile.safeParse(withPages({ 'cookie-policy': { en_GB: { name: 'x' } } }));
+
+    // Assess
+    expect(good.success).toBe(true);
+    expect(unknownPage.success).toBe(false);
+    expect(JSON.stringify(unknownPage.error?.issues)).toContain('privacy-policy');
+    expect(missingField.success).toBe(false);
+  });
+});

@@ -46,4 +46,6 @@ export interface CatalogItemData {
   category: ShopFile['categories'][number];
   product: ShopFile['products'][number];
   legal: ShopFile['legal']['contactInformation'];
+  /** One legal page by locale; its item's id is the page (privacy-policy, ...). */
+  legalPage: NonNullable<ShopFile['legal']['pages']>[string];
 }

@@ -229,5 +229,16 @@ function catalogOf(
     ),
     products,
     legal: pick('legal', previous?.legal, () => all('legal')[0] ?? {}),
+    legalPages: pick(
+      'legalPage',
+      previous?.legalPages,
+      () =>
+        new Map(
+          [...(others.get('legalPage')?.values() ?? [])].map((e) => [
+            e.id,
+            e.data as CatalogItemData['legalPage'],
+          ]),
+        ),
+    ),
   };
 }

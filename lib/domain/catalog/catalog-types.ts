@@ -236,6 +236,15 @@ export interface ShopContactInformation {
   email: string;
 }
 
+/** One legal page in one locale (GET /legal/{page}): every field a string, "" when unset. */
+export interface ShopLegalPage {
+  name: string;
+  title: string;
+  navigationCaption: string;
+  shortDescription: string;
+  description: string;
+}
+
 /** A whole shop, as one import file carries it and the catalog partition stores it. */
 export interface ShopFile {
   settings: ShopSettings;
@@ -248,6 +257,12 @@ export interface ShopFile {
   categories: ShopCategory[];
   products: ShopProduct[];
   customers: ShopCustomer[];
-  /** Contact information per locale. */
-  legal: { contactInformation: Record<string, ShopContactInformation> };
+  /**
+   * Contact information per locale; the other legal pages (privacy-policy, ...: lib/domain/legal)
+   * by page, then locale.
+   */
+  legal: {
+    contactInformation: Record<string, ShopContactInformation>;
+    pages?: Record<string, Record<string, ShopLegalPage>>;
+  };
 }

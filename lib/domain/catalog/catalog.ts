@@ -5,6 +5,7 @@ import type {
   ShopCategory,
   ShopContactInformation,
   ShopCoupon,
+  ShopLegalPage,
   ShopProduct,
   ShopProductType,
   ShopSettings,
@@ -34,6 +35,8 @@ export interface Catalog {
   stock?: LiveStock;
   /** Contact information by locale. */
   legal: Readonly<Record<string, ShopContactInformation>>;
+  /** The other legal pages (privacy-policy, ...) by page, then locale: only those written. */
+  legalPages: ReadonlyMap<string, Readonly<Record<string, ShopLegalPage>>>;
 }
 
 /** Localized text in a locale, falling back to the shop's default locale. */

@@ -1,4 +1,4 @@
-import { ShopContactInformation } from '../shop-file';
+import { ShopContactInformation, ShopLegalPage } from '../shop-file';
 import * as z from '../zod';
 import { CurrencyCode, Image, Links, LocaleCode, Money, pageOf, TaxClass, TitledLink } from './common';
 
@@ -104,3 +104,21 @@ export const TaxModel = z
 export const ContactInformation = ShopContactInformation.clone().register(z.globalRegistry, {
   id: 'ContactInformation',
 });
+
+/** A legal page in one locale (merchant API "Legal pages"): every field a string, "" when unset. */
+export const LegalPage = ShopLegalPage.clone().register(z.globalRegistry, { id: 'LegalPage' });
+
+const PageName = z.strictObject({ name: z.string() });
+
+/** GET /legal: each page's name in the locale and a link to each (rels contact, privacy, tac, ...). */
+export const Legal = z
+  .strictObject({
+    contactInformation: PageName,
+    privacyPolicy: PageName,
+    termsAndConditions: PageName,
+    rightsOfWithdrawal: PageName,
+    shippingInformation: PageName,
+    cookiePolicy: PageName,
+    links: Links,
+  })
+  .register(z.globalRegistry, { id: 'Legal' });

@@ -22,6 +22,7 @@ export function demoCatalog(): Catalog {
     categories: new Map(shop.categories.map((c) => [c.categoryId, c])),
     products: new Map(shop.products.map((p) => [p.productId, p])),
     legal: shop.legal.contactInformation,
+    legalPages: new Map(Object.entries(shop.legal.pages ?? {})),
   };
 }
 

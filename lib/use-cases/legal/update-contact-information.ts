@@ -1,6 +1,6 @@
-import { updateCatalog } from '../data/catalog/catalog-update';
-import type { Catalog } from '../domain/catalog/catalog';
-import { requireWriteLocale } from './write-locale';
+import { updateCatalog } from '../../data/catalog/catalog-update';
+import type { Catalog } from '../../domain/catalog/catalog';
+import { requireWriteLocale } from '../write-locale';
 
 /** The one catalog item holding every locale's contact information (as the import writes it). */
 const LEGAL_ITEM_ID = 'contact-information';
