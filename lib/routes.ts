@@ -15,6 +15,8 @@ export const SCOPES = [
   'customers_read',
   'customers_write',
   'legal_write',
+  'scripttags_read',
+  'scripttags_write',
 ] as const;
 export type Scope = (typeof SCOPES)[number];
 
@@ -558,6 +560,38 @@ export const routes = {
     body: 'json',
     writes: true,
     handler: 'functions/legal/update-legal-page.ts',
+  }),
+  // Script tags a storefront loads (merchant API "Script tags"; kept in the catalog).
+  listScriptTags: route({
+    name: 'listScriptTags',
+    method: 'GET',
+    path: '/{shopId}/script-tags',
+    scope: 'scripttags_read',
+    cartToken: false,
+    body: 'none',
+    writes: false,
+    catalogRead: true,
+    handler: 'functions/script-tags/list-script-tags.ts',
+  }),
+  createScriptTag: route({
+    name: 'createScriptTag',
+    method: 'POST',
+    path: '/{shopId}/script-tags',
+    scope: 'scripttags_write',
+    cartToken: false,
+    body: 'json',
+    writes: true,
+    handler: 'functions/script-tags/create-script-tag.ts',
+  }),
+  deleteScriptTag: route({
+    name: 'deleteScriptTag',
+    method: 'DELETE',
+    path: '/{shopId}/script-tags/{scriptTagId}',
+    scope: 'scripttags_write',
+    cartToken: false,
+    body: 'none',
+    writes: true,
+    handler: 'functions/script-tags/delete-script-tag.ts',
   }),
   // Shop information for storefronts (beyond the spec, as the original API has it; docs/catalog.md "Shop").
   getShop: route({

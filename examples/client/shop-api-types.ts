@@ -563,6 +563,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/{shopId}/script-tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List script tags */
+        get: operations["listScriptTags"];
+        put?: never;
+        /** Create script tag */
+        post: operations["createScriptTag"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{shopId}/script-tags/{scriptTagId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete script tag */
+        delete: operations["deleteScriptTag"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/{shopId}": {
         parameters: {
             query?: never;
@@ -1443,6 +1478,18 @@ export interface components {
             amount: number;
             unit: string;
         };
+        ScriptTag: {
+            scriptTagId: string;
+            scriptUrl: string;
+            /** @enum {string} */
+            scriptType: "SERVICE_WORKER" | "NORMAL";
+            createdOn: string;
+            updatedOn: string;
+            links: components["schemas"]["Link"][];
+        };
+        ScriptTagList: {
+            items: components["schemas"]["ScriptTag"][];
+        };
         ShippingData: {
             shippingMethod: {
                 id: string;
@@ -1824,7 +1871,7 @@ export interface operations {
                      *       "resultsPerPage": 1,
                      *       "items": [
                      *         {
-                     *           "cartId": "01JAAAAAAAAAAAAAAAAAAA0003",
+                     *           "cartId": "01JAAAAAAAAAAAAAAAAAAA0004",
                      *           "locale": "en_GB",
                      *           "currencyId": "EUR",
                      *           "billingAddress": {
@@ -1891,7 +1938,7 @@ export interface operations {
                      *             },
                      *             "productLineItems": [
                      *               {
-                     *                 "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0004",
+                     *                 "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0005",
                      *                 "sku": "BF-2210",
                      *                 "name": "Merino Rib Beanie",
                      *                 "productId": "merino-beanie",
@@ -1972,7 +2019,7 @@ export interface operations {
                      *                 "isInWishlist": false
                      *               },
                      *               {
-                     *                 "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0005",
+                     *                 "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0006",
                      *                 "sku": "FW-0502",
                      *                 "name": "Merino Trekking Socks (pair)",
                      *                 "productId": "socks-pair-pack",
@@ -2149,7 +2196,7 @@ export interface operations {
                      *           "links": [
                      *             {
                      *               "rel": "self",
-                     *               "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0003"
+                     *               "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0004"
                      *             },
                      *             {
                      *               "rel": "shipping-method",
@@ -2157,7 +2204,7 @@ export interface operations {
                      *             },
                      *             {
                      *               "rel": "add-coupon",
-                     *               "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0003/coupon"
+                     *               "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0004/coupon"
                      *             }
                      *           ]
                      *         }
@@ -2221,7 +2268,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0003",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0004",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": null,
@@ -2253,7 +2300,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0004",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0005",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -2400,11 +2447,11 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0003"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0004"
                      *         },
                      *         {
                      *           "rel": "add-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0003/coupon"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0004/coupon"
                      *         }
                      *       ],
                      *       "status": "Complete"
@@ -2454,7 +2501,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0003",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0004",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": null,
@@ -2486,7 +2533,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0004",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0005",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -2633,11 +2680,11 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0003"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0004"
                      *         },
                      *         {
                      *           "rel": "add-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0003/coupon"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0004/coupon"
                      *         }
                      *       ]
                      *     }
@@ -2693,7 +2740,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0003",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0004",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": null,
@@ -2725,7 +2772,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0004",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0005",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -2794,7 +2841,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0005",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0006",
                      *             "sku": "FW-0502",
                      *             "name": "Merino Trekking Socks (pair)",
                      *             "productId": "socks-pair-pack",
@@ -2942,11 +2989,11 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0003"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0004"
                      *         },
                      *         {
                      *           "rel": "add-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0003/coupon"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0004/coupon"
                      *         }
                      *       ]
                      *     }
@@ -3006,7 +3053,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0003",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0004",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": null,
@@ -3038,7 +3085,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0004",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0005",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -3107,7 +3154,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0005",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0006",
                      *             "sku": "FW-0502",
                      *             "name": "Merino Trekking Socks (pair)",
                      *             "productId": "socks-pair-pack",
@@ -3255,11 +3302,11 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0003"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0004"
                      *         },
                      *         {
                      *           "rel": "add-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0003/coupon"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0004/coupon"
                      *         }
                      *       ]
                      *     }
@@ -3313,7 +3360,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0003",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0004",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": null,
@@ -3345,7 +3392,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0004",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0005",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -3414,7 +3461,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0005",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0006",
                      *             "sku": "FW-0502",
                      *             "name": "Merino Trekking Socks (pair)",
                      *             "productId": "socks-pair-pack",
@@ -3562,11 +3609,11 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0003"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0004"
                      *         },
                      *         {
                      *           "rel": "add-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0003/coupon"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0004/coupon"
                      *         }
                      *       ]
                      *     }
@@ -3624,7 +3671,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0003",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0004",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": null,
@@ -3656,7 +3703,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0004",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0005",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -3725,7 +3772,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0005",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0006",
                      *             "sku": "FW-0502",
                      *             "name": "Merino Trekking Socks (pair)",
                      *             "productId": "socks-pair-pack",
@@ -3794,7 +3841,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0006",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
                      *             "sku": "NW-4120",
                      *             "name": "Softshell Gloves",
                      *             "productId": "softshell-gloves",
@@ -3941,11 +3988,11 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0003"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0004"
                      *         },
                      *         {
                      *           "rel": "add-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0003/coupon"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0004/coupon"
                      *         }
                      *       ],
                      *       "status": "Complete"
@@ -4008,7 +4055,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0003",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0004",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": null,
@@ -4040,7 +4087,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0004",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0005",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -4114,7 +4161,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0005",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0006",
                      *             "sku": "FW-0502",
                      *             "name": "Merino Trekking Socks (pair)",
                      *             "productId": "socks-pair-pack",
@@ -4189,7 +4236,7 @@ export interface operations {
                      *           }
                      *         ],
                      *         "couponLineItem": {
-                     *           "couponLineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
+                     *           "couponLineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *           "code": "WELCOME10",
                      *           "lineItemPrice": {
                      *             "taxType": "NONE",
@@ -4277,11 +4324,11 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0003"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0004"
                      *         },
                      *         {
                      *           "rel": "remove-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0003/coupon/01JAAAAAAAAAAAAAAAAAAA0007"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0004/coupon/01JAAAAAAAAAAAAAAAAAAA0008"
                      *         }
                      *       ]
                      *     }
@@ -4335,7 +4382,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0003",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0004",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": null,
@@ -4367,7 +4414,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0004",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0005",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -4436,7 +4483,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0005",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0006",
                      *             "sku": "FW-0502",
                      *             "name": "Merino Trekking Socks (pair)",
                      *             "productId": "socks-pair-pack",
@@ -4584,11 +4631,11 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0003"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0004"
                      *         },
                      *         {
                      *           "rel": "add-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0003/coupon"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0004/coupon"
                      *         }
                      *       ]
                      *     }
@@ -4679,7 +4726,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0003",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0004",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": {
@@ -4746,7 +4793,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0004",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0005",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -4815,7 +4862,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0005",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0006",
                      *             "sku": "FW-0502",
                      *             "name": "Merino Trekking Socks (pair)",
                      *             "productId": "socks-pair-pack",
@@ -4963,11 +5010,11 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0003"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0004"
                      *         },
                      *         {
                      *           "rel": "add-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0003/coupon"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0004/coupon"
                      *         }
                      *       ]
                      *     }
@@ -5020,7 +5067,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0003",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0004",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": null,
@@ -5052,7 +5099,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0004",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0005",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -5121,7 +5168,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0005",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0006",
                      *             "sku": "FW-0502",
                      *             "name": "Merino Trekking Socks (pair)",
                      *             "productId": "socks-pair-pack",
@@ -5269,11 +5316,11 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0003"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0004"
                      *         },
                      *         {
                      *           "rel": "add-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0003/coupon"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0004/coupon"
                      *         }
                      *       ]
                      *     }
@@ -5363,7 +5410,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0003",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0004",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": null,
@@ -5430,7 +5477,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0004",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0005",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -5499,7 +5546,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0005",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0006",
                      *             "sku": "FW-0502",
                      *             "name": "Merino Trekking Socks (pair)",
                      *             "productId": "socks-pair-pack",
@@ -5647,11 +5694,11 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0003"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0004"
                      *         },
                      *         {
                      *           "rel": "add-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0003/coupon"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0004/coupon"
                      *         }
                      *       ]
                      *     }
@@ -5704,7 +5751,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0003",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0004",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": null,
@@ -5736,7 +5783,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0004",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0005",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -5805,7 +5852,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0005",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0006",
                      *             "sku": "FW-0502",
                      *             "name": "Merino Trekking Socks (pair)",
                      *             "productId": "socks-pair-pack",
@@ -5953,11 +6000,11 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0003"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0004"
                      *         },
                      *         {
                      *           "rel": "add-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0003/coupon"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0004/coupon"
                      *         }
                      *       ]
                      *     }
@@ -6015,7 +6062,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0003",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0004",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": {
@@ -6082,7 +6129,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0004",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0005",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -6151,7 +6198,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0005",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0006",
                      *             "sku": "FW-0502",
                      *             "name": "Merino Trekking Socks (pair)",
                      *             "productId": "socks-pair-pack",
@@ -6316,7 +6363,7 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0003"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0004"
                      *         },
                      *         {
                      *           "rel": "shipping-method",
@@ -6324,7 +6371,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "rel": "add-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0003/coupon"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0004/coupon"
                      *         }
                      *       ]
                      *     }
@@ -6384,7 +6431,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0003",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0004",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": {
@@ -6451,7 +6498,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0004",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0005",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -6520,7 +6567,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0005",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0006",
                      *             "sku": "FW-0502",
                      *             "name": "Merino Trekking Socks (pair)",
                      *             "productId": "socks-pair-pack",
@@ -6685,7 +6732,7 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0003"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0004"
                      *         },
                      *         {
                      *           "rel": "shipping-method",
@@ -6693,7 +6740,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "rel": "add-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0003/coupon"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0004/coupon"
                      *         }
                      *       ]
                      *     }
@@ -6753,7 +6800,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0003",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0004",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": {
@@ -6820,7 +6867,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0004",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0005",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -6889,7 +6936,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0005",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0006",
                      *             "sku": "FW-0502",
                      *             "name": "Merino Trekking Socks (pair)",
                      *             "productId": "socks-pair-pack",
@@ -7054,7 +7101,7 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0003"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0004"
                      *         },
                      *         {
                      *           "rel": "shipping-method",
@@ -7062,7 +7109,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "rel": "add-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0003/coupon"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0004/coupon"
                      *         }
                      *       ]
                      *     }
@@ -7115,7 +7162,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "orderId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *       "orderId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *       "orderNumber": "1",
                      *       "creationDate": "2026-01-15T10:00:00.000Z",
                      *       "lastUpdatedOnDate": "2026-01-15T10:00:00.000Z",
@@ -7237,7 +7284,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0004",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0005",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -7306,7 +7353,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0005",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0006",
                      *             "sku": "FW-0502",
                      *             "name": "Merino Trekking Socks (pair)",
                      *             "productId": "socks-pair-pack",
@@ -7407,7 +7454,7 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/orders/01JAAAAAAAAAAAAAAAAAAA0008"
+                     *           "href": "http://127.0.0.1:3000/demo/orders/01JAAAAAAAAAAAAAAAAAAA0009"
                      *         },
                      *         {
                      *           "rel": "customer",
@@ -7470,7 +7517,7 @@ export interface operations {
                      *       "resultsPerPage": 1,
                      *       "items": [
                      *         {
-                     *           "orderId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *           "orderId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *           "orderNumber": "1",
                      *           "creationDate": "2026-01-15T10:00:00.000Z",
                      *           "lastUpdatedOnDate": "2026-01-15T10:00:00.000Z",
@@ -7640,7 +7687,7 @@ export interface operations {
                      *                 },
                      *                 "productId": "merino-beanie",
                      *                 "essentialFeatures": null,
-                     *                 "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0004",
+                     *                 "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0005",
                      *                 "energyLabelsString": null,
                      *                 "variationString": null,
                      *                 "productDataSheetSourceFile": null,
@@ -7709,7 +7756,7 @@ export interface operations {
                      *                 },
                      *                 "productId": "socks-pair-pack",
                      *                 "essentialFeatures": null,
-                     *                 "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0005",
+                     *                 "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0006",
                      *                 "energyLabelsString": null,
                      *                 "variationString": null,
                      *                 "productDataSheetSourceFile": null,
@@ -7762,7 +7809,7 @@ export interface operations {
                      *           "links": [
                      *             {
                      *               "rel": "self",
-                     *               "href": "http://127.0.0.1:3000/demo/orders/01JAAAAAAAAAAAAAAAAAAA0008"
+                     *               "href": "http://127.0.0.1:3000/demo/orders/01JAAAAAAAAAAAAAAAAAAA0009"
                      *             },
                      *             {
                      *               "rel": "customer",
@@ -7816,7 +7863,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "orderId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *       "orderId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *       "orderNumber": "1",
                      *       "creationDate": "2026-01-15T10:00:00.000Z",
                      *       "lastUpdatedOnDate": "2026-01-15T10:00:00.000Z",
@@ -7986,7 +8033,7 @@ export interface operations {
                      *             },
                      *             "productId": "merino-beanie",
                      *             "essentialFeatures": null,
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0004",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0005",
                      *             "energyLabelsString": null,
                      *             "variationString": null,
                      *             "productDataSheetSourceFile": null,
@@ -8055,7 +8102,7 @@ export interface operations {
                      *             },
                      *             "productId": "socks-pair-pack",
                      *             "essentialFeatures": null,
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0005",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0006",
                      *             "energyLabelsString": null,
                      *             "variationString": null,
                      *             "productDataSheetSourceFile": null,
@@ -8108,7 +8155,7 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/orders/01JAAAAAAAAAAAAAAAAAAA0008"
+                     *           "href": "http://127.0.0.1:3000/demo/orders/01JAAAAAAAAAAAAAAAAAAA0009"
                      *         },
                      *         {
                      *           "rel": "customer",
@@ -8177,7 +8224,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "orderId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *       "orderId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *       "orderNumber": "1",
                      *       "creationDate": "2026-01-15T10:00:00.000Z",
                      *       "lastUpdatedOnDate": "2026-01-15T10:00:00.000Z",
@@ -8347,7 +8394,7 @@ export interface operations {
                      *             },
                      *             "productId": "merino-beanie",
                      *             "essentialFeatures": null,
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0004",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0005",
                      *             "energyLabelsString": null,
                      *             "variationString": null,
                      *             "productDataSheetSourceFile": null,
@@ -8416,7 +8463,7 @@ export interface operations {
                      *             },
                      *             "productId": "socks-pair-pack",
                      *             "essentialFeatures": null,
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0005",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0006",
                      *             "energyLabelsString": null,
                      *             "variationString": null,
                      *             "productDataSheetSourceFile": null,
@@ -8469,7 +8516,7 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/orders/01JAAAAAAAAAAAAAAAAAAA0008"
+                     *           "href": "http://127.0.0.1:3000/demo/orders/01JAAAAAAAAAAAAAAAAAAA0009"
                      *         },
                      *         {
                      *           "rel": "customer",
@@ -8533,7 +8580,7 @@ export interface operations {
                      *       "resultsPerPage": 10,
                      *       "items": [
                      *         {
-                     *           "orderId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *           "orderId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *           "documentType": "Invoice",
                      *           "documentNumber": "1",
                      *           "issueDate": "2026-01-15T10:00:00.000Z",
@@ -8649,7 +8696,7 @@ export interface operations {
                      *                 },
                      *                 "productId": "merino-beanie",
                      *                 "essentialFeatures": null,
-                     *                 "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0004",
+                     *                 "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0005",
                      *                 "energyLabelsString": null,
                      *                 "variationString": null,
                      *                 "productDataSheetSourceFile": null,
@@ -8718,7 +8765,7 @@ export interface operations {
                      *                 },
                      *                 "productId": "socks-pair-pack",
                      *                 "essentialFeatures": null,
-                     *                 "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0005",
+                     *                 "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0006",
                      *                 "energyLabelsString": null,
                      *                 "variationString": null,
                      *                 "productDataSheetSourceFile": null,
@@ -8757,7 +8804,7 @@ export interface operations {
                      *           "links": [
                      *             {
                      *               "rel": "order",
-                     *               "href": "http://127.0.0.1:3000/demo/orders/01JAAAAAAAAAAAAAAAAAAA0008"
+                     *               "href": "http://127.0.0.1:3000/demo/orders/01JAAAAAAAAAAAAAAAAAAA0009"
                      *             }
                      *           ]
                      *         }
@@ -8809,7 +8856,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "orderId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *       "orderId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *       "documentType": "Invoice",
                      *       "documentNumber": "1",
                      *       "issueDate": "2026-01-15T10:00:00.000Z",
@@ -8925,7 +8972,7 @@ export interface operations {
                      *             },
                      *             "productId": "merino-beanie",
                      *             "essentialFeatures": null,
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0004",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0005",
                      *             "energyLabelsString": null,
                      *             "variationString": null,
                      *             "productDataSheetSourceFile": null,
@@ -8994,7 +9041,7 @@ export interface operations {
                      *             },
                      *             "productId": "socks-pair-pack",
                      *             "essentialFeatures": null,
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0005",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0006",
                      *             "energyLabelsString": null,
                      *             "variationString": null,
                      *             "productDataSheetSourceFile": null,
@@ -9033,7 +9080,7 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "order",
-                     *           "href": "http://127.0.0.1:3000/demo/orders/01JAAAAAAAAAAAAAAAAAAA0008"
+                     *           "href": "http://127.0.0.1:3000/demo/orders/01JAAAAAAAAAAAAAAAAAAA0009"
                      *         }
                      *       ]
                      *     }
@@ -11608,6 +11655,152 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listScriptTags: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                shopId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Service-Media-Type": components["headers"]["X-Service-Media-Type"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Server-Timing": components["headers"]["Server-Timing"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "scriptTagId": "01JAAAAAAAAAAAAAAAAAAA0003",
+                     *           "scriptUrl": "https://cdn.example.com/reviews/widget.js",
+                     *           "scriptType": "NORMAL",
+                     *           "createdOn": "2026-01-15T10:00:00.000Z",
+                     *           "updatedOn": "2026-01-15T10:00:00.000Z",
+                     *           "links": [
+                     *             {
+                     *               "rel": "self",
+                     *               "href": "http://127.0.0.1:3000/demo/script-tags/01JAAAAAAAAAAAAAAAAAAA0003"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/vnd.service.v1+json": components["schemas"]["ScriptTagList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createScriptTag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                shopId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    scriptUrl: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    "X-Service-Media-Type": components["headers"]["X-Service-Media-Type"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Server-Timing": components["headers"]["Server-Timing"];
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "scriptTagId": "01JAAAAAAAAAAAAAAAAAAA0003",
+                     *       "scriptUrl": "https://cdn.example.com/reviews/widget.js",
+                     *       "scriptType": "NORMAL",
+                     *       "createdOn": "2026-01-15T10:00:00.000Z",
+                     *       "updatedOn": "2026-01-15T10:00:00.000Z",
+                     *       "links": [
+                     *         {
+                     *           "rel": "self",
+                     *           "href": "http://127.0.0.1:3000/demo/script-tags/01JAAAAAAAAAAAAAAAAAAA0003"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/vnd.service.v1+json": components["schemas"]["ScriptTag"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteScriptTag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                shopId: string;
+                scriptTagId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body. */
+            204: {
+                headers: {
+                    "X-Service-Media-Type": components["headers"]["X-Service-Media-Type"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Server-Timing": components["headers"]["Server-Timing"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];

@@ -19,6 +19,7 @@ export interface SampleAnswer {
   orderId: string;
   categoryId: string;
   customerId: string;
+  scriptTagId: string;
   lineItemContainer: {
     productLineItems: { lineItemId: string }[];
     couponLineItem: { couponLineItemId: string };
@@ -72,6 +73,13 @@ const factories: PlaceholderFactory[] = [
       });
       return { '{{ASSIGNED_CATEGORY_ID}}': created.body.categoryId };
     },
+  },
+  // A script tag of its own for the delete sample, so samples never remove one a merchant added.
+  {
+    placeholders: ['{{SCRIPT_TAG_ID}}'],
+    make: async (shopId) => ({
+      '{{SCRIPT_TAG_ID}}': (await invokeRoute(routes.createScriptTag, shopId)).body.scriptTagId,
+    }),
   },
   {
     placeholders: ['{{CUSTOMER_ID}}'],

@@ -108,6 +108,15 @@ async function main() {
     await call('getLegal', 'GET', '/legal?locale=en_GB');
     const privacy = await call('getLegalPage', 'GET', '/legal/privacy-policy?locale=en_GB');
     await call('updateLegalPage', 'PUT', '/legal/privacy-policy?locale=en_GB', privacy.body);
+    const tag = await call('createScriptTag', 'POST', '/script-tags', {
+      scriptUrl: 'https://cdn.example.com/reviews/widget.js',
+    });
+    await call('listScriptTags', 'GET', '/script-tags');
+    await call(
+      'deleteScriptTag',
+      'DELETE',
+      `/script-tags/${(tag.body as { scriptTagId: string }).scriptTagId}`,
+    );
 
     const cart = await call('createCart', 'POST', '/carts', {
       currency: 'EUR',

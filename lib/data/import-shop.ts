@@ -136,6 +136,7 @@ function catalogEntries(file: ShopFile): CatalogEntry[] {
     item('settings', 'shop', file.settings),
     item('legal', 'contact-information', file.legal.contactInformation),
     ...Object.entries(file.legal.pages ?? {}).map(([page, byLocale]) => item('legalPage', page, byLocale)),
+    ...(file.scriptTags ?? []).map((t, i) => item('scriptTag', t.scriptTagId, t, i)),
     ...file.taxClasses.map((t, i) => item('taxClass', t.taxClassId, t, i)),
     ...file.shippingMethods.map((m, i) => item('shippingMethod', m.shippingMethodId, m, i)),
     ...file.coupons.map((c, i) => item('coupon', c.code.toUpperCase(), c, i)),

@@ -18,6 +18,7 @@ export const CATALOG_KINDS = {
   product: 'PRODUCT',
   legal: 'LEGAL',
   legalPage: 'LEGALPAGE',
+  scriptTag: 'SCRIPTTAG',
 } as const;
 export type CatalogKind = keyof typeof CATALOG_KINDS;
 

@@ -54,6 +54,7 @@ import {
   UpdatedProductsPath,
   UpdatedProductsQuery,
 } from './products';
+import { CreateScriptTagBody, ScriptTagPath } from './script-tags';
 import { GetShippingMethodQuery, ShippingMethodPath } from './shipping';
 import { GetTaxClassQuery, GetTaxModelQuery, ListTaxClassesQuery, TaxClassPath } from './tax';
 import { AddWatcherBody, ListWatchedProductsQuery } from './watchers';
@@ -133,6 +134,9 @@ export const routeRequestSchemas = {
     body: UpdateContactInformationBody,
   },
   updateLegalPage: { path: LegalPagePath, query: UpdateLegalPageQuery, body: UpdateLegalPageBody },
+  listScriptTags: { path: ShopPath },
+  createScriptTag: { path: ShopPath, body: CreateScriptTagBody },
+  deleteScriptTag: { path: ScriptTagPath },
   updateCustomAttributes: {
     path: ProductPath,
     query: UpdateCustomAttributesQuery,

@@ -3,6 +3,7 @@ import { MAX_STOCK_SHARDS } from '../domain/inventory/stock-shards';
 import { isLegalPageId, LEGAL_PAGES } from '../domain/legal/legal-pages';
 import type { CurrencyAmounts as Amounts } from '../domain/money/currency-amounts';
 import { hasQuantityDecimals, QUANTITY_DECIMALS } from '../domain/quantity';
+import { MAX_SCRIPT_TAGS, scriptUrlProblem } from '../domain/storefront/script-tags';
 import { EmailAddress } from './address';
 import type { Assert, Equal } from './type-equality';
 import * as z from './zod';
@@ -316,6 +317,16 @@ const LegalPageName = z
   .string()
   .check(z.refine(isLegalPageId, `expected a legal page: ${LEGAL_PAGES.map((p) => p.page).join(', ')}`));
 
+/** A script tag as POST /script-tags stores it. */
+export const ShopScriptTag = z.strictObject({
+  scriptTagId: z.string().check(z.minLength(1)),
+  scriptUrl: z
+    .string()
+    .check(z.refine((url) => scriptUrlProblem(url) === null, 'expected an absolute https URL')),
+  createdOn: z.string(),
+  updatedOn: z.string(),
+});
+
 export const ShopFile = z.strictObject({
   settings: ShopSettings,
   taxClasses: z.array(ShopTaxClass).check(z.minLength(1)),
@@ -332,6 +343,7 @@ export const ShopFile = z.strictObject({
     contactInformation: z.record(Locale, ShopContactInformation),
     pages: z.optional(z.record(LegalPageName, z.record(Locale, ShopLegalPage))),
   }),
+  scriptTags: z.optional(z.array(ShopScriptTag).check(z.maxLength(MAX_SCRIPT_TAGS))),
 });
 
 // The import file's types are the domain's (lib/domain/catalog/catalog-types.ts); the schemas above parse to
@@ -354,6 +366,7 @@ type _Parses = [
   Assert<Equal<z.output<typeof ShopCustomer>, domain.ShopCustomer>>,
   Assert<Equal<z.output<typeof ShopContactInformation>, domain.ShopContactInformation>>,
   Assert<Equal<z.output<typeof ShopLegalPage>, domain.ShopLegalPage>>,
+  Assert<Equal<z.output<typeof ShopScriptTag>, domain.ShopScriptTag>>,
   Assert<Equal<z.output<typeof ShopFile>, domain.ShopFile>>,
 ];
 

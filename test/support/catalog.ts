@@ -17,5 +17,6 @@ export function catalogOf(file: ShopFile, version = 1): Catalog {
     products: new Map(file.products.map((p) => [p.productId, p])),
     legal: file.legal.contactInformation,
     legalPages: new Map(Object.entries(file.legal.pages ?? {})),
+    scriptTags: file.scriptTags ?? [],
   };
 }

@@ -48,4 +48,5 @@ export interface CatalogItemData {
   legal: ShopFile['legal']['contactInformation'];
   /** One legal page by locale; its item's id is the page (privacy-policy, ...). */
   legalPage: NonNullable<ShopFile['legal']['pages']>[string];
+  scriptTag: NonNullable<ShopFile['scriptTags']>[number];
 }

@@ -8,6 +8,7 @@ import {
 } from '../../domain/catalog/catalog-projection';
 import type { ShopProduct } from '../../domain/catalog/catalog-types';
 import { copyColumns, productColumns, setSlot } from '../../domain/catalog/product-columns';
+import { byCreation } from '../../domain/storefront/script-tags';
 import type {
   CatalogChange,
   CatalogEntry,
@@ -229,6 +230,7 @@ function catalogOf(
     ),
     products,
     legal: pick('legal', previous?.legal, () => all('legal')[0] ?? {}),
+    scriptTags: pick('scriptTag', previous?.scriptTags, () => byCreation(all('scriptTag'))),
     legalPages: pick(
       'legalPage',
       previous?.legalPages,

@@ -245,6 +245,14 @@ export interface ShopLegalPage {
   description: string;
 }
 
+/** A script a storefront loads on every page (merchant API "Script tags"). */
+export interface ShopScriptTag {
+  scriptTagId: string;
+  scriptUrl: string;
+  createdOn: string;
+  updatedOn: string;
+}
+
 /** A whole shop, as one import file carries it and the catalog partition stores it. */
 export interface ShopFile {
   settings: ShopSettings;
@@ -265,4 +273,6 @@ export interface ShopFile {
     contactInformation: Record<string, ShopContactInformation>;
     pages?: Record<string, Record<string, ShopLegalPage>>;
   };
+  /** Script tags (at most 20), as POST /script-tags adds them. */
+  scriptTags?: ShopScriptTag[];
 }

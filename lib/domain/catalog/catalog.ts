@@ -8,6 +8,7 @@ import type {
   ShopLegalPage,
   ShopProduct,
   ShopProductType,
+  ShopScriptTag,
   ShopSettings,
   ShopShippingMethod,
   ShopTaxClass,
@@ -37,6 +38,8 @@ export interface Catalog {
   legal: Readonly<Record<string, ShopContactInformation>>;
   /** The other legal pages (privacy-policy, ...) by page, then locale: only those written. */
   legalPages: ReadonlyMap<string, Readonly<Record<string, ShopLegalPage>>>;
+  /** Script tags, oldest first. */
+  scriptTags: readonly ShopScriptTag[];
 }
 
 /** Localized text in a locale, falling back to the shop's default locale. */

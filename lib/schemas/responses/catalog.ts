@@ -105,6 +105,22 @@ export const ContactInformation = ShopContactInformation.clone().register(z.glob
   id: 'ContactInformation',
 });
 
+/** A script tag (merchant API "Script tags"). */
+export const ScriptTag = z
+  .strictObject({
+    scriptTagId: z.string(),
+    scriptUrl: z.string(),
+    scriptType: z.enum(['SERVICE_WORKER', 'NORMAL']),
+    createdOn: z.string(),
+    updatedOn: z.string(),
+    links: Links,
+  })
+  .register(z.globalRegistry, { id: 'ScriptTag' });
+
+export const ScriptTagList = z
+  .strictObject({ items: z.array(ScriptTag) })
+  .register(z.globalRegistry, { id: 'ScriptTagList' });
+
 /** A legal page in one locale (merchant API "Legal pages"): every field a string, "" when unset. */
 export const LegalPage = ShopLegalPage.clone().register(z.globalRegistry, { id: 'LegalPage' });
 

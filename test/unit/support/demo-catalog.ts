@@ -23,6 +23,7 @@ export function demoCatalog(): Catalog {
     products: new Map(shop.products.map((p) => [p.productId, p])),
     legal: shop.legal.contactInformation,
     legalPages: new Map(Object.entries(shop.legal.pages ?? {})),
+    scriptTags: shop.scriptTags ?? [],
   };
 }
 
