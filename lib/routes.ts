@@ -17,6 +17,8 @@ export const SCOPES = [
   'legal_write',
   'scripttags_read',
   'scripttags_write',
+  'newsletters_read',
+  'newsletters_write',
 ] as const;
 export type Scope = (typeof SCOPES)[number];
 
@@ -592,6 +594,57 @@ export const routes = {
     body: 'none',
     writes: true,
     handler: 'functions/script-tags/delete-script-tag.ts',
+  }),
+  // Newsletter campaigns and sign-ups (merchant API "Newsletters"; lib/data/storefront/newsletters.ts).
+  listNewsletterCampaigns: route({
+    name: 'listNewsletterCampaigns',
+    method: 'GET',
+    path: '/{shopId}/newsletter-campaigns',
+    scope: 'newsletters_read',
+    cartToken: false,
+    body: 'none',
+    writes: false,
+    handler: 'functions/newsletters/list-campaigns.ts',
+  }),
+  createNewsletterCampaign: route({
+    name: 'createNewsletterCampaign',
+    method: 'POST',
+    path: '/{shopId}/newsletter-campaigns',
+    scope: 'newsletters_write',
+    cartToken: false,
+    body: 'json',
+    writes: true,
+    handler: 'functions/newsletters/create-campaign.ts',
+  }),
+  listNewsletterSubscribers: route({
+    name: 'listNewsletterSubscribers',
+    method: 'GET',
+    path: '/{shopId}/newsletter-campaigns/{campaignId}/subscribers',
+    scope: 'newsletters_read',
+    cartToken: false,
+    body: 'none',
+    writes: false,
+    handler: 'functions/newsletters/list-subscribers.ts',
+  }),
+  subscribeNewsletter: route({
+    name: 'subscribeNewsletter',
+    method: 'POST',
+    path: '/{shopId}/newsletter-campaigns/{campaignId}/subscribers',
+    scope: null,
+    cartToken: false,
+    body: 'json',
+    writes: true,
+    handler: 'functions/newsletters/subscribe.ts',
+  }),
+  unsubscribeNewsletter: route({
+    name: 'unsubscribeNewsletter',
+    method: 'DELETE',
+    path: '/{shopId}/newsletter-campaigns/{campaignId}/subscribers/{email}',
+    scope: null,
+    cartToken: false,
+    body: 'none',
+    writes: true,
+    handler: 'functions/newsletters/unsubscribe.ts',
   }),
   // Shop information for storefronts (beyond the spec, as the original API has it; docs/catalog.md "Shop").
   getShop: route({

@@ -598,6 +598,59 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/{shopId}/newsletter-campaigns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List newsletter campaigns */
+        get: operations["listNewsletterCampaigns"];
+        put?: never;
+        /** Create newsletter campaign */
+        post: operations["createNewsletterCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{shopId}/newsletter-campaigns/{campaignId}/subscribers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List newsletter subscribers */
+        get: operations["listNewsletterSubscribers"];
+        put?: never;
+        /** Subscribe newsletter */
+        post: operations["subscribeNewsletter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{shopId}/newsletter-campaigns/{campaignId}/subscribers/{email}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Unsubscribe newsletter */
+        delete: operations["unsubscribeNewsletter"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/{shopId}": {
         parameters: {
             query?: never;
@@ -1224,6 +1277,32 @@ export interface components {
             formatted: string;
             amount: number;
             currency: string;
+        };
+        NewsletterCampaign: {
+            campaignId: string;
+            language: string;
+            identifier: string;
+            name: string;
+            description: string;
+            subject: string;
+            numberOfSubscribers: number;
+        };
+        NewsletterCampaignList: {
+            results: number;
+            page: number;
+            resultsPerPage: number;
+            items: components["schemas"]["NewsletterCampaign"][];
+        };
+        NewsletterSubscriber: {
+            email: string;
+            name: string;
+            subscribed: boolean;
+        };
+        NewsletterSubscriberList: {
+            results: number;
+            page: number;
+            resultsPerPage: number;
+            items: components["schemas"]["NewsletterSubscriber"][];
         };
         Order: {
             orderId: string;
@@ -1871,7 +1950,7 @@ export interface operations {
                      *       "resultsPerPage": 1,
                      *       "items": [
                      *         {
-                     *           "cartId": "01JAAAAAAAAAAAAAAAAAAA0004",
+                     *           "cartId": "01JAAAAAAAAAAAAAAAAAAA0006",
                      *           "locale": "en_GB",
                      *           "currencyId": "EUR",
                      *           "billingAddress": {
@@ -1938,7 +2017,7 @@ export interface operations {
                      *             },
                      *             "productLineItems": [
                      *               {
-                     *                 "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0005",
+                     *                 "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
                      *                 "sku": "BF-2210",
                      *                 "name": "Merino Rib Beanie",
                      *                 "productId": "merino-beanie",
@@ -2019,7 +2098,7 @@ export interface operations {
                      *                 "isInWishlist": false
                      *               },
                      *               {
-                     *                 "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0006",
+                     *                 "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *                 "sku": "FW-0502",
                      *                 "name": "Merino Trekking Socks (pair)",
                      *                 "productId": "socks-pair-pack",
@@ -2196,7 +2275,7 @@ export interface operations {
                      *           "links": [
                      *             {
                      *               "rel": "self",
-                     *               "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0004"
+                     *               "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006"
                      *             },
                      *             {
                      *               "rel": "shipping-method",
@@ -2204,7 +2283,7 @@ export interface operations {
                      *             },
                      *             {
                      *               "rel": "add-coupon",
-                     *               "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0004/coupon"
+                     *               "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006/coupon"
                      *             }
                      *           ]
                      *         }
@@ -2268,7 +2347,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0004",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0006",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": null,
@@ -2300,7 +2379,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0005",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -2447,11 +2526,11 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0004"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006"
                      *         },
                      *         {
                      *           "rel": "add-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0004/coupon"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006/coupon"
                      *         }
                      *       ],
                      *       "status": "Complete"
@@ -2501,7 +2580,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0004",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0006",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": null,
@@ -2533,7 +2612,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0005",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -2680,11 +2759,11 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0004"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006"
                      *         },
                      *         {
                      *           "rel": "add-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0004/coupon"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006/coupon"
                      *         }
                      *       ]
                      *     }
@@ -2740,7 +2819,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0004",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0006",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": null,
@@ -2772,7 +2851,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0005",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -2841,7 +2920,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0006",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *             "sku": "FW-0502",
                      *             "name": "Merino Trekking Socks (pair)",
                      *             "productId": "socks-pair-pack",
@@ -2989,11 +3068,11 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0004"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006"
                      *         },
                      *         {
                      *           "rel": "add-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0004/coupon"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006/coupon"
                      *         }
                      *       ]
                      *     }
@@ -3053,7 +3132,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0004",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0006",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": null,
@@ -3085,7 +3164,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0005",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -3154,7 +3233,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0006",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *             "sku": "FW-0502",
                      *             "name": "Merino Trekking Socks (pair)",
                      *             "productId": "socks-pair-pack",
@@ -3302,11 +3381,11 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0004"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006"
                      *         },
                      *         {
                      *           "rel": "add-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0004/coupon"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006/coupon"
                      *         }
                      *       ]
                      *     }
@@ -3360,7 +3439,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0004",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0006",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": null,
@@ -3392,7 +3471,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0005",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -3461,7 +3540,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0006",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *             "sku": "FW-0502",
                      *             "name": "Merino Trekking Socks (pair)",
                      *             "productId": "socks-pair-pack",
@@ -3609,11 +3688,11 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0004"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006"
                      *         },
                      *         {
                      *           "rel": "add-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0004/coupon"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006/coupon"
                      *         }
                      *       ]
                      *     }
@@ -3671,7 +3750,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0004",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0006",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": null,
@@ -3703,7 +3782,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0005",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -3772,7 +3851,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0006",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *             "sku": "FW-0502",
                      *             "name": "Merino Trekking Socks (pair)",
                      *             "productId": "socks-pair-pack",
@@ -3841,7 +3920,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *             "sku": "NW-4120",
                      *             "name": "Softshell Gloves",
                      *             "productId": "softshell-gloves",
@@ -3988,11 +4067,11 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0004"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006"
                      *         },
                      *         {
                      *           "rel": "add-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0004/coupon"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006/coupon"
                      *         }
                      *       ],
                      *       "status": "Complete"
@@ -4055,7 +4134,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0004",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0006",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": null,
@@ -4087,7 +4166,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0005",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -4161,7 +4240,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0006",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *             "sku": "FW-0502",
                      *             "name": "Merino Trekking Socks (pair)",
                      *             "productId": "socks-pair-pack",
@@ -4236,7 +4315,7 @@ export interface operations {
                      *           }
                      *         ],
                      *         "couponLineItem": {
-                     *           "couponLineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *           "couponLineItemId": "01JAAAAAAAAAAAAAAAAAAA0010",
                      *           "code": "WELCOME10",
                      *           "lineItemPrice": {
                      *             "taxType": "NONE",
@@ -4324,11 +4403,11 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0004"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006"
                      *         },
                      *         {
                      *           "rel": "remove-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0004/coupon/01JAAAAAAAAAAAAAAAAAAA0008"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006/coupon/01JAAAAAAAAAAAAAAAAAAA0010"
                      *         }
                      *       ]
                      *     }
@@ -4382,7 +4461,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0004",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0006",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": null,
@@ -4414,7 +4493,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0005",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -4483,7 +4562,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0006",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *             "sku": "FW-0502",
                      *             "name": "Merino Trekking Socks (pair)",
                      *             "productId": "socks-pair-pack",
@@ -4631,11 +4710,11 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0004"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006"
                      *         },
                      *         {
                      *           "rel": "add-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0004/coupon"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006/coupon"
                      *         }
                      *       ]
                      *     }
@@ -4726,7 +4805,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0004",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0006",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": {
@@ -4793,7 +4872,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0005",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -4862,7 +4941,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0006",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *             "sku": "FW-0502",
                      *             "name": "Merino Trekking Socks (pair)",
                      *             "productId": "socks-pair-pack",
@@ -5010,11 +5089,11 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0004"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006"
                      *         },
                      *         {
                      *           "rel": "add-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0004/coupon"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006/coupon"
                      *         }
                      *       ]
                      *     }
@@ -5067,7 +5146,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0004",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0006",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": null,
@@ -5099,7 +5178,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0005",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -5168,7 +5247,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0006",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *             "sku": "FW-0502",
                      *             "name": "Merino Trekking Socks (pair)",
                      *             "productId": "socks-pair-pack",
@@ -5316,11 +5395,11 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0004"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006"
                      *         },
                      *         {
                      *           "rel": "add-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0004/coupon"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006/coupon"
                      *         }
                      *       ]
                      *     }
@@ -5410,7 +5489,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0004",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0006",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": null,
@@ -5477,7 +5556,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0005",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -5546,7 +5625,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0006",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *             "sku": "FW-0502",
                      *             "name": "Merino Trekking Socks (pair)",
                      *             "productId": "socks-pair-pack",
@@ -5694,11 +5773,11 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0004"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006"
                      *         },
                      *         {
                      *           "rel": "add-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0004/coupon"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006/coupon"
                      *         }
                      *       ]
                      *     }
@@ -5751,7 +5830,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0004",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0006",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": null,
@@ -5783,7 +5862,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0005",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -5852,7 +5931,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0006",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *             "sku": "FW-0502",
                      *             "name": "Merino Trekking Socks (pair)",
                      *             "productId": "socks-pair-pack",
@@ -6000,11 +6079,11 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0004"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006"
                      *         },
                      *         {
                      *           "rel": "add-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0004/coupon"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006/coupon"
                      *         }
                      *       ]
                      *     }
@@ -6062,7 +6141,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0004",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0006",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": {
@@ -6129,7 +6208,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0005",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -6198,7 +6277,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0006",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *             "sku": "FW-0502",
                      *             "name": "Merino Trekking Socks (pair)",
                      *             "productId": "socks-pair-pack",
@@ -6363,7 +6442,7 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0004"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006"
                      *         },
                      *         {
                      *           "rel": "shipping-method",
@@ -6371,7 +6450,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "rel": "add-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0004/coupon"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006/coupon"
                      *         }
                      *       ]
                      *     }
@@ -6431,7 +6510,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0004",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0006",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": {
@@ -6498,7 +6577,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0005",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -6567,7 +6646,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0006",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *             "sku": "FW-0502",
                      *             "name": "Merino Trekking Socks (pair)",
                      *             "productId": "socks-pair-pack",
@@ -6732,7 +6811,7 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0004"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006"
                      *         },
                      *         {
                      *           "rel": "shipping-method",
@@ -6740,7 +6819,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "rel": "add-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0004/coupon"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006/coupon"
                      *         }
                      *       ]
                      *     }
@@ -6800,7 +6879,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0004",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0006",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": {
@@ -6867,7 +6946,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0005",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -6936,7 +7015,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0006",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *             "sku": "FW-0502",
                      *             "name": "Merino Trekking Socks (pair)",
                      *             "productId": "socks-pair-pack",
@@ -7101,7 +7180,7 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0004"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006"
                      *         },
                      *         {
                      *           "rel": "shipping-method",
@@ -7109,7 +7188,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "rel": "add-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0004/coupon"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006/coupon"
                      *         }
                      *       ]
                      *     }
@@ -7162,7 +7241,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "orderId": "01JAAAAAAAAAAAAAAAAAAA0009",
+                     *       "orderId": "01JAAAAAAAAAAAAAAAAAAA0011",
                      *       "orderNumber": "1",
                      *       "creationDate": "2026-01-15T10:00:00.000Z",
                      *       "lastUpdatedOnDate": "2026-01-15T10:00:00.000Z",
@@ -7284,7 +7363,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0005",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -7353,7 +7432,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0006",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *             "sku": "FW-0502",
                      *             "name": "Merino Trekking Socks (pair)",
                      *             "productId": "socks-pair-pack",
@@ -7454,7 +7533,7 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/orders/01JAAAAAAAAAAAAAAAAAAA0009"
+                     *           "href": "http://127.0.0.1:3000/demo/orders/01JAAAAAAAAAAAAAAAAAAA0011"
                      *         },
                      *         {
                      *           "rel": "customer",
@@ -7517,7 +7596,7 @@ export interface operations {
                      *       "resultsPerPage": 1,
                      *       "items": [
                      *         {
-                     *           "orderId": "01JAAAAAAAAAAAAAAAAAAA0009",
+                     *           "orderId": "01JAAAAAAAAAAAAAAAAAAA0011",
                      *           "orderNumber": "1",
                      *           "creationDate": "2026-01-15T10:00:00.000Z",
                      *           "lastUpdatedOnDate": "2026-01-15T10:00:00.000Z",
@@ -7687,7 +7766,7 @@ export interface operations {
                      *                 },
                      *                 "productId": "merino-beanie",
                      *                 "essentialFeatures": null,
-                     *                 "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0005",
+                     *                 "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
                      *                 "energyLabelsString": null,
                      *                 "variationString": null,
                      *                 "productDataSheetSourceFile": null,
@@ -7756,7 +7835,7 @@ export interface operations {
                      *                 },
                      *                 "productId": "socks-pair-pack",
                      *                 "essentialFeatures": null,
-                     *                 "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0006",
+                     *                 "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *                 "energyLabelsString": null,
                      *                 "variationString": null,
                      *                 "productDataSheetSourceFile": null,
@@ -7809,7 +7888,7 @@ export interface operations {
                      *           "links": [
                      *             {
                      *               "rel": "self",
-                     *               "href": "http://127.0.0.1:3000/demo/orders/01JAAAAAAAAAAAAAAAAAAA0009"
+                     *               "href": "http://127.0.0.1:3000/demo/orders/01JAAAAAAAAAAAAAAAAAAA0011"
                      *             },
                      *             {
                      *               "rel": "customer",
@@ -7863,7 +7942,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "orderId": "01JAAAAAAAAAAAAAAAAAAA0009",
+                     *       "orderId": "01JAAAAAAAAAAAAAAAAAAA0011",
                      *       "orderNumber": "1",
                      *       "creationDate": "2026-01-15T10:00:00.000Z",
                      *       "lastUpdatedOnDate": "2026-01-15T10:00:00.000Z",
@@ -8033,7 +8112,7 @@ export interface operations {
                      *             },
                      *             "productId": "merino-beanie",
                      *             "essentialFeatures": null,
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0005",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
                      *             "energyLabelsString": null,
                      *             "variationString": null,
                      *             "productDataSheetSourceFile": null,
@@ -8102,7 +8181,7 @@ export interface operations {
                      *             },
                      *             "productId": "socks-pair-pack",
                      *             "essentialFeatures": null,
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0006",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *             "energyLabelsString": null,
                      *             "variationString": null,
                      *             "productDataSheetSourceFile": null,
@@ -8155,7 +8234,7 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/orders/01JAAAAAAAAAAAAAAAAAAA0009"
+                     *           "href": "http://127.0.0.1:3000/demo/orders/01JAAAAAAAAAAAAAAAAAAA0011"
                      *         },
                      *         {
                      *           "rel": "customer",
@@ -8224,7 +8303,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "orderId": "01JAAAAAAAAAAAAAAAAAAA0009",
+                     *       "orderId": "01JAAAAAAAAAAAAAAAAAAA0011",
                      *       "orderNumber": "1",
                      *       "creationDate": "2026-01-15T10:00:00.000Z",
                      *       "lastUpdatedOnDate": "2026-01-15T10:00:00.000Z",
@@ -8394,7 +8473,7 @@ export interface operations {
                      *             },
                      *             "productId": "merino-beanie",
                      *             "essentialFeatures": null,
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0005",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
                      *             "energyLabelsString": null,
                      *             "variationString": null,
                      *             "productDataSheetSourceFile": null,
@@ -8463,7 +8542,7 @@ export interface operations {
                      *             },
                      *             "productId": "socks-pair-pack",
                      *             "essentialFeatures": null,
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0006",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *             "energyLabelsString": null,
                      *             "variationString": null,
                      *             "productDataSheetSourceFile": null,
@@ -8516,7 +8595,7 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/orders/01JAAAAAAAAAAAAAAAAAAA0009"
+                     *           "href": "http://127.0.0.1:3000/demo/orders/01JAAAAAAAAAAAAAAAAAAA0011"
                      *         },
                      *         {
                      *           "rel": "customer",
@@ -8580,7 +8659,7 @@ export interface operations {
                      *       "resultsPerPage": 10,
                      *       "items": [
                      *         {
-                     *           "orderId": "01JAAAAAAAAAAAAAAAAAAA0009",
+                     *           "orderId": "01JAAAAAAAAAAAAAAAAAAA0011",
                      *           "documentType": "Invoice",
                      *           "documentNumber": "1",
                      *           "issueDate": "2026-01-15T10:00:00.000Z",
@@ -8696,7 +8775,7 @@ export interface operations {
                      *                 },
                      *                 "productId": "merino-beanie",
                      *                 "essentialFeatures": null,
-                     *                 "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0005",
+                     *                 "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
                      *                 "energyLabelsString": null,
                      *                 "variationString": null,
                      *                 "productDataSheetSourceFile": null,
@@ -8765,7 +8844,7 @@ export interface operations {
                      *                 },
                      *                 "productId": "socks-pair-pack",
                      *                 "essentialFeatures": null,
-                     *                 "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0006",
+                     *                 "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *                 "energyLabelsString": null,
                      *                 "variationString": null,
                      *                 "productDataSheetSourceFile": null,
@@ -8804,7 +8883,7 @@ export interface operations {
                      *           "links": [
                      *             {
                      *               "rel": "order",
-                     *               "href": "http://127.0.0.1:3000/demo/orders/01JAAAAAAAAAAAAAAAAAAA0009"
+                     *               "href": "http://127.0.0.1:3000/demo/orders/01JAAAAAAAAAAAAAAAAAAA0011"
                      *             }
                      *           ]
                      *         }
@@ -8856,7 +8935,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "orderId": "01JAAAAAAAAAAAAAAAAAAA0009",
+                     *       "orderId": "01JAAAAAAAAAAAAAAAAAAA0011",
                      *       "documentType": "Invoice",
                      *       "documentNumber": "1",
                      *       "issueDate": "2026-01-15T10:00:00.000Z",
@@ -8972,7 +9051,7 @@ export interface operations {
                      *             },
                      *             "productId": "merino-beanie",
                      *             "essentialFeatures": null,
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0005",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
                      *             "energyLabelsString": null,
                      *             "variationString": null,
                      *             "productDataSheetSourceFile": null,
@@ -9041,7 +9120,7 @@ export interface operations {
                      *             },
                      *             "productId": "socks-pair-pack",
                      *             "essentialFeatures": null,
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0006",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *             "energyLabelsString": null,
                      *             "variationString": null,
                      *             "productDataSheetSourceFile": null,
@@ -9080,7 +9159,7 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "order",
-                     *           "href": "http://127.0.0.1:3000/demo/orders/01JAAAAAAAAAAAAAAAAAAA0009"
+                     *           "href": "http://127.0.0.1:3000/demo/orders/01JAAAAAAAAAAAAAAAAAAA0011"
                      *         }
                      *       ]
                      *     }
@@ -11779,6 +11858,283 @@ export interface operations {
             path: {
                 shopId: string;
                 scriptTagId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body. */
+            204: {
+                headers: {
+                    "X-Service-Media-Type": components["headers"]["X-Service-Media-Type"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Server-Timing": components["headers"]["Server-Timing"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listNewsletterCampaigns: {
+        parameters: {
+            query?: {
+                page?: number;
+                resultsPerPage?: number;
+            };
+            header?: never;
+            path: {
+                shopId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Service-Media-Type": components["headers"]["X-Service-Media-Type"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Server-Timing": components["headers"]["Server-Timing"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "results": 2,
+                     *       "page": 1,
+                     *       "resultsPerPage": 10,
+                     *       "items": [
+                     *         {
+                     *           "campaignId": "01JAAAAAAAAAAAAAAAAAAA0005",
+                     *           "language": "en",
+                     *           "identifier": "trail-letter",
+                     *           "name": "Trail letter",
+                     *           "description": "Once a month: new products, a trail of the month and offers for subscribers.",
+                     *           "subject": "New gear and trail tips from Waldpfad",
+                     *           "numberOfSubscribers": 0
+                     *         },
+                     *         {
+                     *           "campaignId": "01JAAAAAAAAAAAAAAAAAAA0004",
+                     *           "language": "en",
+                     *           "identifier": "spring-letter",
+                     *           "name": "Spring letter",
+                     *           "description": "",
+                     *           "subject": "Spring on the trail",
+                     *           "numberOfSubscribers": 0
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/vnd.service.v1+json": components["schemas"]["NewsletterCampaignList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createNewsletterCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                shopId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    identifier: string;
+                    name: string;
+                    language?: string;
+                    subject?: string;
+                    description?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    "X-Service-Media-Type": components["headers"]["X-Service-Media-Type"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Server-Timing": components["headers"]["Server-Timing"];
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "campaignId": "01JAAAAAAAAAAAAAAAAAAA0004",
+                     *       "language": "en",
+                     *       "identifier": "spring-letter",
+                     *       "name": "Spring letter",
+                     *       "description": "",
+                     *       "subject": "Spring on the trail",
+                     *       "numberOfSubscribers": 0
+                     *     }
+                     */
+                    "application/vnd.service.v1+json": components["schemas"]["NewsletterCampaign"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listNewsletterSubscribers: {
+        parameters: {
+            query?: {
+                page?: number;
+                resultsPerPage?: number;
+            };
+            header?: never;
+            path: {
+                shopId: string;
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Service-Media-Type": components["headers"]["X-Service-Media-Type"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Server-Timing": components["headers"]["Server-Timing"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "results": 1,
+                     *       "page": 1,
+                     *       "resultsPerPage": 10,
+                     *       "items": [
+                     *         {
+                     *           "email": "ada@example.com",
+                     *           "name": "Ada",
+                     *           "subscribed": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/vnd.service.v1+json": components["schemas"]["NewsletterSubscriberList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    subscribeNewsletter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                shopId: string;
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Service-Media-Type": components["headers"]["X-Service-Media-Type"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Server-Timing": components["headers"]["Server-Timing"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.v1+json": components["schemas"]["NewsletterSubscriber"];
+                };
+            };
+            /** @description Created. */
+            201: {
+                headers: {
+                    "X-Service-Media-Type": components["headers"]["X-Service-Media-Type"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Server-Timing": components["headers"]["Server-Timing"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "email": "ada@example.com",
+                     *       "name": "Ada",
+                     *       "subscribed": true
+                     *     }
+                     */
+                    "application/vnd.service.v1+json": components["schemas"]["NewsletterSubscriber"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    unsubscribeNewsletter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                shopId: string;
+                campaignId: string;
+                email: string;
             };
             cookie?: never;
         };

@@ -20,6 +20,7 @@ export interface SampleAnswer {
   categoryId: string;
   customerId: string;
   scriptTagId: string;
+  campaignId: string;
   lineItemContainer: {
     productLineItems: { lineItemId: string }[];
     couponLineItem: { couponLineItemId: string };
@@ -79,6 +80,19 @@ const factories: PlaceholderFactory[] = [
     placeholders: ['{{SCRIPT_TAG_ID}}'],
     make: async (shopId) => ({
       '{{SCRIPT_TAG_ID}}': (await invokeRoute(routes.createScriptTag, shopId)).body.scriptTagId,
+    }),
+  },
+  // Newsletter campaigns of their own (identifiers are unique in a shop, so each sample run needs one).
+  {
+    placeholders: ['{{NEWSLETTER_IDENTIFIER}}'],
+    make: async () => ({
+      '{{NEWSLETTER_IDENTIFIER}}': `sample-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
+    }),
+  },
+  {
+    placeholders: ['{{NEWSLETTER_ID}}'],
+    make: async (shopId) => ({
+      '{{NEWSLETTER_ID}}': (await invokeRoute(routes.createNewsletterCampaign, shopId)).body.campaignId,
     }),
   },
   {

@@ -8,6 +8,7 @@ import { startFoldSchedule } from './fold-schedule';
 import { importShopFile } from './import-file';
 import { applyLocalEnv } from './local-env';
 import { assertPortFree } from './ports';
+import { seedNewsletter } from './seed/newsletter';
 import { startLocalServer } from './server';
 
 /** The seeded shops: id and import file. */
@@ -64,6 +65,7 @@ export async function startTwin({
         const report = await importShopFile(shopId, file);
         say(`seeded shop ${shopId}: ${report.items} items written, ${report.deleted} deleted`);
       }
+      await seedNewsletter('demo');
     }
     // From the end of the stream: the seed raises no events, every request after it does.
     events = await startTwinEvents({ quiet, settings });

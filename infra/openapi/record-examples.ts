@@ -117,6 +117,19 @@ async function main() {
       'DELETE',
       `/script-tags/${(tag.body as { scriptTagId: string }).scriptTagId}`,
     );
+    const letter = await call('createNewsletterCampaign', 'POST', '/newsletter-campaigns', {
+      identifier: 'spring-letter',
+      name: 'Spring letter',
+      subject: 'Spring on the trail',
+    });
+    const letterPath = `/newsletter-campaigns/${(letter.body as { campaignId: string }).campaignId}`;
+    await call('listNewsletterCampaigns', 'GET', '/newsletter-campaigns');
+    await call('subscribeNewsletter', 'POST', `${letterPath}/subscribers`, {
+      email: 'ada@example.com',
+      name: 'Ada',
+    });
+    await call('listNewsletterSubscribers', 'GET', `${letterPath}/subscribers`);
+    await call('unsubscribeNewsletter', 'DELETE', `${letterPath}/subscribers/ada%40example.com`);
 
     const cart = await call('createCart', 'POST', '/carts', {
       currency: 'EUR',

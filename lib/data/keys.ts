@@ -190,6 +190,22 @@ export const keys = {
     pk: keys.watchers(shopId, productId),
     sk: 'SUMMARY',
   }),
+  /** A newsletter campaign: its item and its subscribers (one per address, lower-cased). */
+  newsletter: (shopId: string, campaignId: string): Key => ({
+    pk: `${shop(shopId)}#NEWSLETTER#${part(campaignId)}`,
+    sk: 'CAMPAIGN',
+  }),
+  newsletterSubscriber: (shopId: string, campaignId: string, email: string): Key => ({
+    pk: `${shop(shopId)}#NEWSLETTER#${part(campaignId)}`,
+    sk: `SUB#${encodeURIComponent(email.trim().toLowerCase())}`,
+  }),
+  /** A campaign identifier's guard (unique in the shop, any case). */
+  newsletterIdentifier: (shopId: string, identifier: string): Key => ({
+    pk: `${shop(shopId)}#NEWSLETTERID#${encodeURIComponent(identifier.toLowerCase())}`,
+    sk: 'UNIQUE',
+  }),
+  /** gsi1: the shop's newsletter campaigns by creation time (GET /newsletter-campaigns). */
+  newsletters: (shopId: string): string => `${shop(shopId)}#NEWSLETTERS`,
   /** gsi1: watched products by the time of their first watcher (GET /watched-products). */
   watchedProducts: (shopId: string): string => `${shop(shopId)}#WATCHED`,
 

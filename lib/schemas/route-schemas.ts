@@ -35,6 +35,13 @@ import {
   UpdateLegalPageBody,
   UpdateLegalPageQuery,
 } from './legal';
+import {
+  CampaignPath,
+  CreateCampaignBody,
+  ListNewsletterQuery,
+  SubscribeBody,
+  SubscriberPath,
+} from './newsletters';
 import { CreateDocumentBody, ListDocumentsQuery, ListOrdersQuery, OrderPath, PatchOrderBody } from './orders';
 import { GetProductTypeQuery, ProductTypePath } from './product-types';
 import {
@@ -137,6 +144,11 @@ export const routeRequestSchemas = {
   listScriptTags: { path: ShopPath },
   createScriptTag: { path: ShopPath, body: CreateScriptTagBody },
   deleteScriptTag: { path: ScriptTagPath },
+  listNewsletterCampaigns: { path: ShopPath, query: ListNewsletterQuery },
+  createNewsletterCampaign: { path: ShopPath, body: CreateCampaignBody },
+  listNewsletterSubscribers: { path: CampaignPath, query: ListNewsletterQuery },
+  subscribeNewsletter: { path: CampaignPath, body: SubscribeBody },
+  unsubscribeNewsletter: { path: SubscriberPath },
   updateCustomAttributes: {
     path: ProductPath,
     query: UpdateCustomAttributesQuery,

@@ -121,6 +121,30 @@ export const ScriptTagList = z
   .strictObject({ items: z.array(ScriptTag) })
   .register(z.globalRegistry, { id: 'ScriptTagList' });
 
+/** A newsletter campaign (merchant API "Newsletters"). */
+export const NewsletterCampaign = z
+  .strictObject({
+    campaignId: z.string(),
+    language: z.string(),
+    identifier: z.string(),
+    name: z.string(),
+    description: z.string(),
+    subject: z.string(),
+    numberOfSubscribers: z.int().check(z.nonnegative()),
+  })
+  .register(z.globalRegistry, { id: 'NewsletterCampaign' });
+export const NewsletterCampaignList = pageOf(NewsletterCampaign).register(z.globalRegistry, {
+  id: 'NewsletterCampaignList',
+});
+
+/** An address a campaign knows; `subscribed: false` once it left. */
+export const NewsletterSubscriber = z
+  .strictObject({ email: z.string(), name: z.string(), subscribed: z.boolean() })
+  .register(z.globalRegistry, { id: 'NewsletterSubscriber' });
+export const NewsletterSubscriberList = pageOf(NewsletterSubscriber).register(z.globalRegistry, {
+  id: 'NewsletterSubscriberList',
+});
+
 /** A legal page in one locale (merchant API "Legal pages"): every field a string, "" when unset. */
 export const LegalPage = ShopLegalPage.clone().register(z.globalRegistry, { id: 'LegalPage' });
 
