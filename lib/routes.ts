@@ -728,6 +728,18 @@ export const routes = {
     liveStock: true,
     handler: 'functions/products/list-variations.ts',
   }),
+  getLowestPrice: route({
+    name: 'getLowestPrice',
+    method: 'GET',
+    path: '/{shopId}/products/{productId}/lowest-price',
+    scope: 'products_read',
+    cartToken: false,
+    body: 'none',
+    writes: false,
+    catalogRead: true,
+    liveStock: true,
+    handler: 'functions/products/get-lowest-price.ts',
+  }),
   getCrossSelling: route({
     name: 'getCrossSelling',
     method: 'GET',

@@ -754,6 +754,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/{shopId}/products/{productId}/lowest-price": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get lowest price */
+        get: operations["getLowestPrice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/{shopId}/products/{productId}/crossselling": {
         parameters: {
             query?: never;
@@ -1269,6 +1286,13 @@ export interface components {
         Locales: {
             default: string;
             items: string[];
+        };
+        LowestPrice: {
+            priceInfo: {
+                quantity: components["schemas"]["Quantity"];
+                price: components["schemas"]["Money"];
+            };
+            links: components["schemas"]["Link"][];
         };
         /** @description A price (spec "Money"). */
         Money: {
@@ -12737,6 +12761,66 @@ export interface operations {
                      *     }
                      */
                     "application/vnd.service.v1+json": components["schemas"]["VariationList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getLowestPrice: {
+        parameters: {
+            query?: {
+                locale?: string;
+                currency?: string;
+            };
+            header?: never;
+            path: {
+                shopId: string;
+                productId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Service-Media-Type": components["headers"]["X-Service-Media-Type"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Server-Timing": components["headers"]["Server-Timing"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "priceInfo": {
+                     *         "quantity": {
+                     *           "amount": 1,
+                     *           "unit": "pc."
+                     *         },
+                     *         "price": {
+                     *           "taxType": "GROSS",
+                     *           "formatted": "€34.90",
+                     *           "amount": 34.9,
+                     *           "currency": "EUR"
+                     *         }
+                     *       },
+                     *       "links": [
+                     *         {
+                     *           "rel": "product",
+                     *           "href": "http://127.0.0.1:3000/demo/products/trail-tshirt-red-m"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/vnd.service.v1+json": components["schemas"]["LowestPrice"];
                 };
             };
             400: components["responses"]["BadRequest"];

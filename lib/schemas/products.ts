@@ -66,6 +66,8 @@ export const ListVariationsQuery = z.lazy(() => z.object({ ...paging(1000, 100),
 
 export const GetCrossSellingQuery = GetProductQuery;
 
+export const GetLowestPriceQuery = z.lazy(() => z.object({ locale: LocaleParam, currency: CurrencyParam }));
+
 export const GetCustomAttributesQuery = z.lazy(() =>
   z.object({ locale: LocaleParam, includeInvisible: QueryBoolean }),
 );

@@ -47,6 +47,7 @@ import { GetProductTypeQuery, ProductTypePath } from './product-types';
 import {
   GetCrossSellingQuery,
   GetCustomAttributesQuery,
+  GetLowestPriceQuery,
   GetProductQuery,
   ListProductsQuery,
   ListShippingMethodsQuery,
@@ -101,6 +102,7 @@ export const routeRequestSchemas = {
   getLegal: { path: ShopPath, query: GetLegalQuery },
   getLegalPage: { path: LegalPagePath, query: GetLegalQuery },
   getCrossSelling: { path: ProductPath, query: GetCrossSellingQuery },
+  getLowestPrice: { path: ProductPath, query: GetLowestPriceQuery },
   getCurrencies: { path: ShopPath },
   getCustomAttributes: { path: ProductPath, query: GetCustomAttributesQuery },
   getCustomer: { path: CustomerPath },

@@ -211,6 +211,11 @@ const CrossSellingProduct = z.extend(
   },
 );
 
+/** GET /products/{p}/lowest-price: the price and the variation that has it (rel `product`). */
+export const LowestPrice = z
+  .strictObject({ priceInfo: z.strictObject({ quantity: Quantity, price: Money }), links: Links })
+  .register(z.globalRegistry, { id: 'LowestPrice' });
+
 export const CrossSelling = z
   .strictObject({
     manualCrossSellingTitle: z.string(),

@@ -29,6 +29,7 @@ import { Order, OrderDocument, OrderDocumentList, OrderList } from './orders';
 import {
   CrossSelling,
   CustomAttributes,
+  LowestPrice,
   Product,
   ProductList,
   ProductSearchResult,
@@ -73,6 +74,7 @@ export const routeResponses: Record<keyof typeof routes, SuccessResponses> = {
   patchProduct: { 200: Product },
   listVariations: { 200: VariationList },
   getCrossSelling: { 200: CrossSelling },
+  getLowestPrice: { 200: LowestPrice },
   getCustomAttributes: { 200: CustomAttributes },
   updateCustomAttributes: { 200: CustomAttributes },
   listProductCategories: { 200: CategoryList },
