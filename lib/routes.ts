@@ -784,6 +784,17 @@ export const routes = {
     writes: true,
     handler: 'functions/products/update-custom-attributes.ts',
   }),
+  suggestProducts: route({
+    name: 'suggestProducts',
+    method: 'GET',
+    path: '/{shopId}/search/product-suggest',
+    scope: 'products_read',
+    cartToken: false,
+    body: 'none',
+    writes: false,
+    catalogRead: true,
+    handler: 'functions/search/suggest-products.ts',
+  }),
   searchProducts: route({
     name: 'searchProducts',
     method: 'POST',

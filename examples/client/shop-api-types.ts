@@ -823,6 +823,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/{shopId}/search/product-suggest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Suggest products */
+        get: operations["suggestProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/{shopId}/search/products": {
         parameters: {
             query?: never;
@@ -1556,6 +1573,14 @@ export interface components {
             query: string;
             fallbackQuery: string;
             facets: components["schemas"]["Facet"][];
+        };
+        ProductSuggestions: {
+            products: {
+                name: string;
+                productNumber: string;
+                images: components["schemas"]["Image"][];
+                link: components["schemas"]["Link"];
+            }[];
         };
         ProductType: {
             name: string;
@@ -13398,6 +13423,102 @@ export interface operations {
                      *     ]
                      */
                     "application/vnd.service.v1+json": components["schemas"]["CategoryList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    suggestProducts: {
+        parameters: {
+            query: {
+                query: string;
+                limit?: number;
+                locale?: string;
+            };
+            header?: never;
+            path: {
+                shopId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Service-Media-Type": components["headers"]["X-Service-Media-Type"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Server-Timing": components["headers"]["Server-Timing"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "products": [
+                     *         {
+                     *           "name": "Titanium Mug 450 ml",
+                     *           "productNumber": "AX-0450",
+                     *           "images": [
+                     *             {
+                     *               "url": "https://demo-shop.example.com/images/titanium-mug-medium.jpg",
+                     *               "classifier": "Medium",
+                     *               "isZoomEnabled": false,
+                     *               "width": 600,
+                     *               "height": 600,
+                     *               "fileSize": 38011
+                     *             },
+                     *             {
+                     *               "url": "https://demo-shop.example.com/images/titanium-mug-small.jpg",
+                     *               "classifier": "Small",
+                     *               "isZoomEnabled": false,
+                     *               "width": 200,
+                     *               "height": 200,
+                     *               "fileSize": 6061
+                     *             }
+                     *           ],
+                     *           "link": {
+                     *             "rel": "product",
+                     *             "href": "http://127.0.0.1:3000/demo/products/titanium-mug"
+                     *           }
+                     *         },
+                     *         {
+                     *           "name": "Titanium Pot 750 ml",
+                     *           "productNumber": "AX-0750",
+                     *           "images": [
+                     *             {
+                     *               "url": "https://demo-shop.example.com/images/titanium-pot-medium.jpg",
+                     *               "classifier": "Medium",
+                     *               "isZoomEnabled": false,
+                     *               "width": 600,
+                     *               "height": 600,
+                     *               "fileSize": 87904
+                     *             },
+                     *             {
+                     *               "url": "https://demo-shop.example.com/images/titanium-pot-large.jpg",
+                     *               "classifier": "Large",
+                     *               "isZoomEnabled": true,
+                     *               "width": 1600,
+                     *               "height": 1600,
+                     *               "fileSize": 256682
+                     *             }
+                     *           ],
+                     *           "link": {
+                     *             "rel": "product",
+                     *             "href": "http://127.0.0.1:3000/demo/products/titanium-pot"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/vnd.service.v1+json": components["schemas"]["ProductSuggestions"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -5,7 +5,7 @@ import { issueDevToken } from '../local/dev-issuer';
 import { meterDynamo } from './dynamo-meter';
 import { listCategoryQuery, listFirstPage, listLaterPage } from './list';
 import { missedTargets, runScenario, type ScenarioResult } from './scenario';
-import { searchQueryAndFilters, searchTwoFilters } from './search';
+import { searchQueryAndFilters, searchTwoFilters, suggestTyping } from './search';
 import { table } from './stats';
 import { inProcessTransport } from './transport';
 
@@ -13,8 +13,8 @@ import { inProcessTransport } from './transport';
  * The in-process part of `npm run bench`: the list and search handlers called in this process with
  * API Gateway v2 events (the whole Middy pipeline, no sockets), `samples` requests per scenario one at
  * a time, each timed and metered: the domain and pipeline cost without HTTP. Also times the cold load
- * of the catalog partition and the first request (projection build). Targets: search p95 < 50 ms, at
- * most one DynamoDB read per warm request. Needs applyLocalEnv first.
+ * of the catalog partition and the first request (projection build). Targets: search p95 < 50 ms, product
+ * suggest p95 < 10 ms, at most one DynamoDB read per warm request. Needs applyLocalEnv first.
  */
 export async function runInProcessSuite(
   shopId: string,
@@ -48,6 +48,7 @@ export async function runInProcessSuite(
       listFirstPage(shopId),
       listLaterPage(shopId),
       listCategoryQuery(shopId),
+      suggestTyping(shopId),
     ];
     const results: ScenarioResult[] = [];
     for (const scenario of scenarios) {

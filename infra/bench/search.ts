@@ -63,3 +63,32 @@ export function searchQueryAndFilters(shopId: string): Scenario {
     }),
   };
 }
+
+/** Prefixes a shopper types into a search box: one letter, a word begun, two words begun. */
+const TYPED = [
+  'm',
+  'me',
+  'mer',
+  'merino',
+  'ja',
+  'jacket',
+  'alp',
+  'alpine j',
+  'st',
+  'steel m',
+  'te',
+  'rugged b',
+];
+
+/** GET /search/product-suggest with what a search box sends while typing, varied per request. */
+export function suggestTyping(shopId: string): Scenario {
+  return {
+    name: 'product suggest',
+    p95TargetMs: 10,
+    maxReads: 1,
+    request: (i) => ({
+      method: 'GET',
+      path: `/${shopId}/search/product-suggest?limit=10&query=${encodeURIComponent(TYPED[i % TYPED.length] as string)}${i % 2 ? '&locale=de_DE' : ''}`,
+    }),
+  };
+}

@@ -55,6 +55,7 @@ async function main() {
     await call('getProduct', 'GET', '/products/merino-beanie');
     await call('listVariations', 'GET', '/products/trail-tshirt/variations?resultsPerPage=2');
     await call('getLowestPrice', 'GET', '/products/trail-tshirt/lowest-price');
+    await call('suggestProducts', 'GET', '/search/product-suggest?query=titan&limit=2');
     await call('getCrossSelling', 'GET', '/products/dome-tent-2p/crossselling');
     await call('getCustomAttributes', 'GET', '/products/trail-tshirt-red-m/custom-attributes');
     await call('updateCustomAttributes', 'PATCH', '/products/merino-beanie/custom-attributes', [

@@ -23,7 +23,7 @@ const wholeNumber = (min: number, max: number) =>
     z.pipe(z.string().check(z.regex(/^\d{1,6}$/, 'expected a whole number')), z.transform(Number)),
     z.number().check(z.int(), z.minimum(min), z.maximum(max)),
   );
-const queryInt = (min: number, max: number, fallback: number) =>
+export const queryInt = (min: number, max: number, fallback: number) =>
   z.pipe(
     z.optional(wholeNumber(min, max)),
     z.transform((v: number | undefined) => v ?? fallback),

@@ -3,7 +3,16 @@ import {
   type CustomAttributeOperation as Operation,
 } from '../domain/catalog/custom-attribute-operation';
 import { SORT_BY } from '../domain/search/sort';
-import { CurrencyParam, Instant, LocaleParam, PathId, paging, QueryBoolean, ShopId } from './common';
+import {
+  CurrencyParam,
+  Instant,
+  LocaleParam,
+  PathId,
+  paging,
+  QueryBoolean,
+  queryInt,
+  ShopId,
+} from './common';
 import type { Assert, Equal } from './type-equality';
 import * as z from './zod';
 
@@ -134,6 +143,18 @@ export const PatchProductBody = z.lazy(() =>
 export const PatchProductQuery = z.lazy(() => z.object({ locale: LocaleParam, currency: CurrencyParam }));
 
 /** POST /search/products: query, page and size in the query string (spec), currency as for products. */
+/** GET /search/product-suggest: a query with a word in it, at most 20 suggestions (default 10). */
+export const SuggestProductsQuery = z.lazy(() =>
+  z.object({
+    query: z.string().check(
+      z.maxLength(200),
+      z.refine((q) => q.trim().length > 0, 'expected a query that is not blank'),
+    ),
+    limit: queryInt(1, 20, 10),
+    locale: LocaleParam,
+  }),
+);
+
 export const SearchProductsQuery = z.lazy(() =>
   z.object({ ...paging(), locale: LocaleParam, currency: CurrencyParam }),
 );

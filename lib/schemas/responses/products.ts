@@ -1,6 +1,6 @@
 import * as z from '../zod';
 import { BulkPrice } from './carts';
-import { Image, Links, Money, pageOf, Quantity, TaxClass, Timestamp, Weight } from './common';
+import { Image, Link, Links, Money, pageOf, Quantity, TaxClass, Timestamp, Weight } from './common';
 
 /** Response schemas of products (spec "Product", search result, variations, custom attributes, cross-selling). */
 
@@ -210,6 +210,15 @@ const CrossSellingProduct = z.extend(
     shippingMethodsRestrictedTo: z.null(),
   },
 );
+
+/** GET /search/product-suggest: products for a search box. */
+export const ProductSuggestions = z
+  .strictObject({
+    products: z.array(
+      z.strictObject({ name: z.string(), productNumber: z.string(), images: z.array(Image), link: Link }),
+    ),
+  })
+  .register(z.globalRegistry, { id: 'ProductSuggestions' });
 
 /** GET /products/{p}/lowest-price: the price and the variation that has it (rel `product`). */
 export const LowestPrice = z

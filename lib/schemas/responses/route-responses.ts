@@ -33,6 +33,7 @@ import {
   Product,
   ProductList,
   ProductSearchResult,
+  ProductSuggestions,
   UpdatedProductList,
   VariationList,
 } from './products';
@@ -75,6 +76,7 @@ export const routeResponses: Record<keyof typeof routes, SuccessResponses> = {
   listVariations: { 200: VariationList },
   getCrossSelling: { 200: CrossSelling },
   getLowestPrice: { 200: LowestPrice },
+  suggestProducts: { 200: ProductSuggestions },
   getCustomAttributes: { 200: CustomAttributes },
   updateCustomAttributes: { 200: CustomAttributes },
   listProductCategories: { 200: CategoryList },
