@@ -18,10 +18,14 @@ interface SuggestIndex {
   words: string[];
   owners: Int32Array;
   products: ShopProduct[];
-  /** Lower-cased names, by product. */
-  names: string[];
+  /** Lower-cased names in code-unit order and their products: the names starting with a text are one range. */
+  sortedNames: string[];
+  nameOwners: Int32Array;
   /** Each product's place in name order (the locale's collation). */
   nameRank: Int32Array;
+  /** Per product, how far the last query that reached it got (see `matching`): nothing allocated per query. */
+  marks: Uint32Array;
+  stamp: number;
 }
 
 const WORD_SEPARATOR = /[^\p{L}\p{N}]+/u;
@@ -45,21 +49,61 @@ export function suggestProducts(
   const index = suggestIndex(catalog, locale);
   const words = [...new Set(suggestWords(query))];
   if (words.length === 0) return [];
+  const { candidates, matched } = matching(index, words);
+  if (candidates.length === 0) return [];
+  const rank = (p: number) => index.nameRank[p] as number;
+  // Names starting with the whole query (one range of the sorted names) first, then the rest by name.
+  const whole = query.trim().toLowerCase();
+  const { from, to } = prefixRange(index.sortedNames, whole);
+  const leading: number[] = [];
+  for (let k = from; k < to; k++) {
+    const p = index.nameOwners[k] as number;
+    if (index.marks[p] === matched) leading.push(p);
+  }
+  const first = best(leading, rank, limit);
+  if (first.length === limit) return first.map((p) => index.products[p] as ShopProduct);
+  const taken = new Set(leading);
+  const rest = best(
+    candidates.filter((p) => !taken.has(p)),
+    rank,
+    limit - first.length,
+  );
+  return [...first, ...rest].map((p) => index.products[p] as ShopProduct);
+}
+
+/**
+ * The products every word starts a word of. Starts from the rarest word's products and keeps, word
+ * by word, those the previous words reached (`marks` holds how far each got in this query), so the
+ * cost is the words' prefix ranges, never the catalog.
+ */
+function matching(index: SuggestIndex, words: readonly string[]): { candidates: number[]; matched: number } {
   const ranges = words
     .map((word) => prefixRange(index.words, word))
     .sort((a, b) => a.to - a.from - (b.to - b.from));
-  const [rarest, ...others] = ranges as [Range, ...Range[]];
-  // Products of the rarest word, then kept only where every other word also starts one of theirs.
-  let candidates = ownersIn(index, rarest);
-  for (const range of others) {
-    const has = new Set(ownersIn(index, range));
-    candidates = candidates.filter((p) => has.has(p));
-    if (candidates.length === 0) return [];
+  if (index.stamp + ranges.length + 2 >= 0xffffffff) {
+    index.marks.fill(0);
+    index.stamp = 0;
   }
-  const whole = query.trim().toLowerCase();
-  const score = (p: number) =>
-    (index.names[p]?.startsWith(whole) ? 0 : index.products.length) + (index.nameRank[p] as number);
-  return best(candidates, score, limit).map((p) => index.products[p] as ShopProduct);
+  const base = index.stamp;
+  // base + j: reached by the first j words; base + words + 1: collected as a candidate.
+  index.stamp += ranges.length + 1;
+  ranges.forEach(({ from, to }, j) => {
+    for (let k = from; k < to; k++) {
+      const p = index.owners[k] as number;
+      const seen = index.marks[p] as number;
+      if (j === 0 ? seen <= base : seen === base + j) index.marks[p] = base + j + 1;
+    }
+  });
+  const matched = base + ranges.length + 1;
+  const rarest = ranges[0] as Range;
+  const candidates: number[] = [];
+  for (let k = rarest.from; k < rarest.to; k++) {
+    const p = index.owners[k] as number;
+    if (index.marks[p] !== matched - 1) continue;
+    index.marks[p] = matched;
+    candidates.push(p);
+  }
+  return { candidates, matched };
 }
 
 /** One suggestion as GET /search/product-suggest answers it. */
@@ -116,12 +160,21 @@ function buildIndex(catalog: Catalog, locale: string): SuggestIndex {
   byName.forEach((p, rank) => {
     nameRank[p] = rank;
   });
+  const alphabetical = names
+    .map((_, p) => p)
+    .sort((a, b) => {
+      const [x, y] = [names[a] as string, names[b] as string];
+      return x < y ? -1 : x > y ? 1 : a - b;
+    });
   return {
     words: pairs.map((p) => p.word),
     owners: Int32Array.from(pairs, (p) => p.owner),
     products,
-    names,
+    sortedNames: alphabetical.map((p) => names[p] as string),
+    nameOwners: Int32Array.from(alphabetical),
     nameRank,
+    marks: new Uint32Array(products.length),
+    stamp: 0,
   };
 }
 
