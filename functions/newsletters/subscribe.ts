@@ -1,9 +1,9 @@
-import { subscribe } from '../../lib/data/storefront/newsletters';
 import { subscriberView } from '../../lib/domain/storefront/newsletters';
 import { endpoint } from '../../lib/http/endpoint';
 import { created, ok } from '../../lib/http/reply';
 import { routes } from '../../lib/routes';
 import { CampaignPath, SubscribeBody } from '../../lib/schemas/newsletters';
+import { signUpForNewsletter } from '../../lib/use-cases/storefront/newsletters';
 
 /**
  * POST /{shopId}/newsletter-campaigns/{campaignId}/subscribers (any token: a storefront's sign-up
@@ -14,7 +14,7 @@ export const handler = endpoint(
   routes.subscribeNewsletter,
   { path: CampaignPath, body: SubscribeBody },
   async (req) => {
-    const { subscriber, created: isNew } = await subscribe(
+    const { subscriber, created: isNew } = await signUpForNewsletter(
       req.shopId,
       req.path.campaignId,
       req.body.email,

@@ -1,8 +1,8 @@
-import { unsubscribe } from '../../lib/data/storefront/newsletters';
 import { endpoint } from '../../lib/http/endpoint';
 import { noContent } from '../../lib/http/reply';
 import { routes } from '../../lib/routes';
 import { SubscriberPath } from '../../lib/schemas/newsletters';
+import { leaveNewsletter } from '../../lib/use-cases/storefront/newsletters';
 
 /**
  * DELETE /{shopId}/newsletter-campaigns/{campaignId}/subscribers/{email} (any token: unsubscribe
@@ -10,6 +10,6 @@ import { SubscriberPath } from '../../lib/schemas/newsletters';
  * subscribed. The address stays listed with `subscribed: false`; unknown campaign 404.
  */
 export const handler = endpoint(routes.unsubscribeNewsletter, { path: SubscriberPath }, async (req) => {
-  await unsubscribe(req.shopId, req.path.campaignId, req.path.email);
+  await leaveNewsletter(req.shopId, req.path.campaignId, req.path.email);
   return noContent();
 });

@@ -59,11 +59,16 @@ function catalogReadPaths(): { path: string; options?: CallOptions }[] {
     taxClassId: file.taxClasses[0]?.taxClassId ?? '',
     shippingMethodId: file.shippingMethods[0]?.shippingMethodId ?? '',
     property: 'stocklevel',
+    page: 'privacy-policy',
   };
+  // Routes that need a query to answer 200.
+  const queries: Record<string, string> = { suggestProducts: '?query=t' };
   return routeList
     .filter((route) => route.catalogRead)
     .map((route) => ({
-      path: route.path.replace(/\{(\w+)\}/g, (_, name: string) => ids[name] ?? name),
+      path:
+        route.path.replace(/\{(\w+)\}/g, (_, name: string) => ids[name] ?? name) +
+        (queries[route.name] ?? ''),
       ...(route.method === 'POST' ? { options: { method: 'POST', body: { query: '' } } } : {}),
     }));
 }

@@ -1,6 +1,6 @@
 import { requireCatalog } from '../../data/catalog/catalog-repository';
 import { newId } from '../../data/ids';
-import { createCampaign } from '../../data/storefront/newsletters';
+import { createCampaign, subscribe, unsubscribe } from '../../data/storefront/newsletters';
 import { RefusedInput } from '../../domain/errors';
 import { type NewsletterCampaign, shopLanguages } from '../../domain/storefront/newsletters';
 
@@ -32,4 +32,17 @@ export async function createNewsletterCampaign(
   };
   await createCampaign(shopId, campaign);
   return campaign;
+}
+
+/**
+ * Signs an address up to a campaign (a storefront's form): new → created, known (any case) →
+ * subscribed again, its name replaced when one is sent. Unknown campaign: NotFoundError.
+ */
+export function signUpForNewsletter(shopId: string, campaignId: string, email: string, name?: string) {
+  return subscribe(shopId, campaignId, email, name);
+}
+
+/** Unsubscribes an address (an unsubscribe link); one the campaign does not know changes nothing. */
+export function leaveNewsletter(shopId: string, campaignId: string, email: string): Promise<void> {
+  return unsubscribe(shopId, campaignId, email);
 }
