@@ -195,13 +195,6 @@ function lowerBound(words: readonly string[], key: string): number {
   return low;
 }
 
-/** The distinct products of a range of words. */
-function ownersIn(index: SuggestIndex, range: Range): number[] {
-  const seen = new Set<number>();
-  for (let k = range.from; k < range.to; k++) seen.add(index.owners[k] as number);
-  return [...seen];
-}
-
 /** The `limit` candidates of lowest score, in score order, without sorting them all. */
 function best(candidates: readonly number[], score: (p: number) => number, limit: number): number[] {
   const top: { p: number; s: number }[] = [];
