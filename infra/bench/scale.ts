@@ -16,7 +16,10 @@
  *   Budgets at 100,000 products: first request ≤ 3 s, after a write ≤ 1 s, RSS ≤ 70 % of 1024 MB.
  * - flash-sale: one product with stock S (--stock, 1,000) and 1.5 × S buyers at c=16 and 64, on 1,
  *   4 and 8 shards (--shards), against untracked checkouts (infra/bench/scale-flash-sale.ts).
- * Options: --parts lists,checkout,catalog,flash-sale --sizes 100,10000,100000 --products
+ * - sales (only when named): shops of 100 and 100,000 orders with their sales totals (--sales-sizes),
+ *   GET /sales for a year, with productId and for 30 days (infra/bench/scale-sales.ts). Budgets:
+ *   ≤ 50 RCU and p50 ≤ 50 ms at every size.
+ * Options: --parts lists,checkout,catalog,flash-sale[,sales] --sales-sizes 100,100000 --sizes 100,10000,100000 --products
  * 1000,10000,100000 --samples N (30) --concurrency 1,16,64 --stock 1000 --shards 1,4,8
  */
 import { fileURLToPath } from 'node:url';
@@ -30,6 +33,7 @@ import { type CatalogScaleRow, measureCatalogScale, missedCatalogBudgets } from 
 import { measureCheckoutScale, missedCheckoutBudgets } from './scale-checkout';
 import { flashSalePart } from './scale-flash-sale';
 import { listTable, measureListScale, missedListBudgets } from './scale-lists';
+import { measureSalesScale, missedSalesBudgets, salesTable } from './scale-sales';
 import { table } from './stats';
 
 const say = (line: string) => process.stderr.write(`${line}\n`);
@@ -40,6 +44,7 @@ async function main(): Promise<number> {
     options: {
       parts: { type: 'string', default: 'lists,checkout,catalog,flash-sale' },
       sizes: { type: 'string', default: '100,10000,100000' },
+      'sales-sizes': { type: 'string', default: '100,100000' },
       products: { type: 'string', default: '1000,10000,100000' },
       samples: { type: 'string', default: '30' },
       concurrency: { type: 'string', default: '1,16,64' },
@@ -61,7 +66,7 @@ async function main(): Promise<number> {
   let api: Child | undefined;
   let floor: Child | undefined;
   try {
-    if (parts.has('lists') || parts.has('checkout') || parts.has('flash-sale')) {
+    if (parts.has('lists') || parts.has('checkout') || parts.has('flash-sale') || parts.has('sales')) {
       say('starting the local twin (DynamoDB Local, demo shops, API server)...');
       api = await startChild(here('./api-process.ts'), env);
       const dynamoEndpoint = String(api.ready.dynamoEndpoint);
@@ -91,6 +96,18 @@ async function main(): Promise<number> {
         missed.push(...missedCheckoutBudgets(results));
         await floor.stop();
         floor = undefined;
+      }
+      if (parts.has('sales')) {
+        const rows = await measureSalesScale(
+          api,
+          values['sales-sizes'].split(',').map(Number),
+          Number(values.samples),
+          say,
+        );
+        sections.push(
+          `sales report by orders (${values.samples} requests each at concurrency 1)\n\n${salesTable(rows)}`,
+        );
+        missed.push(...missedSalesBudgets(rows));
       }
       if (parts.has('flash-sale')) {
         const { section, missed: sale } = await flashSalePart(api, values, say);
