@@ -81,6 +81,10 @@ describe('salesRange', () => {
   const now = at('2026-11-25T12:00:00.000Z');
   const day = 86_400_000;
 
+  it('none: the 30 days up to now, rounded up to the whole second', () => {
+    expect(salesRange({}, now + 1)).toEqual({ range: { after: now + 1000 - 30 * day, before: now + 1000 } });
+  });
+
   it.each([
     ['none: the 30 days up to now', {}, now - 30 * day, now],
     [

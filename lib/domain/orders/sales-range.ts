@@ -1,7 +1,8 @@
 import type { FieldError } from '../errors';
 
 /**
- * The range of GET /sales (merchant-api.md §3 "Sales report"): none → the 30 days up to now; only
+ * The range of GET /sales (merchant-api.md §3 "Sales report"): none → the 30 days up to now (the
+ * next whole second); only
  * createdAfter → 30 days from it; only createdBefore → the 30 days before it. Out of order or more
  * than a year apart: field errors (400). Times are ISO 8601 UTC, validated by the query schema.
  */
@@ -21,7 +22,10 @@ export function salesRange(
     after: query.createdAfter === undefined ? undefined : Date.parse(query.createdAfter),
     before: query.createdBefore === undefined ? undefined : Date.parse(query.createdBefore),
   };
-  const before = given.before ?? (given.after === undefined ? now : given.after + span);
+  // "Now" rounded up to the whole second: the same orders (none is created later), and a range of
+  // whole seconds reads no millisecond periods (lib/domain/orders/sales-periods.ts).
+  const upToNow = Math.ceil(now / 1000) * 1000;
+  const before = given.before ?? (given.after === undefined ? upToNow : given.after + span);
   const after = given.after ?? before - span;
   if (after > before)
     return {
