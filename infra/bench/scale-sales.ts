@@ -154,7 +154,8 @@ export async function measureSalesScale(
       const first = await callApi(url, one);
       if (first.status !== 200)
         throw new Error(`${request} at ${size}: ${first.status} ${first.body.slice(0, 300)}`);
-      await load(url, { connections: 1, amount: 3, next: () => one });
+      // Warm-up: the first size's requests also warm the handler's code paths (JIT).
+      await load(url, { connections: 1, amount: 10, next: () => one });
       await api.ask({ type: 'usage' });
       const measured = await load(url, { connections: 1, amount: samples, next: () => one });
       const usage = (await api.ask({ type: 'usage' })).usage as DynamoUsage;
