@@ -3,6 +3,7 @@ import { netFromGross, parseMoney, toDecimalString } from '../../lib/domain/mone
 import { fromUnits, quantityUnits } from '../../lib/domain/quantity';
 import { call, tokenFor } from '../support/api';
 import { BILLING, newCart } from '../support/carts';
+import { parseServerTiming } from '../support/server-timing';
 import { privateDemoShop } from '../support/shops';
 
 /**
@@ -199,6 +200,11 @@ describe('GET /sales', () => {
       createdBefore: '2026-03-01T00:00:00.000Z',
     });
     expect(long.status).toBe(200);
+    // A year: at most 9 Queries of totals (+ at most one rate-limit lease write), a few read units.
+    const db = parseServerTiming(long.headers.get('server-timing') ?? '').db?.params.desc ?? '';
+    const [, calls, readUnits] = /^"?(\d+) calls?, ([\d.]+) RCU/.exec(db) ?? [];
+    expect(Number(calls)).toBeLessThanOrEqual(10);
+    expect(Number(readUnits)).toBeLessThanOrEqual(10);
     expect(old.body.salesPerCurrency).toEqual([]);
   });
 
