@@ -129,8 +129,9 @@ describe('the sales tally, exactly once', () => {
     const event = placements(orders);
     const overlap = { Records: event.Records.slice(10) };
 
-    // Act: one consumer the whole batch twice over, another from the 11th record, all at once
-    const placed = await Promise.all([tally(event), tally(overlap), tally(event)]);
+    // Act: the whole batch twice over, from the 11th record, and each record twice in one batch, all at once
+    const doubled = { Records: [...event.Records, ...event.Records] };
+    const placed = await Promise.all([tally(event), tally(overlap), tally(event), tally(doubled)]);
     const rejected = await Promise.all([
       tally(rejections(orders.slice(0, 5))),
       tally(rejections(orders.slice(0, 5))),

@@ -66,7 +66,8 @@ export interface SalesApplied {
  */
 export async function applySalesParts(parts: readonly SalesPart[], now = Date.now()): Promise<SalesApplied> {
   const result: SalesApplied = { counted: 0, alreadyCounted: 0, transactions: 0 };
-  let pending = [...parts];
+  // A transaction may name an item once: the same part twice (a record repeated) counts once anyway.
+  let pending = [...new Map(parts.map((p) => [`${p.marker.pk}\n${p.marker.sk}`, p])).values()];
   let conflicts = 0;
   while (pending.length > 0) {
     const pack = nextPack(pending);
