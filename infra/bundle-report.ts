@@ -10,6 +10,7 @@ import {
   OPENAPI_ENTRY,
   PUBLISHER_ENTRY,
   ROUTE_NOT_FOUND_ENTRY,
+  SALES_TALLY_ENTRY,
   SWEEP_STOCK_HOLDS_ENTRY,
 } from './function-entries';
 
@@ -28,7 +29,7 @@ export interface BundleSize {
   bytes: number;
 }
 
-/** Every function of the stack: one per route, then the fallback, the API description, stream consumer, token trigger and the every-minute tasks. */
+/** Every function of the stack: one per route, then the fallback, the API description, stream consumers, token trigger and the every-minute tasks. */
 export function stackEntries(): { name: string; entry: string }[] {
   return [
     ...routeList.map((r) => ({ name: r.name, entry: r.handler })),
@@ -39,6 +40,7 @@ export function stackEntries(): { name: string; entry: string }[] {
     { name: 'foldTallies', entry: FOLD_TALLIES_ENTRY },
     { name: 'sweepStockHolds', entry: SWEEP_STOCK_HOLDS_ENTRY },
     { name: 'finishCancellations', entry: FINISH_CANCELLATIONS_ENTRY },
+    { name: 'tallySales', entry: SALES_TALLY_ENTRY },
   ];
 }
 

@@ -9,6 +9,7 @@ import { EventPublisher } from './constructs/event-publisher';
 import { EveryMinuteTask } from './constructs/every-minute-task';
 import { IdempotencySecret } from './constructs/idempotency-secret';
 import { RouteGroupStack } from './constructs/route-group-stack';
+import { SalesTally } from './constructs/sales-tally';
 import { ShopAlarms } from './constructs/shop-alarms';
 import { defaultDomainPrefix, ShopAuth } from './constructs/shop-auth';
 import { ShopDashboard } from './constructs/shop-dashboard';
@@ -146,6 +147,13 @@ export class ShopStack extends Stack {
       logLevel: config.logLevel,
     });
 
+    // GET /sales reads totals a second stream consumer keeps (docs/orders.md "Sales figures").
+    const sales = new SalesTally(this, 'Sales', {
+      table,
+      logRetention: config.logRetention,
+      logLevel: config.logLevel,
+    });
+
     const housekeeping = {
       shopId: config.shopId,
       table,
@@ -180,6 +188,7 @@ export class ShopStack extends Stack {
       fallback.fn,
       openApi.fn,
       events.consumer.fn,
+      sales.consumer.fn,
       lists.worker.fn,
       holds.worker.fn,
       cancellations.worker.fn,
@@ -191,6 +200,7 @@ export class ShopStack extends Stack {
       table,
       deadLetters: events.deadLetters,
       streamConsumer: events.consumer.fn,
+      salesTally: { deadLetters: sales.deadLetters, consumer: sales.consumer.fn },
       alarmEmail: config.alarmEmail,
     });
     const dashboard = new ShopDashboard(this, 'Dashboard', {

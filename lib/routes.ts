@@ -296,6 +296,16 @@ export const routes = {
     writes: false,
     handler: 'functions/orders/list-documents.ts',
   }),
+  getSales: route({
+    name: 'getSales',
+    method: 'GET',
+    path: '/{shopId}/sales',
+    scope: 'orders_read',
+    cartToken: false,
+    body: 'none',
+    writes: false,
+    handler: 'functions/orders/get-sales.ts',
+  }),
   listProducts: route({
     name: 'listProducts',
     method: 'GET',

@@ -282,6 +282,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/{shopId}/sales": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get sales */
+        get: operations["getSales"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/{shopId}/products": {
         parameters: {
             query?: never;
@@ -1605,6 +1622,19 @@ export interface components {
         Quantity: {
             amount: number;
             unit: string;
+        };
+        SalesReport: {
+            /** Format: date-time */
+            createdAfter: string;
+            /** Format: date-time */
+            createdBefore: string;
+            salesPerCurrency: {
+                currency: string;
+                totalGrossRevenue: number;
+                totalNetRevenue: number;
+                totalOrders: number;
+                unitsSold?: number;
+            }[];
         };
         ScriptTag: {
             scriptTagId: string;
@@ -9223,6 +9253,58 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getSales: {
+        parameters: {
+            query?: {
+                createdAfter?: string;
+                createdBefore?: string;
+                productId?: string;
+            };
+            header?: never;
+            path: {
+                shopId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Service-Media-Type": components["headers"]["X-Service-Media-Type"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Server-Timing": components["headers"]["Server-Timing"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "createdAfter": "2026-10-27T01:15:14.000Z",
+                     *       "createdBefore": "2026-01-15T10:00:00.000Z",
+                     *       "salesPerCurrency": [
+                     *         {
+                     *           "currency": "EUR",
+                     *           "totalGrossRevenue": 69.5,
+                     *           "totalNetRevenue": 58.4,
+                     *           "totalOrders": 1
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/vnd.service.v1+json": components["schemas"]["SalesReport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];

@@ -8,9 +8,12 @@ import { DOMAIN_EVENT_TYPES } from '../../lib/domain/domain-events';
  * syntax) over the record as Lambda hands it over; a record passes when any pattern matches.
  */
 
+/** An accepted value of a field: a string, a boolean (`NULL: [true]`), or `{exists: true}` (present). */
+export type StreamFilterValue = string | boolean | { readonly exists: true };
+
 /** A filter pattern: a list of accepted values per field, nested as the record is. */
 export interface StreamFilterPattern {
-  readonly [field: string]: StreamFilterPattern | readonly string[];
+  readonly [field: string]: StreamFilterPattern | readonly StreamFilterValue[];
 }
 
 export const PUBLISHER_STREAM = {

@@ -18,7 +18,10 @@
  *   4 and 8 shards (--shards), against untracked checkouts (infra/bench/scale-flash-sale.ts).
  * - order-patch: PATCH /orders/{o} against a cart change, both at c=1. Budget: p50 ≤ 1.5× the cart
  *   change's (infra/bench/scale-order-patch.ts).
- * Options: --parts lists,checkout,catalog,flash-sale,order-patch --sizes 100,10000,100000 --products
+ * - sales (only when named): shops of 100 and 100,000 orders with their sales totals (--sales-sizes),
+ *   GET /sales for a year, with productId and for 30 days (infra/bench/scale-sales.ts). Budgets:
+ *   ≤ 50 RCU and p50 ≤ 50 ms at every size.
+ * Options: --parts lists,checkout,catalog,flash-sale,order-patch[,sales] --sales-sizes 100,100000 --sizes 100,10000,100000 --products
  * 1000,10000,100000 --samples N (30) --concurrency 1,16,64 --stock 1000 --shards 1,4,8
  */
 import { fileURLToPath } from 'node:url';
@@ -33,6 +36,7 @@ import { measureCheckoutScale, missedCheckoutBudgets } from './scale-checkout';
 import { flashSalePart } from './scale-flash-sale';
 import { listTable, measureListScale, missedListBudgets } from './scale-lists';
 import { measureOrderPatch, missedOrderPatchBudgets, orderPatchTable } from './scale-order-patch';
+import { measureSalesScale, missedSalesBudgets, salesTable } from './scale-sales';
 import { table } from './stats';
 
 const say = (line: string) => process.stderr.write(`${line}\n`);
@@ -43,6 +47,7 @@ async function main(): Promise<number> {
     options: {
       parts: { type: 'string', default: 'lists,checkout,catalog,flash-sale,order-patch' },
       sizes: { type: 'string', default: '100,10000,100000' },
+      'sales-sizes': { type: 'string', default: '100,100000' },
       products: { type: 'string', default: '1000,10000,100000' },
       samples: { type: 'string', default: '30' },
       concurrency: { type: 'string', default: '1,16,64' },
@@ -64,7 +69,7 @@ async function main(): Promise<number> {
   let api: Child | undefined;
   let floor: Child | undefined;
   try {
-    const twinParts = ['lists', 'checkout', 'flash-sale', 'order-patch'];
+    const twinParts = ['lists', 'checkout', 'flash-sale', 'order-patch', 'sales'];
     if (twinParts.some((part) => parts.has(part))) {
       say('starting the local twin (DynamoDB Local, demo shops, API server)...');
       api = await startChild(here('./api-process.ts'), env);
@@ -95,6 +100,18 @@ async function main(): Promise<number> {
         missed.push(...missedCheckoutBudgets(results));
         await floor.stop();
         floor = undefined;
+      }
+      if (parts.has('sales')) {
+        const rows = await measureSalesScale(
+          api,
+          values['sales-sizes'].split(',').map(Number),
+          Number(values.samples),
+          say,
+        );
+        sections.push(
+          `sales report by orders (${values.samples} requests each at concurrency 1)\n\n${salesTable(rows)}`,
+        );
+        missed.push(...missedSalesBudgets(rows));
       }
       if (parts.has('flash-sale')) {
         const { section, missed: sale } = await flashSalePart(api, values, say);

@@ -28,6 +28,8 @@ export interface ShopAlarmsProps {
   deadLetters: IQueue;
   /** The stream consumer: its iterator age shows events falling behind. */
   streamConsumer: IFunction;
+  /** The sales tally (infra/constructs/sales-tally.ts): its dead letters and iterator age. */
+  salesTally?: { deadLetters: IQueue; consumer: IFunction };
   alarmEmail: string | undefined;
 }
 
@@ -117,6 +119,22 @@ export class ShopAlarms extends Construct {
       metric: props.streamConsumer.metric('IteratorAge', { period: PERIOD, statistic: Stats.MAXIMUM }),
       threshold: Duration.minutes(5).toMilliseconds(),
     });
+    if (props.salesTally) {
+      this.add('UntalliedSales', {
+        description:
+          'Order placements or rejections that could not be added to the sales totals after all retries',
+        metric: props.salesTally.deadLetters.metricApproximateNumberOfMessagesVisible({
+          period: PERIOD,
+          statistic: Stats.MAXIMUM,
+        }),
+        threshold: 1,
+      });
+      this.add('SalesBehind', {
+        description: 'The sales totals are more than 5 minutes behind the table',
+        metric: props.salesTally.consumer.metric('IteratorAge', { period: PERIOD, statistic: Stats.MAXIMUM }),
+        threshold: Duration.minutes(5).toMilliseconds(),
+      });
+    }
   }
 
   private add(

@@ -206,6 +206,7 @@ async function main() {
     ]);
     await call('createDocument', 'POST', `/orders/${orderId}/documents`, { documentType: 'Invoice' });
     await call('listDocuments', 'GET', `/orders/${orderId}/documents`);
+    await call('getSales', 'GET', '/sales');
     // Error answers, for the shared error responses.
     await call(
       null,

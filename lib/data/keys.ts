@@ -122,6 +122,22 @@ export const keys = {
   pendingCancellations: (shopId: string): string => `${shop(shopId)}#CANCELLATIONS`,
 
   /**
+   * Sales totals (docs/orders.md "Sales figures"): the shop's, or one product's, per period of a
+   * level (`D#2026-11-25`, `h#…T23`, `m#…T23:44`, `s#…T23:44:05`, `f#…T23:44:05.123`).
+   */
+  salesTotals: (shopId: string, productId?: string): string =>
+    productId === undefined ? `${shop(shopId)}#SALES` : `${shop(shopId)}#SALES#${part(productId)}`,
+  salesPeriod: (shopId: string, productId: string | undefined, level: string, period: string): Key => ({
+    pk: keys.salesTotals(shopId, productId),
+    sk: `${part(level)}#${part(period)}`,
+  }),
+  /** Marks one part of an order's placement or rejection as counted in the sales totals (exactly once). */
+  orderSalesMarker: (shopId: string, orderId: string, change: 'PLACED' | 'REJECTED', index: number): Key => ({
+    pk: keys.order(shopId, orderId).pk,
+    sk: `SALES#${change}#${index}`,
+  }),
+
+  /**
    * Lists (lib/data/lists): index partitions per series of listed items (open carts with and
    * without address data, orders, one customer's orders, customers), sorted by creation time; a
    * shop-wide series is spread over write buckets (lib/data/lists/buckets.ts), one customer's is not.

@@ -63,6 +63,7 @@ import {
   UpdatedProductsPath,
   UpdatedProductsQuery,
 } from './products';
+import { GetSalesQuery } from './sales';
 import { CreateScriptTagBody, ScriptTagPath } from './script-tags';
 import { GetShippingMethodQuery, ShippingMethodPath } from './shipping';
 import { GetTaxClassQuery, GetTaxModelQuery, ListTaxClassesQuery, TaxClassPath } from './tax';
@@ -122,6 +123,7 @@ export const routeRequestSchemas = {
   listCustomers: { path: ShopPath, query: ListCustomersQuery },
   listDocuments: { path: OrderPath, query: ListDocumentsQuery },
   listOrders: { path: ShopPath, query: ListOrdersQuery },
+  getSales: { path: ShopPath, query: GetSalesQuery },
   listProductCategories: { path: ProductPath, query: ListProductCategoriesQuery },
   listProducts: { path: ShopPath, query: ListProductsQuery },
   listUpdatedProducts: { path: UpdatedProductsPath, query: UpdatedProductsQuery },

@@ -1,6 +1,7 @@
 import { Stack } from 'aws-cdk-lib';
 import type { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { SALES_STREAM } from '../../functions/orders/sales-stream-filter';
 import { TABLE_ACTIONS } from '../../infra/constructs/api-function';
 import { STREAM_RETRY } from '../../infra/constructs/event-publisher';
 import { MAX_METRICS_PER_ALARM } from '../../infra/constructs/shop-alarms';
@@ -60,9 +61,9 @@ const statementsOf = (functionId: string) => allStatementsOf(functionId).filter(
 const tableId = () => ofType('AWS::DynamoDB::Table')[0]?.[0] as string;
 
 describe('shop stack: functions', () => {
-  it('has one function per route, plus the fallback, the API description, the stream consumer, the list fold, the stock-hold sweeper, the cancellation sweeper and the pre-token trigger', () => {
+  it('has one function per route, plus the fallback, the API description, the stream consumer, the sales tally, the list fold, the stock-hold sweeper, the cancellation sweeper and the pre-token trigger', () => {
     // Assess
-    expect(ofType('AWS::Lambda::Function')).toHaveLength(routeList.length + 7);
+    expect(ofType('AWS::Lambda::Function')).toHaveLength(routeList.length + 8);
     expect(stack.functions.size).toBe(routeList.length);
     for (const route of routeList) {
       const fn = resources[routeFunctionId(route.name)];
@@ -241,6 +242,68 @@ describe('shop stack: least privilege', () => {
     expect(
       statements.filter((s) => actionsOf(s).some((a) => a.startsWith('sqs:'))).map((s) => s.Resource),
     ).toEqual([{ 'Fn::GetAtt': [queue, 'Arn'] }]);
+  });
+});
+
+describe('shop stack: sales tally', () => {
+  it('consumes order placements and rejections on a mapping of its own, with retries, bisecting, a dead-letter queue and alarms', () => {
+    // Prepare
+    const tally = stack.node.findChild('Sales');
+    const consumer = logicalId(tally.node.findChild('Tally').node.findChild('Function'));
+    const queue = logicalId(tally.node.findChild('DeadLetters'));
+    const mappings = ofType('AWS::Lambda::EventSourceMapping').filter(
+      ([, m]) => m.Properties.FunctionName.Ref === consumer,
+    );
+    const alarms = ofType('AWS::CloudWatch::Alarm').map(([, a]) => a.Properties.AlarmDescription as string);
+
+    // Assess
+    expect(mappings).toHaveLength(1);
+    expect(mappings[0]?.[1].Properties).toMatchObject({
+      BisectBatchOnFunctionError: true,
+      MaximumRetryAttempts: STREAM_RETRY.retryAttempts,
+      MaximumRecordAgeInSeconds: STREAM_RETRY.maxRecordAge.toSeconds(),
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [queue, 'Arn'] } } },
+      FilterCriteria: { Filters: SALES_STREAM.filters.map((f) => ({ Pattern: JSON.stringify(f) })) },
+    });
+    expect(alarms).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/sales totals/),
+        expect.stringMatching(/^Order placements/),
+      ]),
+    );
+  });
+
+  it('lets the sales tally read the stream and only put and update items of the table', () => {
+    // Prepare
+    const consumer = logicalId(
+      stack.node.findChild('Sales').node.findChild('Tally').node.findChild('Function'),
+    );
+
+    // Act
+    const statements = statementsOf(consumer);
+
+    // Assess
+    expect(statements).toEqual(
+      expect.arrayContaining([
+        {
+          Action: ['dynamodb:PutItem', 'dynamodb:UpdateItem'],
+          Effect: 'Allow',
+          Resource: { 'Fn::GetAtt': [tableId(), 'Arn'] },
+        },
+      ]),
+    );
+    const tableActions = statements.flatMap(actionsOf).filter((a) => a.startsWith('dynamodb:'));
+    expect(tableActions.sort()).toEqual(
+      [
+        'dynamodb:DescribeStream',
+        'dynamodb:GetRecords',
+        'dynamodb:GetShardIterator',
+        'dynamodb:ListStreams',
+        'dynamodb:PutItem',
+        'dynamodb:UpdateItem',
+      ].sort(),
+    );
   });
 });
 
@@ -636,8 +699,8 @@ describe('shop stack: domain events and alarms', () => {
     const countOf = (t: StackTemplate, type: string) =>
       Object.values<Resource>(t.json.Resources).filter((r) => r.Type === type).length;
 
-    // Assess: the parent has the seven functions outside the route table and no route of it.
-    expect(countOf(parent, 'AWS::Lambda::Function')).toBe(7);
+    // Assess: the parent has the eight functions outside the route table and no route of it.
+    expect(countOf(parent, 'AWS::Lambda::Function')).toBe(8);
     expect(countOf(parent, 'AWS::ApiGatewayV2::Route')).toBe(2);
     expect(countOf(parent, 'AWS::CloudFormation::Stack')).toBe(nested.length);
     for (const [i, [, members]] of [...routeGroups(routeList)].entries()) {
@@ -680,10 +743,10 @@ describe('shop stack with an external issuer', () => {
       AUTH_JWKS_URI: 'https://id.example.com/.well-known/jwks.json',
       AUTH_AUDIENCE: 'shop-api',
     });
-    // The two routes' functions, the fallback, the API description, the stream consumer, the list fold,
-    // the stock-hold sweeper and the cancellation sweeper.
+    // The two routes' functions, the fallback, the API description, the stream consumer, the sales
+    // tally, the list fold, the stock-hold sweeper and the cancellation sweeper.
     expect(Object.values<Resource>(external).filter((r) => r.Type === 'AWS::Lambda::Function')).toHaveLength(
-      2 + 6,
+      2 + 7,
     );
   });
 });

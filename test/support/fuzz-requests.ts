@@ -114,9 +114,11 @@ function pathOf(ctx: FuzzContext, route: Route, sample: FuzzSample, cart: FuzzCa
           ],
         );
       const own = CART_PARAMS.has(param) ? undefined : sample.params[param];
-      // A delete takes only its own sample's object: one from the pool would delete the category
-      // another route's sample updates, and that route would never answer 2xx again.
-      const valid = route.method === 'DELETE' && own ? [own] : validIds(ctx, param, sample, cart);
+      // A delete, or a product PATCH (its sample sets stock), takes only its own sample's object: one
+      // from the pool would delete the category another route's sample updates, or stock the sold-out
+      // product addWatcher's sample watches, and that route would never answer 2xx again.
+      const ownOnly = route.method === 'DELETE' || route.name === 'patchProduct';
+      const valid = ownOnly && own ? [own] : validIds(ctx, param, sample, cart);
       if (valid.length === 0) return junkSegment;
       // The sample's own id half the time: its valid body often names it (a category update, a
       // sequence of its children), so the route's success path is reached too.

@@ -1,6 +1,8 @@
 import { appendFileSync } from 'node:fs';
 import { createPublisher } from '../../../functions/events/publish-domain-events';
 import { PUBLISHER_STREAM } from '../../../functions/events/stream-filter';
+import { SALES_STREAM } from '../../../functions/orders/sales-stream-filter';
+import { createSalesTally } from '../../../functions/orders/tally-sales';
 import * as z from '../../../lib/schemas/zod';
 import { startStreamRunner } from '../stream/stream-runner';
 import { configuredStreamsApi, tableStreamArn } from '../stream/streams-api';
@@ -39,7 +41,8 @@ export interface TwinEvents {
 /**
  * The twin's half of "Domain events" (docs/operations.md "Events on the twin"): a local bus, and
  * unless LOCAL_STREAM=off a runner that reads the table's stream on DynamoDB Local and calls the
- * very consumer AWS runs (createPublisher) with it. Resolves once every write from now on is seen.
+ * very consumer AWS runs (createPublisher) with it, and a second one for the sales tally
+ * (functions/orders/tally-sales.ts), each with its own filters as in AWS. Resolves once every write from now on is seen.
  * Each event is one short line on stderr unless quiet; problems are printed in any case.
  */
 export async function startTwinEvents({
@@ -56,19 +59,36 @@ export async function startTwinEvents({
     ...(quiet ? {} : { print: (event) => process.stderr.write(`${eventLine(event)}\n`) }),
   });
   if (settings.LOCAL_STREAM === 'off') return { bus, stop: async () => {} };
-  const runner = startStreamRunner({
-    api: configuredStreamsApi(),
-    streamArn: await tableStreamArn(),
-    handler: createPublisher({ client: bus, busName: LOCAL_BUS_NAME, source: LOCAL_EVENT_SOURCE }),
-    filters: PUBLISHER_STREAM.filters,
-    batchSize: PUBLISHER_STREAM.batchSize,
-    pollMs: settings.STREAM_POLL_MS,
-  });
+  const api = configuredStreamsApi();
+  const streamArn = await tableStreamArn();
+  // Two consumers as in AWS (two event source mappings): the events, and the sales tally.
+  const runners = [
+    startStreamRunner({
+      api,
+      streamArn,
+      handler: createPublisher({ client: bus, busName: LOCAL_BUS_NAME, source: LOCAL_EVENT_SOURCE }),
+      filters: PUBLISHER_STREAM.filters,
+      batchSize: PUBLISHER_STREAM.batchSize,
+      pollMs: settings.STREAM_POLL_MS,
+    }),
+    startStreamRunner({
+      api,
+      streamArn,
+      handler: createSalesTally(),
+      filters: SALES_STREAM.filters,
+      batchSize: SALES_STREAM.batchSize,
+      pollMs: settings.STREAM_POLL_MS,
+      report: (line) => process.stderr.write(`[sales] ${line}\n`),
+    }),
+  ];
+  const stop = async () => {
+    await Promise.all(runners.map((r) => r.stop()));
+  };
   try {
-    await runner.ready;
+    await Promise.all(runners.map((r) => r.ready));
   } catch (error) {
-    await runner.stop();
+    await stop();
     throw error;
   }
-  return { bus, stop: () => runner.stop() };
+  return { bus, stop };
 }

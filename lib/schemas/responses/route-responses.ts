@@ -37,6 +37,7 @@ import {
   UpdatedProductList,
   VariationList,
 } from './products';
+import { SalesReport } from './sales';
 import { ProductWatcher, WatchedProductList } from './watchers';
 
 /** A route's success answers: status → body schema (null = no body, 204). */
@@ -65,6 +66,7 @@ export const routeResponses: Record<keyof typeof routes, SuccessResponses> = {
   putProductPrice: { 200: Cart },
   createOrder: { 201: Order },
   listOrders: { 200: OrderList },
+  getSales: { 200: SalesReport },
   getOrder: { 200: Order },
   patchOrder: { 200: Order },
   createDocument: { 201: OrderDocument },

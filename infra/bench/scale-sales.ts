@@ -1,0 +1,211 @@
+import { loadCatalog } from '../../lib/data/catalog/catalog-repository';
+import { newId } from '../../lib/data/ids';
+import { importShop } from '../../lib/data/import-shop';
+import { bulkLoadFolded } from '../../lib/data/lists/bulk-load';
+import { orderItem } from '../../lib/data/orders/order-items';
+import { bulkLoadSalesTotals } from '../../lib/data/orders/sales-bulk-load';
+import type { CartRecord } from '../../lib/domain/cart/cart';
+import { snapshotLine } from '../../lib/domain/cart/cart-lines';
+import type { OrderRecord } from '../../lib/domain/orders/order';
+import { buildOrder } from '../../lib/domain/orders/order-builder';
+import { issueDevToken } from '../local/dev-issuer';
+import { readShopFile } from '../local/import-file';
+import { RETURNING_BUYER_BILLING } from '../local/seed/returning-buyer';
+import { SEED_SHOPS } from '../local/twin';
+import type { Child } from './child-process';
+import type { DynamoUsage } from './dynamo-meter';
+import { benchHeaders, callApi } from './http-fixtures';
+import { load } from './load';
+import { percentile, table } from './stats';
+
+const DAY = 24 * 3600 * 1000;
+const PARALLEL = 6;
+/** merchant-api.md §3 "Sales report": one year at 100,000 orders, with or without productId. */
+export const SALES_RCU_BUDGET = 50;
+export const SALES_P50_BUDGET_MS = 50;
+
+/** The line mixes of the seeded orders (a decimal quantity among them), each in EUR and GBP. */
+const MIXES = [
+  [['espresso-beans', 2]],
+  [
+    ['espresso-beans', 1],
+    ['merino-beanie', 1],
+  ],
+  [
+    ['filter-coffee-by-weight', 0.75],
+    ['merino-beanie', 2],
+  ],
+] as const;
+
+/**
+ * Seeds a shop with the demo catalog and `size` orders over the last 360 days (one in a hundred
+ * rejected), through the data layer and already folded into the list counters, and their sales
+ * totals with the code the sales tally uses (lib/data/orders/sales-bulk-load.ts; the equivalence is
+ * tested in test/integration/sales-cost.test.ts). Returns the orders that count.
+ */
+async function seedSalesShop(shopId: string, size: number, say: (line: string) => void): Promise<number> {
+  const catalog = await loadCatalog(shopId);
+  if (!catalog) throw new Error(`shop ${shopId} has no catalog`);
+  const now = Date.now();
+  const templates = ['EUR', 'GBP'].flatMap((currency) =>
+    MIXES.map((mix) => {
+      const cart: CartRecord = {
+        shopId,
+        cartId: newId(),
+        tokenHash: 'seeded',
+        status: 'open',
+        version: 1,
+        currency,
+        taxType: 'GROSS',
+        locale: 'en_GB',
+        createdAt: new Date(now).toISOString(),
+        updatedAt: new Date(now).toISOString(),
+        pickupToken: 'seeded',
+        lineItems: mix.map(([productId, quantity]) => {
+          const product = catalog.products.get(productId);
+          if (!product) throw new Error(`no product ${productId}`);
+          return snapshotLine(catalog, { currency, taxType: 'GROSS' }, product, newId(), quantity);
+        }),
+        billingAddress: RETURNING_BUYER_BILLING,
+        shippingAddress: null,
+        shipping: null,
+        payment: null,
+        coupon: null,
+        orderId: null,
+      };
+      return buildOrder(
+        cart,
+        catalog,
+        { baseUrl: 'http://127.0.0.1', shopId, locale: 'en_GB' },
+        { orderId: 'template', orderNumber: '0', customerId: 'template', customerNumber: 'S-0' },
+        cart.createdAt,
+      );
+    }),
+  );
+  const orders: OrderRecord[] = Array.from({ length: size }, (_, i) => {
+    const template = templates[i % templates.length] as OrderRecord;
+    const createdAt = new Date(now - 60_000 - ((i * 7919) % size) * ((360 * DAY) / size) - (i % 997));
+    return {
+      ...template,
+      orderId: newId(),
+      orderNumber: String(i + 1),
+      customerId: `C${i % 1000}`,
+      customerNumber: `S-${i % 1000}`,
+      cartId: newId(),
+      createdAt: createdAt.toISOString(),
+      timestamps: { ...template.timestamps, rejectedOn: i % 100 === 99 ? createdAt.toISOString() : null },
+    };
+  });
+  const started = performance.now();
+  await bulkLoadFolded(shopId, orders.map(orderItem), { parallel: PARALLEL });
+  say(`  ${shopId}: ${size} orders in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  const items = await bulkLoadSalesTotals(shopId, orders, { parallel: PARALLEL });
+  say(`  ${shopId}: ${items} totals items, ${((performance.now() - started) / 1000).toFixed(1)} s in all`);
+  return orders.filter((o) => o.timestamps.rejectedOn === null).length;
+}
+
+export interface SalesScaleRow {
+  request: string;
+  orders: number;
+  p50: number;
+  p99: number;
+  calls: number;
+  readUnits: number;
+  /** totalOrders summed over the currencies, against the orders that count (shop-wide requests). */
+  totalOrders: number;
+  expected: number;
+}
+
+/**
+ * `npm run bench:scale -- --parts sales`: for each size a shop with `size` orders and their sales
+ * totals, then GET /sales for a year (ending at an odd instant: every level read at both ends),
+ * the same for one product, and the default 30 days, `samples` times each at concurrency 1.
+ */
+export async function measureSalesScale(
+  api: Child,
+  sizes: readonly number[],
+  samples: number,
+  say: (line: string) => void,
+): Promise<SalesScaleRow[]> {
+  const url = String(api.ready.url);
+  const demo = await readShopFile(SEED_SHOPS[0].file);
+  const rows: SalesScaleRow[] = [];
+  for (const size of sizes) {
+    const shopId = `sales${size}`;
+    say(`seeding shop ${shopId}: ${size} orders and their sales totals...`);
+    await importShop(shopId, { ...demo, customers: [] });
+    const counting = await seedSalesShop(shopId, size, say);
+    const token = issueDevToken(shopId);
+    const before = new Date(Date.now() - 12_345);
+    const after = new Date(before);
+    after.setUTCFullYear(after.getUTCFullYear() - 1);
+    const year = `createdAfter=${after.toISOString()}&createdBefore=${before.toISOString()}`;
+    const requests = [
+      { request: 'GET /sales 1 year', path: `sales?${year}`, expected: counting },
+      {
+        request: 'GET /sales 1 year, productId',
+        path: `sales?${year}&productId=espresso-beans`,
+        expected: -1,
+      },
+      { request: 'GET /sales (30 days)', path: 'sales', expected: -1 },
+    ];
+    for (const { request, path, expected } of requests) {
+      const one = { method: 'GET' as const, path: `/${shopId}/${path}`, headers: benchHeaders(token) };
+      const first = await callApi(url, one);
+      if (first.status !== 200)
+        throw new Error(`${request} at ${size}: ${first.status} ${first.body.slice(0, 300)}`);
+      // Warm-up: the first size's requests also warm the handler's code paths (JIT).
+      await load(url, { connections: 1, amount: 10, next: () => one });
+      await api.ask({ type: 'usage' });
+      const measured = await load(url, { connections: 1, amount: samples, next: () => one });
+      const usage = (await api.ask({ type: 'usage' })).usage as DynamoUsage;
+      if (measured.failed > 0) throw new Error(`${request} at ${size}: ${measured.failures.join('; ')}`);
+      const body = JSON.parse(first.body) as { salesPerCurrency: { totalOrders: number }[] };
+      const totalOrders = body.salesPerCurrency.reduce((n, e) => n + e.totalOrders, 0);
+      rows.push({
+        request,
+        orders: size,
+        p50: percentile(measured.latencies, 50),
+        p99: percentile(measured.latencies, 99),
+        calls: usage.calls / measured.requests,
+        readUnits: usage.readUnits / measured.requests,
+        totalOrders,
+        expected: expected < 0 ? totalOrders : expected,
+      });
+      say(
+        `  ${request} at ${size}: p50 ${percentile(measured.latencies, 50)} ms, ${(usage.readUnits / measured.requests).toFixed(1)} RCU, ${totalOrders} orders`,
+      );
+    }
+  }
+  return rows;
+}
+
+/** The budgets each row misses, as printable lines. */
+export function missedSalesBudgets(rows: readonly SalesScaleRow[]): string[] {
+  const missed: string[] = [];
+  for (const row of rows) {
+    const at = `${row.request} at ${row.orders}`;
+    if (row.totalOrders !== row.expected)
+      missed.push(`${at}: totalOrders ${row.totalOrders}, expected ${row.expected}`);
+    if (row.readUnits > SALES_RCU_BUDGET)
+      missed.push(`${at}: ${row.readUnits.toFixed(1)} RCU > ${SALES_RCU_BUDGET}`);
+    if (row.p50 > SALES_P50_BUDGET_MS)
+      missed.push(`${at}: p50 ${row.p50.toFixed(1)} ms > ${SALES_P50_BUDGET_MS} ms`);
+  }
+  return missed;
+}
+
+export function salesTable(rows: readonly SalesScaleRow[]): string {
+  return table(
+    ['sales request', 'orders', 'p50 ms', 'p99 ms', 'calls/req', 'RCU/req', 'totalOrders'],
+    rows.map((r) => [
+      r.request,
+      String(r.orders),
+      r.p50.toFixed(1),
+      r.p99.toFixed(1),
+      r.calls.toFixed(1),
+      r.readUnits.toFixed(1),
+      String(r.totalOrders),
+    ]),
+  );
+}
