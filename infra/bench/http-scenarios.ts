@@ -1,4 +1,5 @@
 import { type BenchCart, benchHeaders } from './http-fixtures';
+import { LIVE_STOCK_REFRESH } from './live-stock-refresh';
 import type { LoadRequest } from './load';
 import { searchTwoFilters } from './search';
 
@@ -28,9 +29,6 @@ export interface HttpScenario {
   /** Each request uses up an object (a cart to order): runs are bounded by a count, not a time. */
   consumes?: boolean;
 }
-
-/** The live stock's refresh beside product reads (lib/data/inventory/stock-view.ts). */
-const LIVE_STOCK_REFRESH = { calls: 17, everyMs: 5_000 };
 
 export interface ScenarioInput {
   /** The demo shop's id and a token for it, the carts read and changed, fresh carts per side. */

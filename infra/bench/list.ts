@@ -1,3 +1,4 @@
+import { LIVE_STOCK_REFRESH_READS } from './live-stock-refresh';
 import type { Scenario } from './scenario';
 
 /** GET /products, first page by name. */
@@ -5,6 +6,7 @@ export function listFirstPage(shopId: string): Scenario {
   return {
     name: 'list: page 1',
     maxReads: 1,
+    periodicReads: LIVE_STOCK_REFRESH_READS,
     request: () => ({ method: 'GET', path: `/${shopId}/products` }),
   };
 }
@@ -14,6 +16,7 @@ export function listLaterPage(shopId: string): Scenario {
   return {
     name: 'list: later page, by price',
     maxReads: 1,
+    periodicReads: LIVE_STOCK_REFRESH_READS,
     request: (i) => ({
       method: 'GET',
       path: `/${shopId}/products?sort=price&direction=desc&currency=GBP&locale=de_DE&resultsPerPage=20&page=${150 + (i % 100)}`,
@@ -26,6 +29,7 @@ export function listCategoryQuery(shopId: string): Scenario {
   return {
     name: 'list: category + q',
     maxReads: 1,
+    periodicReads: LIVE_STOCK_REFRESH_READS,
     request: (i) => ({
       method: 'GET',
       path: `/${shopId}/products?categoryId=c${1 + (i % 8)}&q=${['jacket', 'steel', 'wool'][i % 3]}`,

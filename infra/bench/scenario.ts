@@ -11,6 +11,12 @@ export interface Scenario {
   p95TargetMs?: number;
   /** Most DynamoDB reads a warm request may make. */
   maxReads: number;
+  /**
+   * Reads an instance makes now and then beside its requests, allowed on top of maxReads to one
+   * request per `everyMs`: the live stock's refresh of the routes that show products (at most every
+   * 5 s; lib/data/inventory/stock-view.ts), as the HTTP suite allows it (http-scenarios.ts).
+   */
+  periodicReads?: { reads: number; everyMs: number };
 }
 
 export interface ScenarioResult {
@@ -25,6 +31,8 @@ export interface ScenarioResult {
   writesPerRequest: number;
   /** Largest number of DynamoDB reads any one request made. */
   maxReadsSeen: number;
+  /** The requests that made more than maxReads: when (ms into the run) and how many reads. */
+  overReads: { at: number; reads: number }[];
   commands: string[];
   failures: string[];
 }
@@ -47,6 +55,8 @@ export async function runScenario(
   let writes = 0;
   let readUnits = 0;
   let maxReadsSeen = 0;
+  const overReads: ScenarioResult['overReads'] = [];
+  const runStarted = performance.now();
   const commands = new Set<string>();
   for (let i = 0; i < samples; i++) {
     const request = scenario.request(warmup + i);
@@ -58,6 +68,7 @@ export async function runScenario(
     writes += usage.calls - usage.reads;
     readUnits += usage.readUnits;
     maxReadsSeen = Math.max(maxReadsSeen, usage.reads);
+    if (usage.reads > scenario.maxReads) overReads.push({ at: started - runStarted, reads: usage.reads });
     for (const c of usage.commands) commands.add(c);
     if (response.status >= 300 && failures.length < 3) {
       failures.push(`${request.method} ${request.path}: ${response.status} ${response.body.slice(0, 200)}`);
@@ -73,6 +84,7 @@ export async function runScenario(
     readUnitsPerRequest: readUnits / samples,
     writesPerRequest: writes / samples,
     maxReadsSeen,
+    overReads,
     commands: [...commands],
     failures,
   };
@@ -85,10 +97,19 @@ export function missedTargets(result: ScenarioResult): string[] {
   if (scenario.p95TargetMs !== undefined && result.p95 >= scenario.p95TargetMs) {
     missed.push(`${scenario.name}: p95 ${result.p95.toFixed(1)} ms ≥ ${scenario.p95TargetMs} ms`);
   }
-  if (result.maxReadsSeen > scenario.maxReads) {
-    missed.push(
-      `${scenario.name}: a request made ${result.maxReadsSeen} DynamoDB reads (at most ${scenario.maxReads})`,
-    );
+  const periodic = scenario.periodicReads;
+  let lastPeriodic = Number.NEGATIVE_INFINITY;
+  for (const { at, reads } of result.overReads) {
+    const isPeriodic =
+      periodic !== undefined &&
+      reads <= scenario.maxReads + periodic.reads &&
+      at - lastPeriodic >= periodic.everyMs;
+    if (isPeriodic) {
+      lastPeriodic = at;
+      continue;
+    }
+    missed.push(`${scenario.name}: a request made ${reads} DynamoDB reads (at most ${scenario.maxReads})`);
+    break;
   }
   return missed;
 }

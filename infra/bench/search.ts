@@ -1,3 +1,4 @@
+import { LIVE_STOCK_REFRESH_READS } from './live-stock-refresh';
 import type { Scenario } from './scenario';
 
 /** Category ids and colours of the generated catalog (infra/local/gen-catalog.ts). */
@@ -24,6 +25,7 @@ export function searchTwoFilters(shopId: string): Scenario {
     name: 'search: 2 filters',
     p95TargetMs: 50,
     maxReads: 1,
+    periodicReads: LIVE_STOCK_REFRESH_READS,
     request: (i) => ({
       method: 'POST',
       path: `/${shopId}/search/products?resultsPerPage=10`,
@@ -48,6 +50,7 @@ export function searchQueryAndFilters(shopId: string): Scenario {
     name: 'search: query + 3 filters',
     p95TargetMs: 50,
     maxReads: 1,
+    periodicReads: LIVE_STOCK_REFRESH_READS,
     request: (i) => ({
       method: 'POST',
       path: `/${shopId}/search/products?resultsPerPage=20&locale=de_DE`,
