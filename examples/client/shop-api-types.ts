@@ -7377,9 +7377,23 @@ export interface operations {
                 page?: number;
                 resultsPerPage?: number;
                 cursor?: string;
+                viewedOn?: boolean;
+                pendingOn?: boolean;
+                archivedOn?: boolean;
+                rejectedOn?: boolean;
+                closedOn?: boolean;
+                dispatchedOn?: boolean;
+                paidOn?: boolean;
+                returnedOn?: boolean;
+                deliveredOn?: boolean;
+                invoicedOn?: boolean;
                 customerId?: string;
+                productId?: string;
+                currency?: string;
                 createdAfter?: string;
                 createdBefore?: string;
+                updatedFrom?: string;
+                lastUpdated?: boolean;
             };
             header?: never;
             path: {
