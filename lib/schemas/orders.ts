@@ -1,4 +1,3 @@
-import type { ValueCheck } from '../domain/json-patch';
 import { FILTER_STATUSES, type FilterStatus } from '../domain/orders/order-filter';
 import type { OrderPatchValues } from '../domain/orders/order-patch';
 import { BillingAddressBody, ShippingAddressBody } from './address';

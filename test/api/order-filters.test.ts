@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BUCKETS } from '../../lib/data/lists/buckets';
 import { FILTER_STATUSES } from '../../lib/domain/orders/order-filter';
-import { call } from '../support/api';
+import { type ApiResponse, call } from '../support/api';
 import { BILLING, newCart } from '../support/carts';
 import { requestCost } from '../support/server-timing';
 import { privateDemoShop } from '../support/shops';
@@ -164,7 +164,7 @@ describe('GET /orders filters', () => {
   it('finds by creation window and updatedFrom, and sorts by lastUpdatedOnDate on lastUpdated=true', async () => {
     // Prepare
     const all = await current();
-    const [, o1, o2, o3] = all as Order[];
+    const [, o1, o2, o3] = all as [Order, Order, Order, Order];
     const cases: [string, (o: Order) => boolean, string?][] = [
       [
         `createdAfter=${o1.creationDate}&createdBefore=${o3.creationDate}`,
@@ -213,9 +213,11 @@ describe('GET /orders filters', () => {
     const walked: string[] = [];
     let next: string | undefined = `/${shop}/orders?currency=EUR&lastUpdated=true&resultsPerPage=3`;
     while (next) {
-      const page = await call(next);
+      const page: ApiResponse = await call(next);
       walked.push(...page.body.items.map((o: Order) => o.orderId));
-      const link = page.body.links.find((l: { rel: string }) => l.rel === 'next');
+      const link: { href: string } | undefined = page.body.links.find(
+        (l: { rel: string }) => l.rel === 'next',
+      );
       next = link ? `${new URL(link.href).pathname}${new URL(link.href).search}` : undefined;
     }
 
