@@ -16,7 +16,12 @@
  *   Budgets at 100,000 products: first request ≤ 3 s, after a write ≤ 1 s, RSS ≤ 70 % of 1024 MB.
  * - flash-sale: one product with stock S (--stock, 1,000) and 1.5 × S buyers at c=16 and 64, on 1,
  *   4 and 8 shards (--shards), against untracked checkouts (infra/bench/scale-flash-sale.ts).
- * Options: --parts lists,checkout,catalog,flash-sale --sizes 100,10000,100000 --products
+ * - order-filters (only when named): shops of 100 and 100,000 orders (--order-sizes) of varied statuses,
+ *   products, currencies and customers; the order index's cold load (the first filtered request),
+ *   then GET /orders page 1 with no filter, each filter alone and two combined
+ *   (infra/bench/scale-order-filters.ts). Budgets at the largest size: read units ≤ 2× the
+ *   unfiltered page 1's, p50 ≤ 2× the same request's at the smallest.
+ * Options: --parts lists,checkout,catalog,flash-sale,order-filters --order-sizes 100,100000 --sizes 100,10000,100000 --products
  * 1000,10000,100000 --samples N (30) --concurrency 1,16,64 --stock 1000 --shards 1,4,8
  */
 import { fileURLToPath } from 'node:url';
@@ -30,6 +35,7 @@ import { type CatalogScaleRow, measureCatalogScale, missedCatalogBudgets } from 
 import { measureCheckoutScale, missedCheckoutBudgets } from './scale-checkout';
 import { flashSalePart } from './scale-flash-sale';
 import { listTable, measureListScale, missedListBudgets } from './scale-lists';
+import { measureOrderFilters, missedOrderFilterBudgets, orderFilterTable } from './scale-order-filters';
 import { table } from './stats';
 
 const say = (line: string) => process.stderr.write(`${line}\n`);
@@ -40,6 +46,7 @@ async function main(): Promise<number> {
     options: {
       parts: { type: 'string', default: 'lists,checkout,catalog,flash-sale' },
       sizes: { type: 'string', default: '100,10000,100000' },
+      'order-sizes': { type: 'string', default: '100,100000' },
       products: { type: 'string', default: '1000,10000,100000' },
       samples: { type: 'string', default: '30' },
       concurrency: { type: 'string', default: '1,16,64' },
@@ -61,7 +68,12 @@ async function main(): Promise<number> {
   let api: Child | undefined;
   let floor: Child | undefined;
   try {
-    if (parts.has('lists') || parts.has('checkout') || parts.has('flash-sale')) {
+    if (
+      parts.has('lists') ||
+      parts.has('checkout') ||
+      parts.has('flash-sale') ||
+      parts.has('order-filters')
+    ) {
       say('starting the local twin (DynamoDB Local, demo shops, API server)...');
       api = await startChild(here('./api-process.ts'), env);
       const dynamoEndpoint = String(api.ready.dynamoEndpoint);
@@ -73,6 +85,14 @@ async function main(): Promise<number> {
           `lists by shop size (${values.samples} requests each at concurrency 1, resultsPerPage 10 unless named)\n\n${listTable(rows)}`,
         );
         missed.push(...missedListBudgets(rows));
+      }
+      if (parts.has('order-filters')) {
+        const sizes = values['order-sizes'].split(',').map(Number);
+        const { rows, cold } = await measureOrderFilters(api, sizes, Number(values.samples), say);
+        sections.push(
+          `GET /orders filters by shop size (${values.samples} requests each at concurrency 1, resultsPerPage 10)\n\n${orderFilterTable(rows, cold)}`,
+        );
+        missed.push(...missedOrderFilterBudgets(rows));
       }
       if (parts.has('checkout')) {
         floor = await startChild(here('./floor-server.ts'), {
