@@ -83,8 +83,8 @@ export async function seedListedShop(
     ...customers.map((c) => customerItems(shopId, c).customer),
     ...customers.map((_, i) => {
       const createdAt = at(i + 1, 365);
-      // About ten orders a customer, so a customer filter finds a few.
-      const customer = customers[(i * 7) % Math.max(1, Math.ceil(size / 10))] as CustomerRecord;
+      // Ten orders a customer (of every status mix), so a customer filter finds a few.
+      const customer = customers[Math.floor(i / 10) % customers.length] as CustomerRecord;
       return orderItem({
         ...(templates[i % templates.length] as OrderRecord),
         orderId: newId(),
