@@ -145,6 +145,43 @@ describe('OrderIndex.find', () => {
     );
   });
 
+  it('keeps both orders right as entries come and move between finds', () => {
+    // Prepare
+    let all = entries(400, 9);
+    const index = new OrderIndex();
+    for (const entry of all.slice(0, 300)) index.apply(entry);
+    index.find(compileFilter({}), 'updated', { offset: 0, perPage: 1 });
+    const next = random(13);
+    let version = 0;
+
+    for (let round = 1; round <= 5; round++) {
+      // Act: some orders change (later, or at an older time), new ones come, then a find.
+      const changed = new Map<string, OrderEntry>();
+      for (let k = 0; k < 15; k++) {
+        const picked = (all[next(300)] as OrderEntry).orderId;
+        const old = changed.get(picked) ?? (all.find((e) => e.orderId === picked) as OrderEntry);
+        const entry = {
+          ...old,
+          version: ++version,
+          updatedMs: T0 + next(400) * 1000,
+          statusBits: next(1024),
+        };
+        changed.set(old.orderId, entry);
+        index.apply(entry);
+      }
+      for (const entry of all.slice(300 + (round - 1) * 20, 300 + round * 20)) index.apply(entry);
+      all = all.map((e) => changed.get(e.orderId) ?? e);
+      const held = all.slice(0, 300 + round * 20);
+
+      // Assess
+      for (const sort of ['created', 'updated'] as const)
+        for (const filter of [{}, { statuses: { paidOn: true } }, { productId: 'product-7' }]) {
+          const found = index.find(compileFilter(filter), sort, { offset: 0, perPage: 1000 });
+          expect(found.orderIds).toEqual(reference(held, filter, sort).map((e) => e.orderId));
+        }
+    }
+  });
+
   it('finds nothing for an id no order has', () => {
     // Prepare
     const index = new OrderIndex();

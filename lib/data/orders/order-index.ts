@@ -9,7 +9,7 @@ export interface IndexSlice {
   after?: string;
 }
 
-/** What a filter found: how many orders match in all, and the slice's order ids with their sort keys. */
+/** What a filter found: how many orders match in all, and the slice's order ids. */
 export interface IndexFound {
   results: number;
   orderIds: string[];
@@ -20,10 +20,10 @@ export interface IndexFound {
 /**
  * One shop's orders in memory, as compact columns (docs/orders.md "Finding orders"): a slot per
  * order with its times, version and status bits in typed arrays, customer and currency as interned
- * numbers, its products as a small array of interned numbers, and inverted lists customer → slots and
- * product → slots, so those filters start from their few candidates. Slots are kept in two orders
- * (by creation and by last change, newest first) that are sorted again only after a change; the
- * engine's TimSort takes near-linear time on an order that was sorted before a few entries moved.
+ * numbers, its products as interned numbers in one shared pool, and inverted lists customer → slots
+ * and product → slots, so those filters start from their few candidates. Slots are kept in two
+ * orders (by creation and by last change, newest first); entries that came or moved since are
+ * merged in by binary search on the next find, so a change costs a copy of the order, not a sort.
  * Entries apply by version: an entry never replaces a newer one.
  */
 export class OrderIndex {
@@ -36,14 +36,20 @@ export class OrderIndex {
   private status = new Uint16Array(1024);
   private customers = new Int32Array(1024);
   private currencies = new Int32Array(1024);
-  private products: Int32Array[] = [];
+  /** Each slot's products: `productCount[slot]` codes in `productPool` from `productStart[slot]`. */
+  private productStart = new Int32Array(1024);
+  private productCount = new Uint8Array(1024);
+  private productPool = new Int32Array(2048);
+  private poolSize = 0;
   private codes = new Map<string, number>();
   private byCustomer = new Map<number, number[]>();
   private byProduct = new Map<number, number[]>();
   private byCreated: number[] = [];
   private byUpdated: number[] = [];
-  private createdSorted = true;
-  private updatedSorted = true;
+  /** Slots from here on are new since the last find: in neither order yet. */
+  private settledSize = 0;
+  /** Older slots whose last change moved since the last find: out of place in byUpdated. */
+  private movedSlots = new Set<number>();
 
   /** How many orders the index holds. */
   get count(): number {
@@ -61,7 +67,7 @@ export class OrderIndex {
     const known = this.slotOf.get(entry.orderId);
     if (known !== undefined) {
       if (entry.version <= (this.versions[known] as number)) return false;
-      if (this.updated[known] !== entry.updatedMs) this.updatedSorted = false;
+      if (known < this.settledSize && this.updated[known] !== entry.updatedMs) this.movedSlots.add(known);
       this.updated[known] = entry.updatedMs;
       this.versions[known] = entry.version;
       this.status[known] = entry.statusBits;
@@ -77,49 +83,50 @@ export class OrderIndex {
     this.status[slot] = entry.statusBits;
     this.customers[slot] = this.code(entry.customerId);
     this.currencies[slot] = this.code(entry.currency);
-    const products = Int32Array.from(entry.productIds, (id) => this.code(id));
-    this.products.push(products);
     listOf(this.byCustomer, this.customers[slot] as number).push(slot);
-    for (const product of products) listOf(this.byProduct, product).push(slot);
-    this.byCreated.push(slot);
-    this.byUpdated.push(slot);
-    this.createdSorted = false;
-    this.updatedSorted = false;
+    this.productStart[slot] = this.poolSize;
+    this.productCount[slot] = entry.productIds.length;
+    for (const id of entry.productIds) {
+      if (this.poolSize === this.productPool.length)
+        this.productPool = grown(this.productPool, this.poolSize * 2);
+      const product = this.code(id);
+      this.productPool[this.poolSize++] = product;
+      listOf(this.byProduct, product).push(slot);
+    }
     return true;
   }
 
   /**
    * Every order the filter matches, counted, and the slice's ids in the sort's order: one pass
-   * over the sorted slots, or over the candidates of the customer or product named (sorted then:
-   * they are few).
+   * over the sorted slots, or over the candidates of the customer or product named when they are
+   * few (sorted then).
    */
   find(compiled: CompiledFilter, sort: OrderSort, slice: IndexSlice): IndexFound {
+    this.settle();
     const filter = this.resolve(compiled);
     const times = sort === 'created' ? this.created : this.updated;
     const after = slice.after === undefined ? undefined : parseSortKey(slice.after);
-    const candidates = this.candidates(filter);
-    const matches: number[] = [];
+    const candidates = this.candidates(compiled);
     let results = 0;
-    const take = (slot: number) => {
-      if (!this.matches(filter, slot)) return;
-      results++;
-      matches.push(slot);
-    };
     if (candidates === undefined) {
       // One pass in the sort's order: only the slice's slots are kept.
-      const ordered = this.ordered(sort);
+      const ordered = sort === 'created' ? this.byCreated : this.byUpdated;
       let skip = slice.offset;
       const page: number[] = [];
-      for (const slot of ordered) {
+      for (let i = 0; i < ordered.length; i++) {
+        const slot = ordered[i] as number;
         if (!this.matches(filter, slot)) continue;
         results++;
+        if (page.length === slice.perPage) continue;
         if (after !== undefined && !this.isAfter(times, slot, after)) continue;
         if (skip > 0) skip--;
-        else if (page.length < slice.perPage) page.push(slot);
+        else page.push(slot);
       }
       return this.found(results, page, times);
     }
-    for (const slot of candidates) take(slot);
+    const matches: number[] = [];
+    for (const slot of candidates) if (this.matches(filter, slot)) matches.push(slot);
+    results = matches.length;
     matches.sort((a, b) => this.compare(times, a, b));
     const from = after === undefined ? 0 : matches.findIndex((slot) => this.isAfter(times, slot, after));
     const start = (from < 0 ? matches.length : from) + slice.offset;
@@ -138,13 +145,17 @@ export class OrderIndex {
     };
   }
 
-  /** The slots of the named customer or product (the fewer), undefined when neither is named. */
+  /**
+   * The slots of the named customer or product (the fewer), or undefined when neither is named or
+   * they are so many that sorting them would cost more than a pass over the sorted slots.
+   */
   private candidates(filter: CompiledFilter): readonly number[] | undefined {
     const lists: (readonly number[])[] = [];
     if (filter.customerId !== undefined) lists.push(this.listFor(this.byCustomer, filter.customerId));
     if (filter.productId !== undefined) lists.push(this.listFor(this.byProduct, filter.productId));
     if (lists.length === 0) return undefined;
-    return lists.reduce((a, b) => (b.length < a.length ? b : a));
+    const fewest = lists.reduce((a, b) => (b.length < a.length ? b : a));
+    return fewest.length * CANDIDATE_SHARE <= this.size ? fewest : undefined;
   }
 
   private listFor(lists: Map<number, number[]>, id: string): readonly number[] {
@@ -152,14 +163,18 @@ export class OrderIndex {
     return code === undefined ? [] : (lists.get(code) ?? []);
   }
 
-  /** The filter's ids as interned codes (NONE: not filtered, UNKNOWN: an id no order has). */
+  /** The filter with its ids as interned codes, in one fixed shape (the pass reads it per order). */
   private resolve(filter: CompiledFilter): Resolved {
     const of = (id: string | undefined) => (id === undefined ? NONE : (this.codes.get(id) ?? UNKNOWN));
     return {
-      ...filter,
-      customerCode: of(filter.customerId),
-      currencyCode: of(filter.currency),
-      productCode: of(filter.productId),
+      mask: filter.mask,
+      want: filter.want,
+      createdFrom: filter.createdFrom,
+      createdTo: filter.createdTo,
+      updatedFrom: filter.updatedFrom,
+      customer: of(filter.customerId),
+      currency: of(filter.currency),
+      product: of(filter.productId),
     };
   }
 
@@ -168,23 +183,49 @@ export class OrderIndex {
     const created = this.created[slot] as number;
     if (created < filter.createdFrom || created > filter.createdTo) return false;
     if ((this.updated[slot] as number) < filter.updatedFrom) return false;
-    if (filter.currencyCode !== NONE && this.currencies[slot] !== filter.currencyCode) return false;
-    if (filter.customerCode !== NONE && this.customers[slot] !== filter.customerCode) return false;
-    if (filter.productCode !== NONE && !(this.products[slot] as Int32Array).includes(filter.productCode))
-      return false;
+    if (filter.currency !== NONE && this.currencies[slot] !== filter.currency) return false;
+    if (filter.customer !== NONE && this.customers[slot] !== filter.customer) return false;
+    if (filter.product !== NONE && !this.hasProduct(slot, filter.product)) return false;
     return true;
   }
 
-  /** The slots newest first in `sort`, sorted again only when an entry came or moved since. */
-  private ordered(sort: OrderSort): readonly number[] {
-    if (sort === 'created') {
-      if (!this.createdSorted) this.byCreated.sort((a, b) => this.compare(this.created, a, b));
-      this.createdSorted = true;
-      return this.byCreated;
+  private hasProduct(slot: number, product: number): boolean {
+    const start = this.productStart[slot] as number;
+    const end = start + (this.productCount[slot] as number);
+    for (let i = start; i < end; i++) if (this.productPool[i] === product) return true;
+    return false;
+  }
+
+  /** Puts the slots that came or moved since the last find in place in both orders. */
+  private settle(): void {
+    if (this.settledSize === this.size && this.movedSlots.size === 0) return;
+    const moved = this.movedSlots;
+    const added = Array.from({ length: this.size - this.settledSize }, (_, i) => this.settledSize + i);
+    const stayed = moved.size === 0 ? this.byUpdated : this.byUpdated.filter((slot) => !moved.has(slot));
+    this.byCreated = this.mergeIn(this.byCreated, [...added], this.created);
+    this.byUpdated = this.mergeIn(stayed, [...added, ...moved], this.updated);
+    this.settledSize = this.size;
+    this.movedSlots = new Set();
+  }
+
+  /** `sorted` with `incoming` sorted and merged in: binary searches and one copy, not a sort of all. */
+  private mergeIn(sorted: readonly number[], incoming: number[], times: Float64Array): number[] {
+    if (incoming.length === 0) return sorted as number[];
+    incoming.sort((a, b) => this.compare(times, a, b));
+    const out: number[] = [];
+    let from = 0;
+    for (const slot of incoming) {
+      let [low, high] = [from, sorted.length];
+      while (low < high) {
+        const middle = (low + high) >>> 1;
+        if (this.compare(times, sorted[middle] as number, slot) < 0) low = middle + 1;
+        else high = middle;
+      }
+      while (from < low) out.push(sorted[from++] as number);
+      out.push(slot);
     }
-    if (!this.updatedSorted) this.byUpdated.sort((a, b) => this.compare(this.updated, a, b));
-    this.updatedSorted = true;
-    return this.byUpdated;
+    while (from < sorted.length) out.push(sorted[from++] as number);
+    return out;
   }
 
   /** Newest first, ties by orderId descending (as the counted lists sort `{time}#{id}`). */
@@ -212,28 +253,45 @@ export class OrderIndex {
 
   private grow(): void {
     const capacity = this.created.length * 2;
-    const bigger = <T extends Float64Array | Int32Array | Uint16Array>(
-      array: T,
-      make: new (n: number) => T,
-    ) => {
-      const next = new make(capacity);
-      next.set(array);
-      return next;
-    };
-    this.created = bigger(this.created, Float64Array);
-    this.updated = bigger(this.updated, Float64Array);
-    this.versions = bigger(this.versions, Int32Array);
-    this.status = bigger(this.status, Uint16Array);
-    this.customers = bigger(this.customers, Int32Array);
-    this.currencies = bigger(this.currencies, Int32Array);
+    this.created = grown(this.created, capacity);
+    this.updated = grown(this.updated, capacity);
+    this.versions = grown(this.versions, capacity);
+    this.status = grown(this.status, capacity);
+    this.customers = grown(this.customers, capacity);
+    this.currencies = grown(this.currencies, capacity);
+    this.productStart = grown(this.productStart, capacity);
+    this.productCount = grown(this.productCount, capacity);
   }
 }
+
+/** Candidates are sorted (k log k) only when at most 1/this of the orders: else one pass is cheaper. */
+const CANDIDATE_SHARE = 16;
 
 /** Interned codes are ≥ 0: these two mark a filter on no id and on an id the index never saw. */
 const NONE = -1;
 const UNKNOWN = -2;
 
-type Resolved = CompiledFilter & { customerCode: number; currencyCode: number; productCode: number };
+/** A compiled filter with its ids as codes (NONE: not filtered). */
+interface Resolved {
+  mask: number;
+  want: number;
+  createdFrom: number;
+  createdTo: number;
+  updatedFrom: number;
+  customer: number;
+  currency: number;
+  product: number;
+}
+
+/** A copy of a typed array with room for `capacity` values. */
+function grown<T extends Float64Array | Int32Array | Uint16Array | Uint8Array>(
+  array: T,
+  capacity: number,
+): T {
+  const next = new (array.constructor as new (n: number) => T)(capacity);
+  next.set(array);
+  return next;
+}
 
 function listOf(lists: Map<number, number[]>, code: number): number[] {
   let list = lists.get(code);
