@@ -6,6 +6,7 @@ import {
   orderFeedAttributes,
 } from '../../lib/data/orders/order-feed';
 import { OrderIndex } from '../../lib/data/orders/order-index';
+import { SortedSlots } from '../../lib/data/orders/sorted-slots';
 import type { OrderRecord } from '../../lib/domain/orders/order';
 import {
   compileFilter,
@@ -147,14 +148,14 @@ describe('OrderIndex.find', () => {
 
   it('keeps both orders right as entries come and move between finds', () => {
     // Prepare
-    let all = entries(400, 9);
+    let all = entries(500, 9);
     const index = new OrderIndex();
     for (const entry of all.slice(0, 300)) index.apply(entry);
     index.find(compileFilter({}), 'updated', { offset: 0, perPage: 1 });
     const next = random(13);
     let version = 0;
 
-    for (let round = 1; round <= 5; round++) {
+    for (let round = 1; round <= 10; round++) {
       // Act: some orders change (later, or at an older time), new ones come, then a find.
       const changed = new Map<string, OrderEntry>();
       for (let k = 0; k < 15; k++) {
@@ -194,6 +195,42 @@ describe('OrderIndex.find', () => {
 
     // Assess
     expect(found).toEqual([0, 0, 0]);
+  });
+});
+
+describe('SortedSlots', () => {
+  it('stays sorted as slots move, leaving stale entries behind and dropping them in time', () => {
+    // Prepare
+    const ids = Array.from({ length: 1000 }, (_, i) => `id${String(i).padStart(4, '0')}`);
+    const times = ids.map((_, i) => i * 10);
+    const slots = new SortedSlots(ids);
+    slots.place(
+      ids.map((_, i) => i),
+      (slot) => times[slot] as number,
+    );
+    let shrank = 0;
+
+    for (let round = 0; round < 50; round++) {
+      // Act: twenty slots move, most to the newest end, some into the middle.
+      const moved = [...new Set(Array.from({ length: 20 }, (_, k) => (round * 37 + k * 53) % 1000))];
+      for (const slot of moved)
+        times[slot] = slot % 5 === 0 ? 5000 + round : 20_000 + round * 100 + (slot % 7);
+      const before = slots.length;
+      slots.place(moved, (slot) => times[slot] as number);
+      if (slots.length < before) shrank++;
+
+      // Assess: walked from the end, the live entries are newest first, ties by id descending.
+      const walked: number[] = [];
+      for (let i = slots.length - 1; i >= 0; i--) if (slots.at(i) >= 0) walked.push(slots.at(i));
+      const want = ids
+        .map((_, i) => i)
+        .sort(
+          (a, b) =>
+            (times[b] as number) - (times[a] as number) || ((ids[a] as string) < (ids[b] as string) ? 1 : -1),
+        );
+      expect(walked).toEqual(want);
+    }
+    expect(shrank).toBeGreaterThan(0);
   });
 });
 

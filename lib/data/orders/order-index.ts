@@ -1,5 +1,6 @@
 import type { CompiledFilter, OrderSort } from '../../domain/orders/order-filter';
 import type { OrderEntry } from './order-feed';
+import { SortedSlots } from './sorted-slots';
 
 /** Which slice of the found orders: a page by number, or the page after a cursor's sort key. */
 export interface IndexSlice {
@@ -22,8 +23,8 @@ export interface IndexFound {
  * order with its times, version and status bits in typed arrays, customer and currency as interned
  * numbers, its products as interned numbers in one shared pool, and inverted lists customer → slots
  * and product → slots, so those filters start from their few candidates. Slots are kept in two
- * orders (by creation and by last change, newest first); entries that came or moved since are
- * merged in by binary search on the next find, so a change costs a copy of the order, not a sort.
+ * orders (by creation and by last change, sorted-slots.ts); entries that came or moved since are
+ * put in place on the next find at a cost that follows the change, not the shop.
  * Entries apply by version: an entry never replaces a newer one.
  */
 export class OrderIndex {
@@ -44,8 +45,8 @@ export class OrderIndex {
   private codes = new Map<string, number>();
   private byCustomer = new Map<number, number[]>();
   private byProduct = new Map<number, number[]>();
-  private byCreated: number[] = [];
-  private byUpdated: number[] = [];
+  private byCreated = new SortedSlots(this.ids);
+  private byUpdated = new SortedSlots(this.ids);
   /** Slots from here on are new since the last find: in neither order yet. */
   private settledSize = 0;
   /** Older slots whose last change moved since the last find: out of place in byUpdated. */
@@ -113,9 +114,9 @@ export class OrderIndex {
       const ordered = sort === 'created' ? this.byCreated : this.byUpdated;
       let skip = slice.offset;
       const page: number[] = [];
-      for (let i = 0; i < ordered.length; i++) {
-        const slot = ordered[i] as number;
-        if (!this.matches(filter, slot)) continue;
+      for (let i = ordered.length - 1; i >= 0; i--) {
+        const slot = ordered.at(i);
+        if (slot < 0 || !this.matches(filter, slot)) continue;
         results++;
         if (page.length === slice.perPage) continue;
         if (after !== undefined && !this.isAfter(times, slot, after)) continue;
@@ -199,33 +200,11 @@ export class OrderIndex {
   /** Puts the slots that came or moved since the last find in place in both orders. */
   private settle(): void {
     if (this.settledSize === this.size && this.movedSlots.size === 0) return;
-    const moved = this.movedSlots;
     const added = Array.from({ length: this.size - this.settledSize }, (_, i) => this.settledSize + i);
-    const stayed = moved.size === 0 ? this.byUpdated : this.byUpdated.filter((slot) => !moved.has(slot));
-    this.byCreated = this.mergeIn(this.byCreated, [...added], this.created);
-    this.byUpdated = this.mergeIn(stayed, [...added, ...moved], this.updated);
+    this.byCreated.place(added, (slot) => this.created[slot] as number);
+    this.byUpdated.place([...added, ...this.movedSlots], (slot) => this.updated[slot] as number);
     this.settledSize = this.size;
     this.movedSlots = new Set();
-  }
-
-  /** `sorted` with `incoming` sorted and merged in: binary searches and one copy, not a sort of all. */
-  private mergeIn(sorted: readonly number[], incoming: number[], times: Float64Array): number[] {
-    if (incoming.length === 0) return sorted as number[];
-    incoming.sort((a, b) => this.compare(times, a, b));
-    const out: number[] = [];
-    let from = 0;
-    for (const slot of incoming) {
-      let [low, high] = [from, sorted.length];
-      while (low < high) {
-        const middle = (low + high) >>> 1;
-        if (this.compare(times, sorted[middle] as number, slot) < 0) low = middle + 1;
-        else high = middle;
-      }
-      while (from < low) out.push(sorted[from++] as number);
-      out.push(slot);
-    }
-    while (from < sorted.length) out.push(sorted[from++] as number);
-    return out;
   }
 
   /** Newest first, ties by orderId descending (as the counted lists sort `{time}#{id}`). */
