@@ -20,14 +20,16 @@ const PARALLEL = 6;
  * Seeds a shop that holds the demo catalog with `size` carts, orders and customers, straight
  * through the data layer and already folded into the list counters (lib/data/lists/bulk-load.ts):
  * carts created over the last 29 days (none expired, a third with address data, one line each),
- * orders and customers over the last year. Items are made from one priced template each, so they
- * render like real ones.
+ * orders and customers over the last year. Items are made from priced templates, so they render
+ * like real ones; orders vary in products, currency, customer (ten each) and statuses, so the order
+ * filters each find a share. `carts: false`, `customers: false` leave those items out (the orders
+ * still name customers).
  */
 export async function seedListedShop(
   shopId: string,
   size: number,
   say: (line: string) => void,
-  options: { carts?: boolean } = {},
+  options: { carts?: boolean; customers?: boolean } = {},
 ): Promise<void> {
   const catalog = await loadCatalog(shopId);
   const product = catalog?.products.get('espresso-beans');
@@ -80,7 +82,7 @@ export async function seedListedShop(
     ...(options.carts === false
       ? []
       : Array.from({ length: size }, (_, i) => cartItem(template(at(i, 29), i % 3 === 0), undefined))),
-    ...customers.map((c) => customerItems(shopId, c).customer),
+    ...(options.customers === false ? [] : customers.map((c) => customerItems(shopId, c).customer)),
     ...customers.map((_, i) => {
       const createdAt = at(i + 1, 365);
       // Ten orders a customer (of every status mix), so a customer filter finds a few.
