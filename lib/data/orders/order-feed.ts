@@ -1,8 +1,10 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { OrderRecord } from '../../domain/orders/order';
 import { FILTER_STATUSES, type OrderSummary, statusBits } from '../../domain/orders/order-filter';
+import { dynamo, tableName } from '../client';
+import { BULK_CALL } from '../client-settings';
 import { keys } from '../keys';
 import { allBuckets, BUCKETS, bucketOf } from '../lists/buckets';
-import { queryAll } from '../query-all';
 
 /**
  * The order feed (gsi4): every order item carries `gsi4pk = SHOP#{s}#ORDERFEED#{b}` and
@@ -91,16 +93,27 @@ export async function readFeedBucket(
   bucket: number,
   after: string | undefined,
 ): Promise<{ entries: OrderEntry[]; newest: string | undefined }> {
-  const items = await queryAll({
-    IndexName: 'gsi4',
-    KeyConditionExpression: after === undefined ? 'gsi4pk = :pk' : 'gsi4pk = :pk AND gsi4sk > :after',
-    ExpressionAttributeValues: {
-      ':pk': keys.orderFeed(shopId, bucket),
-      ...(after === undefined ? {} : { ':after': after }),
-    },
-  });
-  return {
-    entries: items.map(entryOfFeedItem),
-    newest: items.length > 0 ? (items.at(-1)?.gsi4sk as string) : undefined,
-  };
+  const entries: OrderEntry[] = [];
+  let newest: string | undefined;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi4',
+        KeyConditionExpression: after === undefined ? 'gsi4pk = :pk' : 'gsi4pk = :pk AND gsi4sk > :after',
+        ExpressionAttributeValues: {
+          ':pk': keys.orderFeed(shopId, bucket),
+          ...(after === undefined ? {} : { ':after': after }),
+        },
+        ExclusiveStartKey: startKey,
+      }),
+      // A cold load reads pages of 1 MB: DynamoDB Local on a busy host took over the usual 1.5 s.
+      BULK_CALL,
+    );
+    for (const item of page.Items ?? []) entries.push(entryOfFeedItem(item));
+    if (page.Items?.length) newest = page.Items.at(-1)?.gsi4sk as string;
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return { entries, newest };
 }
