@@ -26,6 +26,8 @@ export interface OrderIndexColdLoad {
   ms: number;
   calls: number;
   readUnits: number;
+  /** Requests it took (a 503 leaves the buckets read so far loaded). */
+  attempts: number;
 }
 
 const YEAR = 365 * 24 * 3600 * 1000;
@@ -95,14 +97,18 @@ export async function measureOrderFilters(
       ?.customerId;
     await api.ask({ type: 'usage' });
     const started = performance.now();
-    const first = await callApi(url, get('orders?paidOn=true'));
+    // A 503 keeps the buckets already read: the next request goes on from there (as a client's retry).
+    let first = await callApi(url, get('orders?paidOn=true'));
+    let attempts = 1;
+    for (; first.status === 503 && attempts < 6; attempts++)
+      first = await callApi(url, get('orders?paidOn=true'));
     const ms = performance.now() - started;
     const usage = (await api.ask({ type: 'usage' })).usage as DynamoUsage;
     if (first.status !== 200)
       throw new Error(`cold load at ${size}: ${first.status} ${first.body.slice(0, 300)}`);
-    cold.push({ size, ms, calls: usage.calls, readUnits: usage.readUnits });
+    cold.push({ size, ms, calls: usage.calls, readUnits: usage.readUnits, attempts });
     say(
-      `  cold load at ${size}: ${ms.toFixed(0)} ms, ${usage.calls} calls, ${usage.readUnits.toFixed(0)} RCU`,
+      `  cold load at ${size}: ${ms.toFixed(0)} ms, ${usage.calls} calls, ${usage.readUnits.toFixed(0)} RCU, ${attempts} request(s)`,
     );
     for (const [request, path] of requests(customerId as string)) {
       const one = get(path);
@@ -186,8 +192,14 @@ export function orderFilterTable(
     }),
   );
   const loads = table(
-    ['orders', 'cold load ms (first filtered request)', 'calls', 'RCU'],
-    cold.map((c) => [String(c.size), c.ms.toFixed(0), String(c.calls), c.readUnits.toFixed(0)]),
+    ['orders', 'cold load ms (first filtered request)', 'requests', 'calls', 'RCU'],
+    cold.map((c) => [
+      String(c.size),
+      c.ms.toFixed(0),
+      String(c.attempts),
+      String(c.calls),
+      c.readUnits.toFixed(0),
+    ]),
   );
   return `${measured}\n\norder index cold load\n\n${loads}`;
 }
