@@ -7645,9 +7645,23 @@ export interface operations {
                 page?: number;
                 resultsPerPage?: number;
                 cursor?: string;
+                viewedOn?: boolean;
+                pendingOn?: boolean;
+                archivedOn?: boolean;
+                rejectedOn?: boolean;
+                closedOn?: boolean;
+                dispatchedOn?: boolean;
+                paidOn?: boolean;
+                returnedOn?: boolean;
+                deliveredOn?: boolean;
+                invoicedOn?: boolean;
                 customerId?: string;
+                productId?: string;
+                currency?: string;
                 createdAfter?: string;
                 createdBefore?: string;
+                updatedFrom?: string;
+                lastUpdated?: boolean;
             };
             header?: never;
             path: {
@@ -9286,7 +9300,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "createdAfter": "2026-10-27T01:15:14.000Z",
+                     *       "createdAfter": "2026-10-27T01:40:26.000Z",
                      *       "createdBefore": "2026-01-15T10:00:00.000Z",
                      *       "salesPerCurrency": [
                      *         {

@@ -6,7 +6,9 @@ import { bulkLoadFolded } from '../../lib/data/lists/bulk-load';
 import { orderItem } from '../../lib/data/orders/order-items';
 import type { CartRecord } from '../../lib/domain/cart/cart';
 import { snapshotLine } from '../../lib/domain/cart/cart-lines';
+import type { Catalog } from '../../lib/domain/catalog/catalog';
 import type { CustomerRecord } from '../../lib/domain/customers/customer';
+import { ORDER_TIMESTAMPS, type OrderRecord } from '../../lib/domain/orders/order';
 import { buildOrder } from '../../lib/domain/orders/order-builder';
 import { RETURNING_BUYER_BILLING } from '../local/seed/returning-buyer';
 
@@ -18,13 +20,16 @@ const PARALLEL = 6;
  * Seeds a shop that holds the demo catalog with `size` carts, orders and customers, straight
  * through the data layer and already folded into the list counters (lib/data/lists/bulk-load.ts):
  * carts created over the last 29 days (none expired, a third with address data, one line each),
- * orders and customers over the last year. Items are made from one priced template each, so they
- * render like real ones.
+ * orders and customers over the last year. Items are made from priced templates, so they render
+ * like real ones; orders vary in products, currency, customer (ten each) and statuses, so the order
+ * filters each find a share. `carts: false`, `customers: false` leave those items out (the orders
+ * still name customers).
  */
 export async function seedListedShop(
   shopId: string,
   size: number,
   say: (line: string) => void,
+  options: { carts?: boolean; customers?: boolean } = {},
 ): Promise<void> {
   const catalog = await loadCatalog(shopId);
   const product = catalog?.products.get('espresso-beans');
@@ -32,19 +37,24 @@ export async function seedListedShop(
   const now = Date.now();
   const at = (i: number, days: number) =>
     new Date(now - 60_000 - ((i * 7919) % size) * ((days * DAY) / size) - (i % 997));
-  const template = (createdAt: Date, address: boolean): CartRecord => ({
+  const template = (
+    createdAt: Date,
+    address: boolean,
+    currency = 'EUR',
+    products = [product],
+  ): CartRecord => ({
     shopId,
     cartId: newId(),
     tokenHash: 'seeded',
     status: 'open',
     version: 1,
-    currency: 'EUR',
+    currency,
     taxType: 'GROSS',
     locale: 'en_GB',
     createdAt: createdAt.toISOString(),
     updatedAt: createdAt.toISOString(),
     pickupToken: 'seeded',
-    lineItems: [snapshotLine(catalog, { currency: 'EUR', taxType: 'GROSS' }, product, newId(), 2)],
+    lineItems: products.map((p) => snapshotLine(catalog, { currency, taxType: 'GROSS' }, p, newId(), 2)),
     billingAddress: address ? RETURNING_BUYER_BILLING : null,
     shippingAddress: null,
     shipping: null,
@@ -59,26 +69,34 @@ export async function seedListedShop(
     billingAddress: { ...RETURNING_BUYER_BILLING, emailAddress: `buyer${i}@example.com` },
     internalNote: null,
   }));
-  const ordered = buildOrder(
-    template(new Date(now), true),
-    catalog,
-    { baseUrl: 'http://127.0.0.1', shopId, locale: 'en_GB' },
-    { orderId: 'template', orderNumber: '0', customerId: 'template', customerNumber: 'S-0' },
-    new Date(now).toISOString(),
+  const templates = orderTemplates(catalog).map(({ currency, products }) =>
+    buildOrder(
+      template(new Date(now), true, currency, products),
+      catalog,
+      { baseUrl: 'http://127.0.0.1', shopId, locale: 'en_GB' },
+      { orderId: 'template', orderNumber: '0', customerId: 'template', customerNumber: 'S-0' },
+      new Date(now).toISOString(),
+    ),
   );
   const items = [
-    ...Array.from({ length: size }, (_, i) => cartItem(template(at(i, 29), i % 3 === 0), undefined)),
-    ...customers.map((c) => customerItems(shopId, c).customer),
-    ...customers.map((customer, i) => {
-      const createdAt = at(i + 1, 365).toISOString();
+    ...(options.carts === false
+      ? []
+      : Array.from({ length: size }, (_, i) => cartItem(template(at(i, 29), i % 3 === 0), undefined))),
+    ...(options.customers === false ? [] : customers.map((c) => customerItems(shopId, c).customer)),
+    ...customers.map((_, i) => {
+      const createdAt = at(i + 1, 365);
+      // Ten orders a customer (of every status mix), so a customer filter finds a few.
+      const customer = customers[Math.floor(i / 10) % customers.length] as CustomerRecord;
       return orderItem({
-        ...ordered,
+        ...(templates[i % templates.length] as OrderRecord),
         orderId: newId(),
         orderNumber: String(i + 1),
         customerId: customer.customerId,
         customerNumber: customer.customerNumber,
         cartId: newId(),
-        createdAt,
+        createdAt: createdAt.toISOString(),
+        updatedAt: new Date(createdAt.getTime() + (i % 5) * 3_600_000).toISOString(),
+        timestamps: seededStatuses(i, createdAt),
       });
     }),
   ];
@@ -93,4 +111,42 @@ export async function seedListedShop(
     },
   });
   say(`  ${shopId}: seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/**
+ * The seeded orders' products and currencies: one or two demo products, a quarter in GBP, so the
+ * order filters (docs/orders.md "Finding orders") each find a real share.
+ */
+function orderTemplates(catalog: Catalog) {
+  const get = (id: string) => {
+    const found = catalog.products.get(id);
+    if (!found) throw new Error(`the demo catalog has no ${id}`);
+    return found;
+  };
+  const [beans, mix, beanie, stove] = ['espresso-beans', 'trail-mix', 'merino-beanie', 'gas-stove'].map(get);
+  const sets = [[beans], [mix], [beans, beanie], [stove], [beanie], [beans, mix], [mix, stove], [beans]];
+  return sets.map((products, i) => ({
+    currency: i % 4 === 3 ? 'GBP' : 'EUR',
+    products: products as NonNullable<typeof beans>[],
+  }));
+}
+
+/** Status timestamps of the i-th seeded order: each set on a different share of the orders. */
+function seededStatuses(i: number, createdAt: Date): OrderRecord['timestamps'] {
+  const at = (hours: number) => new Date(createdAt.getTime() + hours * 3_600_000).toISOString();
+  const set: Partial<Record<(typeof ORDER_TIMESTAMPS)[number], boolean>> = {
+    viewedOn: i % 10 < 8,
+    pendingOn: i % 7 === 0,
+    paidOn: i % 5 < 3,
+    dispatchedOn: i % 5 < 2,
+    deliveredOn: i % 5 === 0,
+    invoicedOn: i % 3 === 0,
+    closedOn: i % 20 === 0,
+    archivedOn: i % 50 === 0,
+    rejectedOn: i % 5 === 4 && i % 31 === 0,
+    returnedOn: i % 97 === 0,
+  };
+  return Object.fromEntries(
+    ORDER_TIMESTAMPS.map((name) => [name, set[name] ? at(1) : null]),
+  ) as OrderRecord['timestamps'];
 }

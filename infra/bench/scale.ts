@@ -21,7 +21,13 @@
  * - sales (only when named): shops of 100 and 100,000 orders with their sales totals (--sales-sizes),
  *   GET /sales for a year, with productId and for 30 days (infra/bench/scale-sales.ts). Budgets:
  *   ≤ 50 RCU and p50 ≤ 50 ms at every size.
- * Options: --parts lists,checkout,catalog,flash-sale,order-patch[,sales] --sales-sizes 100,100000 --sizes 100,10000,100000 --products
+ * - order-filters (only when named): shops of 100 and 100,000 orders (--order-sizes) of varied statuses,
+ *   products, currencies and customers; the order index's cold load (the first filtered request),
+ *   then GET /orders page 1 with no filter, each filter alone and two combined
+ *   (infra/bench/scale-order-filters.ts). Budgets at the largest size: read units ≤ 2× the
+ *   unfiltered page 1's, p50 ≤ 2× the same request's at the smallest.
+ * Options: --parts lists,checkout,catalog,flash-sale,order-patch[,sales,order-filters] --sales-sizes 100,100000
+ * --order-sizes 100,100000 --sizes 100,10000,100000 --products
  * 1000,10000,100000 --samples N (30) --concurrency 1,16,64 --stock 1000 --shards 1,4,8
  */
 import { fileURLToPath } from 'node:url';
@@ -35,6 +41,7 @@ import { type CatalogScaleRow, measureCatalogScale, missedCatalogBudgets } from 
 import { measureCheckoutScale, missedCheckoutBudgets } from './scale-checkout';
 import { flashSalePart } from './scale-flash-sale';
 import { listTable, measureListScale, missedListBudgets } from './scale-lists';
+import { measureOrderFilters, missedOrderFilterBudgets, orderFilterTable } from './scale-order-filters';
 import { measureOrderPatch, missedOrderPatchBudgets, orderPatchTable } from './scale-order-patch';
 import { measureSalesScale, missedSalesBudgets, salesTable } from './scale-sales';
 import { table } from './stats';
@@ -48,6 +55,7 @@ async function main(): Promise<number> {
       parts: { type: 'string', default: 'lists,checkout,catalog,flash-sale,order-patch' },
       sizes: { type: 'string', default: '100,10000,100000' },
       'sales-sizes': { type: 'string', default: '100,100000' },
+      'order-sizes': { type: 'string', default: '100,100000' },
       products: { type: 'string', default: '1000,10000,100000' },
       samples: { type: 'string', default: '30' },
       concurrency: { type: 'string', default: '1,16,64' },
@@ -69,7 +77,7 @@ async function main(): Promise<number> {
   let api: Child | undefined;
   let floor: Child | undefined;
   try {
-    const twinParts = ['lists', 'checkout', 'flash-sale', 'order-patch', 'sales'];
+    const twinParts = ['lists', 'checkout', 'flash-sale', 'order-patch', 'sales', 'order-filters'];
     if (twinParts.some((part) => parts.has(part))) {
       say('starting the local twin (DynamoDB Local, demo shops, API server)...');
       api = await startChild(here('./api-process.ts'), env);
@@ -82,6 +90,14 @@ async function main(): Promise<number> {
           `lists by shop size (${values.samples} requests each at concurrency 1, resultsPerPage 10 unless named)\n\n${listTable(rows)}`,
         );
         missed.push(...missedListBudgets(rows));
+      }
+      if (parts.has('order-filters')) {
+        const sizes = values['order-sizes'].split(',').map(Number);
+        const { rows, cold } = await measureOrderFilters(api, sizes, Number(values.samples), say);
+        sections.push(
+          `GET /orders filters by shop size (${values.samples} requests each at concurrency 1, resultsPerPage 10)\n\n${orderFilterTable(rows, cold)}`,
+        );
+        missed.push(...missedOrderFilterBudgets(rows));
       }
       if (parts.has('checkout')) {
         floor = await startChild(here('./floor-server.ts'), {

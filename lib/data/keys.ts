@@ -120,6 +120,14 @@ export const keys = {
   }),
   /** gsi2: cancellations not yet finished, by the time of the rejection (the sweeper's to-do list). */
   pendingCancellations: (shopId: string): string => `${shop(shopId)}#CANCELLATIONS`,
+  /**
+   * gsi4: the order feed, every order by the time of its last change (lastUpdatedOnDate), spread
+   * over write buckets (lib/data/lists/buckets.ts); the in-memory order index reads it
+   * (lib/data/orders/order-feed.ts).
+   */
+  orderFeed: (shopId: string, bucket: number): string => `${shop(shopId)}#ORDERFEED${bucketPart(bucket)}`,
+  /** Sort key of an order in the feed: its lastUpdatedOnDate, then its id. */
+  orderFeedSort: (updatedAt: string, orderId: string): string => `${updatedAt}#${part(orderId)}`,
 
   /**
    * Sales totals (docs/orders.md "Sales figures"): the shop's, or one product's, per period of a

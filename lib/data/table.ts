@@ -27,6 +27,17 @@ export const tableDefinition = {
       sortKey: 'gsi3sk',
       nonKeyAttributes: ['validUntil', 'tally', 'tallied'],
     },
+    /**
+     * The order feed (lib/data/orders/order-feed.ts): every order by its last change, with the
+     * compact entry the in-memory order index filters on (`ox` fixed at checkout, `os` the status
+     * timestamps set, `version`), ~150 bytes an order.
+     */
+    {
+      indexName: 'gsi4',
+      partitionKey: 'gsi4pk',
+      sortKey: 'gsi4sk',
+      nonKeyAttributes: ['ox', 'os', 'version'],
+    },
   ],
   /** Epoch seconds after which DynamoDB deletes the item (expired carts, idempotency records). */
   timeToLiveAttribute: 'expiresAt',

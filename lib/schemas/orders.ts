@@ -1,3 +1,4 @@
+import { FILTER_STATUSES, type FilterStatus } from '../domain/orders/order-filter';
 import type { OrderPatchValues } from '../domain/orders/order-patch';
 import { BillingAddressBody, ShippingAddressBody } from './address';
 import { cursorPaging, Instant, LocaleParam, PathId, paging, QueryBoolean, ShopId } from './common';
@@ -8,12 +9,35 @@ import * as z from './zod';
 
 export const OrderPath = z.lazy(() => z.object({ shopId: ShopId, orderId: PathId }));
 
+/** The ISO 4217 codes the runtime knows (Intl), read once. */
+const ISO_CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
+
+/** An ISO 4217 currency code (`EUR`): three capitals the standard lists. */
+export const IsoCurrency = z.lazy(() =>
+  z.string().check(
+    z.regex(/^[A-Z]{3}$/, 'expected an ISO 4217 code like EUR'),
+    z.refine((code) => !/^[A-Z]{3}$/.test(code) || ISO_CURRENCIES.has(code), 'not an ISO 4217 currency code'),
+  ),
+);
+
+/** GET /orders (merchant-api.md §3): the status filters, `true` set, `false` null. */
+const statusFilters = () =>
+  Object.fromEntries(FILTER_STATUSES.map((name) => [name, QueryBoolean])) as Record<
+    FilterStatus,
+    typeof QueryBoolean
+  >;
+
 export const ListOrdersQuery = z.lazy(() =>
   z.object({
     ...cursorPaging(),
+    ...statusFilters(),
     customerId: z.optional(PathId),
+    productId: z.optional(PathId),
+    currency: z.optional(IsoCurrency),
     createdAfter: z.optional(Instant),
     createdBefore: z.optional(Instant),
+    updatedFrom: z.optional(Instant),
+    lastUpdated: QueryBoolean,
   }),
 );
 

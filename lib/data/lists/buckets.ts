@@ -17,6 +17,8 @@ export const BUCKETS = {
   carts: 8,
   /** gsi2 `CARTS_EXPIRY`: every cart write moves its entry (2 writes): 4 per order at least. 500/s a bucket. */
   cartsByExpiry: 16,
+  /** gsi4 `ORDERFEED`: the order's put and every change of it (PATCH, document): ~2 per order. 500/s a bucket. */
+  orderFeed: 8,
   /** gsi3 `UNTALLIED#{kind}`: every write of a lagging item and the fold's removal; carts 4 to 6 per order. */
   untallied: { CART: 16, ORDER: 8, CUSTOMER: 8 },
 } as const;

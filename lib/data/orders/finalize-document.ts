@@ -138,7 +138,8 @@ function transactItems(
         TableName: table,
         Key: orderKey,
         // The version moves, so a PATCH decided before this document writes nothing (it reads again).
-        UpdateExpression: `SET #data.#updatedAt = :now${invoice ? ', #data.#timestamps.#invoicedOn = :now' : ''} ADD version :one`,
+        // The order feed (order-feed.ts) follows: the change's time, and an invoice's status.
+        UpdateExpression: `SET #data.#updatedAt = :now, gsi4sk = :feedSort${invoice ? ', #data.#timestamps.#invoicedOn = :now' : ''} ADD version :one${invoice ? ', os :invoiced' : ''}`,
         ConditionExpression: invoice
           ? 'attribute_exists(pk) AND attribute_type(#data.#timestamps.#rejectedOn, :null)'
           : 'attribute_exists(pk)',
@@ -152,7 +153,8 @@ function transactItems(
         ExpressionAttributeValues: {
           ':now': document.createdAt,
           ':one': 1,
-          ...(invoice ? { ':null': 'NULL' } : {}),
+          ':feedSort': keys.orderFeedSort(document.createdAt, order.orderId),
+          ...(invoice ? { ':null': 'NULL', ':invoiced': new Set(['invoicedOn']) } : {}),
         },
       },
     },

@@ -2,8 +2,12 @@ import type { DocumentRecord, OrderRecord } from '../../domain/orders/order';
 import { type Key, keys } from '../keys';
 import { listingAttributes } from '../lists/listing';
 import { series } from '../lists/series';
+import { orderFeedAttributes } from './order-feed';
 
-/** The stored item of an order: listed in the shop's orders and in its customer's (lib/data/lists). */
+/**
+ * The stored item of an order: listed in the shop's orders and in its customer's (lib/data/lists),
+ * and in the order feed the order index reads (order-feed.ts).
+ */
 export function orderItem(order: OrderRecord): Record<string, unknown> & Key {
   const key = keys.order(order.shopId, order.orderId);
   return {
@@ -20,6 +24,7 @@ export function orderItem(order: OrderRecord): Record<string, unknown> & Key {
       },
       undefined,
     ),
+    ...orderFeedAttributes(order),
     // Top-level copies for stream consumers (domain events) and consistency checks.
     shopId: order.shopId,
     orderId: order.orderId,

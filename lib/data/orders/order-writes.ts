@@ -8,6 +8,7 @@ import { dynamo, tableName } from '../client';
 import { isTransientDependencyError } from '../dependency-errors';
 import { keys } from '../keys';
 import { cancellationItem } from './cancellations';
+import { orderFeedSort, orderStatusSet } from './order-feed';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -98,10 +99,12 @@ export async function saveOrder(save: OrderSave): Promise<number> {
 
 function orderUpdate(save: OrderSave, next: number) {
   const { after, version } = save;
+  // The order feed (order-feed.ts) follows: the time of this change and the statuses set now.
+  const status = orderStatusSet(after);
   return {
     TableName: tableName(),
     Key: keys.order(after.shopId, after.orderId),
-    UpdateExpression: 'SET #data = :data, orderNumber = :number, version = :next, lastChange = :change',
+    UpdateExpression: `SET #data = :data, orderNumber = :number, version = :next, lastChange = :change, gsi4sk = :feedSort${status ? ', os = :status' : ' REMOVE os'}`,
     // Orders never changed have no version yet (version 0).
     ConditionExpression:
       version === 0 ? 'attribute_exists(pk) AND attribute_not_exists(version)' : 'version = :version',
@@ -112,6 +115,8 @@ function orderUpdate(save: OrderSave, next: number) {
       ':next': next,
       // The stream tells OrderUpdated by this: a change of this version, with its paths.
       ':change': { version: next, changedFields: save.changedFields, changedAt: after.updatedAt },
+      ':feedSort': orderFeedSort(after),
+      ...(status ? { ':status': status } : {}),
       ...(version === 0 ? {} : { ':version': version }),
     },
   };

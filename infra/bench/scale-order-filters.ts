@@ -1,0 +1,205 @@
+import { importShop } from '../../lib/data/import-shop';
+import { issueDevToken } from '../local/dev-issuer';
+import { readShopFile } from '../local/import-file';
+import { SEED_SHOPS } from '../local/twin';
+import type { Child } from './child-process';
+import type { DynamoUsage } from './dynamo-meter';
+import { benchHeaders, callApi } from './http-fixtures';
+import { load } from './load';
+import { seedListedShop } from './scale-seed';
+import { percentile, table } from './stats';
+
+/** One GET /orders request measured on a shop of one size. */
+export interface OrderFilterRow {
+  request: string;
+  size: number;
+  p50: number;
+  p99: number;
+  calls: number;
+  readUnits: number;
+  results: number;
+}
+
+/** The first filtered request of a shop in a process: the index's cold load. */
+export interface OrderIndexColdLoad {
+  size: number;
+  ms: number;
+  calls: number;
+  readUnits: number;
+  /** Requests it took (a 503 leaves the buckets read so far loaded). */
+  attempts: number;
+}
+
+const YEAR = 365 * 24 * 3600 * 1000;
+
+/** The requests: the unfiltered page 1 (the reference), each filter alone, two combined. */
+function requests(customerId: string): [string, string][] {
+  const halfYear = new Date(Date.now() - YEAR / 2).toISOString();
+  const month = new Date(Date.now() - YEAR / 12).toISOString();
+  return [
+    ['GET /orders (no filter)', 'orders'],
+    ...(
+      [
+        'viewedOn',
+        'pendingOn',
+        'archivedOn',
+        'rejectedOn',
+        'closedOn',
+        'dispatchedOn',
+        'paidOn',
+        'returnedOn',
+        'deliveredOn',
+        'invoicedOn',
+      ] as const
+    ).map((s): [string, string] => [`${s}=true`, `orders?${s}=true`]),
+    ['paidOn=false', 'orders?paidOn=false'],
+    ['customerId', `orders?customerId=${customerId}`],
+    ['productId', 'orders?productId=trail-mix'],
+    ['currency=GBP', 'orders?currency=GBP'],
+    ['createdAfter (half a year)', `orders?createdAfter=${halfYear}`],
+    ['updatedFrom (a month)', `orders?updatedFrom=${month}`],
+    ['lastUpdated=true', 'orders?lastUpdated=true'],
+    ['paidOn=false&currency=EUR', 'orders?paidOn=false&currency=EUR'],
+    ['productId&dispatchedOn=true', 'orders?productId=trail-mix&dispatchedOn=true'],
+    ['customerId&paidOn=true', `orders?customerId=${customerId}&paidOn=true`],
+  ];
+}
+
+/**
+ * `npm run bench:scale -- --parts order-filters`: for each size a shop with the demo catalog and
+ * `size` orders of varied statuses, products, currencies and customers (infra/bench/scale-seed.ts),
+ * the first filtered request (the order index's cold load), then each request `samples` times over
+ * HTTP at concurrency 1 with the DynamoDB calls and read units per request.
+ */
+export async function measureOrderFilters(
+  api: Child,
+  sizes: readonly number[],
+  samples: number,
+  say: (line: string) => void,
+): Promise<{ rows: OrderFilterRow[]; cold: OrderIndexColdLoad[] }> {
+  const url = String(api.ready.url);
+  const demo = await readShopFile(SEED_SHOPS[0].file);
+  const rows: OrderFilterRow[] = [];
+  const cold: OrderIndexColdLoad[] = [];
+  for (const size of sizes) {
+    const shopId = `orderfilters${size}`;
+    say(`seeding shop ${shopId}: ${size} orders...`);
+    await importShop(shopId, { ...demo, customers: [] });
+    await seedListedShop(shopId, size, say, { carts: false, customers: false });
+    const token = issueDevToken(shopId);
+    const get = (path: string) => ({
+      method: 'GET' as const,
+      path: `/${shopId}/${path}`,
+      headers: benchHeaders(token),
+    });
+    const anyOrder = await callApi(url, get('orders?resultsPerPage=1'));
+    const customerId = (JSON.parse(anyOrder.body) as { items: { customerId: string }[] }).items[0]
+      ?.customerId;
+    await api.ask({ type: 'usage' });
+    const started = performance.now();
+    // A 503 keeps the buckets already read: the next request goes on from there (as a client's retry).
+    let first = await callApi(url, get('orders?paidOn=true'));
+    let attempts = 1;
+    for (; first.status === 503 && attempts < 6; attempts++)
+      first = await callApi(url, get('orders?paidOn=true'));
+    const ms = performance.now() - started;
+    const usage = (await api.ask({ type: 'usage' })).usage as DynamoUsage;
+    if (first.status !== 200)
+      throw new Error(`cold load at ${size}: ${first.status} ${first.body.slice(0, 300)}`);
+    cold.push({ size, ms, calls: usage.calls, readUnits: usage.readUnits, attempts });
+    say(
+      `  cold load at ${size}: ${ms.toFixed(0)} ms, ${usage.calls} calls, ${usage.readUnits.toFixed(0)} RCU, ${attempts} request(s)`,
+    );
+    for (const [request, path] of requests(customerId as string)) {
+      const one = get(path);
+      const answer = await callApi(url, one);
+      if (answer.status !== 200)
+        throw new Error(`${request} at ${size}: ${answer.status} ${answer.body.slice(0, 300)}`);
+      await load(url, { connections: 1, amount: 3, next: () => one });
+      await api.ask({ type: 'usage' });
+      const measured = await load(url, { connections: 1, amount: samples, next: () => one });
+      const used = (await api.ask({ type: 'usage' })).usage as DynamoUsage;
+      if (measured.failed > 0) throw new Error(`${request} at ${size}: ${measured.failures.join('; ')}`);
+      rows.push({
+        request,
+        size,
+        p50: percentile(measured.latencies, 50),
+        p99: percentile(measured.latencies, 99),
+        calls: used.calls / measured.requests,
+        readUnits: used.readUnits / measured.requests,
+        results: (JSON.parse(answer.body) as { results: number }).results,
+      });
+      say(
+        `  ${request} at ${size}: p50 ${percentile(measured.latencies, 50)} ms, ${(used.readUnits / measured.requests).toFixed(1)} RCU`,
+      );
+    }
+  }
+  return { rows, cold };
+}
+
+/** Read units of a filtered page 1 at most this many times the unfiltered page 1's (same size). */
+export const FILTER_READ_UNITS_BUDGET = 2;
+/** p50 at the largest size at most this many times the p50 of the same request at the smallest. */
+export const FILTER_SIZE_RATIO_BUDGET = 2;
+
+/** The budgets each row misses, and a check that paidOn=true and paidOn=false split the shop. */
+export function missedOrderFilterBudgets(rows: readonly OrderFilterRow[]): string[] {
+  const missed: string[] = [];
+  const sizes = [...new Set(rows.map((r) => r.size))].sort((a, b) => a - b);
+  const [smallest, largest] = [sizes[0], sizes.at(-1)];
+  const at = (request: string, size: number | undefined) =>
+    rows.find((r) => r.request === request && r.size === size);
+  for (const size of sizes) {
+    const split = (at('paidOn=true', size)?.results ?? 0) + (at('paidOn=false', size)?.results ?? 0);
+    if (split !== size)
+      missed.push(`paidOn=true + paidOn=false at ${size}: ${split} orders, shop holds ${size}`);
+  }
+  for (const row of rows) {
+    if (row.size !== largest) continue;
+    const unfiltered = at('GET /orders (no filter)', row.size);
+    if (unfiltered && row.readUnits > FILTER_READ_UNITS_BUDGET * unfiltered.readUnits)
+      missed.push(
+        `${row.request} at ${row.size}: ${row.readUnits.toFixed(1)} RCU > ${FILTER_READ_UNITS_BUDGET}× ${unfiltered.readUnits.toFixed(1)} (no filter)`,
+      );
+    const small = at(row.request, smallest);
+    if (small && row.p50 > FILTER_SIZE_RATIO_BUDGET * small.p50)
+      missed.push(
+        `${row.request}: p50 ${row.p50.toFixed(1)} ms at ${row.size} > ${FILTER_SIZE_RATIO_BUDGET}× ${small.p50.toFixed(1)} ms at ${smallest}`,
+      );
+  }
+  return missed;
+}
+
+export function orderFilterTable(
+  rows: readonly OrderFilterRow[],
+  cold: readonly OrderIndexColdLoad[],
+): string {
+  const sizes = [...new Set(rows.map((r) => r.size))].sort((a, b) => a - b);
+  const requestsSeen = [...new Set(rows.map((r) => r.request))];
+  const measured = table(
+    [
+      'GET /orders, page 1 of 10',
+      ...sizes.flatMap((s) => [`p50 ms @${s}`, `RCU @${s}`, `results @${s}`]),
+      'calls/req',
+    ],
+    requestsSeen.map((request) => {
+      const cells = sizes.flatMap((size) => {
+        const row = rows.find((r) => r.request === request && r.size === size);
+        return row ? [row.p50.toFixed(1), row.readUnits.toFixed(1), String(row.results)] : ['', '', ''];
+      });
+      const last = rows.find((r) => r.request === request && r.size === sizes.at(-1));
+      return [request, ...cells, last ? last.calls.toFixed(1) : ''];
+    }),
+  );
+  const loads = table(
+    ['orders', 'cold load ms (first filtered request)', 'requests', 'calls', 'RCU'],
+    cold.map((c) => [
+      String(c.size),
+      c.ms.toFixed(0),
+      String(c.attempts),
+      String(c.calls),
+      c.readUnits.toFixed(0),
+    ]),
+  );
+  return `${measured}\n\norder index cold load\n\n${loads}`;
+}

@@ -1,0 +1,37 @@
+import type { OrderRecord } from '../../domain/orders/order';
+import { compileFilter, type OrderFilter, type OrderSort } from '../../domain/orders/order-filter';
+import { batchGetItems } from '../batch-get';
+import { keys } from '../keys';
+import type { PageWanted } from '../lists/page';
+import type { ListPage } from '../lists/read-list';
+import { entryOfOrder } from './order-feed';
+import { freshOrderIndex } from './order-index-cache';
+
+/**
+ * A page of the shop's orders that match `filter`, in `sort`, with the exact count of all that
+ * match: filtered and counted in the instance's order index (order-index.ts), then only the page's
+ * orders read by key in one strongly consistent BatchGetItem. A page item newer than the index's
+ * entry updates the entry, so the next request does not wait for the feed to show it.
+ */
+export async function findOrders(
+  shopId: string,
+  filter: OrderFilter,
+  sort: OrderSort,
+  wanted: PageWanted,
+): Promise<ListPage<OrderRecord>> {
+  const index = await freshOrderIndex(shopId);
+  const found = index.find(compileFilter(filter), sort, {
+    // A cursor names where its page starts; a page number counts from the first match.
+    offset: wanted.after === undefined ? (wanted.page - 1) * wanted.perPage : 0,
+    perPage: wanted.perPage,
+    after: wanted.after,
+  });
+  const items: OrderRecord[] = [];
+  for (const item of await batchGetItems(found.orderIds.map((id) => keys.order(shopId, id)))) {
+    if (!item) continue;
+    const order = item.data as OrderRecord;
+    index.apply(entryOfOrder(order, (item.version as number | undefined) ?? 0));
+    items.push(order);
+  }
+  return { results: found.results, items, last: found.last };
+}

@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { meterDynamo } from '../../infra/bench/dynamo-meter';
+import { dynamo } from '../../lib/data/client';
+import { newId } from '../../lib/data/ids';
+import { bulkLoadFolded } from '../../lib/data/lists/bulk-load';
+import { findOrders } from '../../lib/data/orders/find-orders';
+import { forgetOrderIndexes } from '../../lib/data/orders/order-index-cache';
+import { orderItem } from '../../lib/data/orders/order-items';
+import { ORDER_TIMESTAMPS, type OrderRecord } from '../../lib/domain/orders/order';
+import type { OrderFilter, OrderSort } from '../../lib/domain/orders/order-filter';
+import { freshShopId, spreadTimes } from '../support/list-fixtures';
+import { useLocalTable } from '../support/local-env';
+
+/**
+ * The small version of `npm run bench:scale -- --parts order-filters`: a filtered page reads the
+ * feed's recent changes and its own orders, whatever the shop's size; only an instance's first
+ * request (the cold load) reads every order's entry. Asserted on the read units DynamoDB reports.
+ */
+let meter: ReturnType<typeof meterDynamo>;
+beforeAll(() => {
+  useLocalTable();
+  meter = meterDynamo(dynamo());
+});
+afterAll(() => meter.remove());
+
+/** A shop of `size` orders over the last 300 days: every third paid, a quarter in GBP, two products. */
+async function shopOf(size: number): Promise<string> {
+  const shopId = freshShopId(`ordercost${size}`);
+  const orders = spreadTimes(size, 300).map((ms, i) => {
+    const at = new Date(ms).toISOString();
+    const order = {
+      shopId,
+      orderId: newId(),
+      orderNumber: String(i + 1),
+      cartId: newId(),
+      customerId: `customer-${i % 7}`,
+      createdAt: at,
+      updatedAt: at,
+      currency: i % 4 === 3 ? 'GBP' : 'EUR',
+      lines: [{ productId: i % 2 ? 'espresso-beans' : 'trail-mix' }],
+      timestamps: Object.fromEntries(
+        ORDER_TIMESTAMPS.map((t) => [t, t === 'paidOn' && i % 3 === 0 ? at : null]),
+      ),
+    } as unknown as OrderRecord;
+    // A bare fixture, not priced: another `kind` keeps it out of the consistency check (fuzz test),
+    // which holds every stored order to its totals and numbering. The feed and the page read ignore it.
+    return { ...orderItem(order), kind: 'orderFixture' };
+  });
+  await bulkLoadFolded(shopId, orders, { parallel: 4 });
+  return shopId;
+}
+
+async function cost(shopId: string, filter: OrderFilter, sort: OrderSort = 'created') {
+  meter.take();
+  const { results, items } = await findOrders(shopId, filter, sort, { page: 1, perPage: 10 });
+  const usage = meter.take();
+  return { results, items: items.length, readUnits: usage.readUnits, calls: usage.calls };
+}
+
+describe('order filter cost', () => {
+  it('reads as much for a filtered page of 40 orders as of 1,500; the cold load once per instance', async () => {
+    const [small, large] = [await shopOf(40), await shopOf(1500)];
+    forgetOrderIndexes();
+
+    const [smallCold, largeCold] = [await cost(small, {}), await cost(large, {})];
+    const filters: [OrderFilter, OrderSort][] = [
+      [{ statuses: { paidOn: false } }, 'created'],
+      [{ currency: 'EUR', statuses: { paidOn: true } }, 'updated'],
+      [{ productId: 'espresso-beans', statuses: { viewedOn: false } }, 'created'],
+    ];
+    for (const [filter, sort] of filters) {
+      const [smallWarm, largeWarm] = [await cost(small, filter, sort), await cost(large, filter, sort)];
+
+      expect(largeWarm.items).toBe(10);
+      expect(largeWarm.results).toBeGreaterThan(smallWarm.results);
+      // 8 feed Queries (nothing changed lately) and one BatchGetItem of the page, at any size.
+      expect([smallWarm.calls, largeWarm.calls]).toEqual([9, 9]);
+      expect(largeWarm.readUnits).toBe(smallWarm.readUnits);
+    }
+    // The cold load reads every entry once: it grows with the shop (~200 bytes an order).
+    expect(largeCold.results).toBe(1500);
+    expect(largeCold.readUnits).toBeGreaterThan(smallCold.readUnits);
+    expect(largeCold.readUnits).toBeLessThan((1500 * 400) / 4096 / 2 + 8 + 20);
+  }, 60_000);
+});
