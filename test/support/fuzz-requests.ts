@@ -116,8 +116,10 @@ function pathOf(ctx: FuzzContext, route: Route, sample: FuzzSample, cart: FuzzCa
       const own = CART_PARAMS.has(param) ? undefined : sample.params[param];
       // A delete, or a product PATCH (its sample sets stock), takes only its own sample's object: one
       // from the pool would delete the category another route's sample updates, or stock the sold-out
-      // product addWatcher's sample watches, and that route would never answer 2xx again.
-      const ownOnly = route.method === 'DELETE' || route.name === 'patchProduct';
+      // product addWatcher's sample watches, and that route would never answer 2xx again. A category
+      // sequence too: its valid body names all its own sample's children, so a new category created
+      // under that parent by another request would make it 400 for good; creations stay under their own.
+      const ownOnly = route.method === 'DELETE' || OWN_OBJECT_ONLY.has(route.name);
       const valid = ownOnly && own ? [own] : validIds(ctx, param, sample, cart);
       if (valid.length === 0) return junkSegment;
       // The sample's own id half the time: its valid body often names it (a category update, a
@@ -129,6 +131,9 @@ function pathOf(ctx: FuzzContext, route: Route, sample: FuzzSample, cart: FuzzCa
     });
   return fc.tuple(...segments).map((parts) => `/${parts.join('/')}`);
 }
+
+/** Routes whose path names only their own sample's object (see pathOf). */
+const OWN_OBJECT_ONLY = new Set(['patchProduct', 'updateCategorySequence', 'createCategory']);
 
 /** Path parameters taken from the request's pool cart, never from the sample. */
 const CART_PARAMS = new Set(['cartId', 'lineItemId', 'couponLineItemId']);
