@@ -130,3 +130,29 @@ describe('cancellation under faults', () => {
     expect(await finishCancellations(shop, 0)).toEqual({ finished: 0 });
   });
 });
+
+describe('a PATCH whose answer was lost', () => {
+  it('is 200 when the SDK retries a write DynamoDB had applied, also with If-Match; the order changes once', async () => {
+    // Prepare: the first attempt's UpdateItem reaches DynamoDB, its answer does not; the SDK retries it
+    const orderId = await tentOrder(1);
+    const before = await api(`/${shop}/orders/${orderId}`);
+    const etag = before.headers.get('etag') as string;
+    const lost = loseAnswers({ commands: ['UpdateItemCommand'], times: 1 });
+
+    // Act
+    const patched = await api(`/${shop}/orders/${orderId}`, {
+      method: 'PATCH',
+      body: [{ op: 'add', path: '/internalNote', value: 'Bank transfer, ref 4471' }],
+      headers: { 'if-match': etag },
+    });
+    clearLostAnswers();
+    const after = await api(`/${shop}/orders/${orderId}`);
+
+    // Assess
+    expect(lost.lost()).toBe(1);
+    expect(patched.status).toBe(200);
+    expect(patched.body.internalNote).toBe('Bank transfer, ref 4471');
+    expect(after.headers.get('etag')).toBe(patched.headers.get('etag'));
+    expect(Number(JSON.parse(after.headers.get('etag') as string))).toBe(Number(JSON.parse(etag)) + 1);
+  });
+});

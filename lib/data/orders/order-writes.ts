@@ -1,4 +1,4 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand, type TransactWriteCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConcurrentChange, StateConflict } from '../../domain/errors';
 import type { OrderRecord } from '../../domain/orders/order';
@@ -6,6 +6,7 @@ import type { CancellationWork } from '../../domain/orders/order-cancellation';
 import { isCheckoutNumber, orderNumberTaken } from '../../domain/orders/order-number';
 import { dynamo, tableName } from '../client';
 import { isTransientDependencyError } from '../dependency-errors';
+import { newId } from '../ids';
 import { keys } from '../keys';
 import { cancellationItem } from './cancellations';
 import { orderFeedSort, orderStatusSet } from './order-feed';
@@ -41,7 +42,10 @@ export interface OrderSave {
  */
 export async function saveOrder(save: OrderSave): Promise<number> {
   const next = save.version + 1;
-  const items: TransactItem[] = [{ Update: orderUpdate(save, next) }];
+  // Marks this write, so a retry of the SDK after an answer lost in transit knows its own change.
+  const changeId = newId();
+  const update = orderUpdate(save, next, changeId);
+  const items: TransactItem[] = [{ Update: update }];
   const { before, after } = save;
   const shopId = after.shopId;
   let guardIndex = -1;
@@ -81,11 +85,16 @@ export async function saveOrder(save: OrderSave): Promise<number> {
     });
   }
   try {
-    if (items.length === 1) await dynamo().send(new UpdateCommand(items[0]?.Update as never));
+    // A transaction's retry is safe by itself: the SDK sends the same ClientRequestToken again.
+    if (items.length === 1)
+      await dynamo().send(new UpdateCommand({ ...update, ReturnValuesOnConditionCheckFailure: 'ALL_OLD' }));
     else await dynamo().send(new TransactWriteCommand({ TransactItems: items }));
   } catch (error) {
-    const name = (error as Error).name;
-    if (name === 'ConditionalCheckFailedException') throw new OrderChanged();
+    if (error instanceof ConditionalCheckFailedException) {
+      // The order already holds this very change: the first attempt was applied, its answer lost.
+      if (storedChangeId(error.Item) === changeId) return next;
+      throw new OrderChanged();
+    }
     if (!(error instanceof TransactionCanceledException) || isTransientDependencyError(error)) throw error;
     const codes = (error.CancellationReasons ?? []).map((r) => r.Code);
     if (codes[0] === 'ConditionalCheckFailed' || codes.includes('TransactionConflict'))
@@ -97,7 +106,13 @@ export async function saveOrder(save: OrderSave): Promise<number> {
   return next;
 }
 
-function orderUpdate(save: OrderSave, next: number) {
+/** The change id of an order item as a failed condition returns it (marshalled). */
+function storedChangeId(item: Record<string, unknown> | undefined): string | undefined {
+  const change = item?.lastChange as { M?: { changeId?: { S?: string } } } | undefined;
+  return change?.M?.changeId?.S;
+}
+
+function orderUpdate(save: OrderSave, next: number, changeId: string) {
   const { after, version } = save;
   // The order feed (order-feed.ts) follows: the time of this change and the statuses set now.
   const status = orderStatusSet(after);
@@ -114,7 +129,7 @@ function orderUpdate(save: OrderSave, next: number) {
       ':number': after.orderNumber,
       ':next': next,
       // The stream tells OrderUpdated by this: a change of this version, with its paths.
-      ':change': { version: next, changedFields: save.changedFields, changedAt: after.updatedAt },
+      ':change': { version: next, changedFields: save.changedFields, changedAt: after.updatedAt, changeId },
       ':feedSort': orderFeedSort(after),
       ...(status ? { ':status': status } : {}),
       ...(version === 0 ? {} : { ':version': version }),
