@@ -3,11 +3,10 @@ import { issueDevToken } from '../local/dev-issuer';
 import { readShopFile } from '../local/import-file';
 import { SEED_SHOPS } from '../local/twin';
 import type { Child } from './child-process';
-import type { DynamoUsage } from './dynamo-meter';
-import { benchHeaders, callApi } from './http-fixtures';
-import { load } from './load';
+import { benchHeaders } from './http-fixtures';
+import { measureGet } from './measure-get';
 import { seedListedShop } from './scale-seed';
-import { percentile, table } from './stats';
+import { table } from './stats';
 
 /** One list request measured on a shop of one size. */
 export interface ListScaleRow {
@@ -67,7 +66,7 @@ export async function measureListScale(
   samples: number,
   say: (line: string) => void,
 ): Promise<ListScaleRow[]> {
-  const url = String(api.ready.url);
+  const _url = String(api.ready.url);
   const demo = await readShopFile(SEED_SHOPS[0].file);
   const rows: ListScaleRow[] = [];
   for (const size of sizes) {
@@ -78,29 +77,10 @@ export async function measureListScale(
     const token = issueDevToken(shopId);
     for (const { request, path, expected, budget } of listRequests(size)) {
       const one = { method: 'GET' as const, path: `/${shopId}/${path}`, headers: benchHeaders(token) };
-      const first = await callApi(url, one);
-      if (first.status !== 200)
-        throw new Error(`${request} at ${size}: ${first.status} ${first.body.slice(0, 300)}`);
-      await load(url, { connections: 1, amount: 3, next: () => one });
-      await api.ask({ type: 'usage' });
-      const measured = await load(url, { connections: 1, amount: samples, next: () => one });
-      const usage = (await api.ask({ type: 'usage' })).usage as DynamoUsage;
-      if (measured.failed > 0) throw new Error(`${request} at ${size}: ${measured.failures.join('; ')}`);
+      const { first, ...figures } = await measureGet(api, `${request} at ${size}`, one, samples);
       const results = (JSON.parse(first.body) as { results: number }).results;
-      rows.push({
-        request,
-        budget,
-        size,
-        p50: percentile(measured.latencies, 50),
-        p99: percentile(measured.latencies, 99),
-        calls: usage.calls / measured.requests,
-        readUnits: usage.readUnits / measured.requests,
-        results,
-        expected: expected < 0 ? results : expected,
-      });
-      say(
-        `  ${request} at ${size}: p50 ${percentile(measured.latencies, 50)} ms, ${(usage.readUnits / measured.requests).toFixed(1)} RCU`,
-      );
+      rows.push({ request, budget, size, ...figures, results, expected: expected < 0 ? results : expected });
+      say(`  ${request} at ${size}: p50 ${figures.p50} ms, ${figures.readUnits.toFixed(1)} RCU`);
     }
   }
   return rows;

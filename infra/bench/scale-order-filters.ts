@@ -1,13 +1,14 @@
 import { importShop } from '../../lib/data/import-shop';
+import { FILTER_STATUSES } from '../../lib/domain/orders/order-filter';
 import { issueDevToken } from '../local/dev-issuer';
 import { readShopFile } from '../local/import-file';
 import { SEED_SHOPS } from '../local/twin';
 import type { Child } from './child-process';
 import type { DynamoUsage } from './dynamo-meter';
 import { benchHeaders, callApi } from './http-fixtures';
-import { load } from './load';
+import { measureGet } from './measure-get';
 import { seedListedShop } from './scale-seed';
-import { percentile, table } from './stats';
+import { table } from './stats';
 
 /** One GET /orders request measured on a shop of one size. */
 export interface OrderFilterRow {
@@ -38,20 +39,7 @@ function requests(customerId: string): [string, string][] {
   const month = new Date(Date.now() - YEAR / 12).toISOString();
   return [
     ['GET /orders (no filter)', 'orders'],
-    ...(
-      [
-        'viewedOn',
-        'pendingOn',
-        'archivedOn',
-        'rejectedOn',
-        'closedOn',
-        'dispatchedOn',
-        'paidOn',
-        'returnedOn',
-        'deliveredOn',
-        'invoicedOn',
-      ] as const
-    ).map((s): [string, string] => [`${s}=true`, `orders?${s}=true`]),
+    ...FILTER_STATUSES.map((s): [string, string] => [`${s}=true`, `orders?${s}=true`]),
     ['paidOn=false', 'orders?paidOn=false'],
     ['customerId', `orders?customerId=${customerId}`],
     ['productId', 'orders?productId=trail-mix'],
@@ -111,27 +99,19 @@ export async function measureOrderFilters(
       `  cold load at ${size}: ${ms.toFixed(0)} ms, ${usage.calls} calls, ${usage.readUnits.toFixed(0)} RCU, ${attempts} request(s)`,
     );
     for (const [request, path] of requests(customerId as string)) {
-      const one = get(path);
-      const answer = await callApi(url, one);
-      if (answer.status !== 200)
-        throw new Error(`${request} at ${size}: ${answer.status} ${answer.body.slice(0, 300)}`);
-      await load(url, { connections: 1, amount: 3, next: () => one });
-      await api.ask({ type: 'usage' });
-      const measured = await load(url, { connections: 1, amount: samples, next: () => one });
-      const used = (await api.ask({ type: 'usage' })).usage as DynamoUsage;
-      if (measured.failed > 0) throw new Error(`${request} at ${size}: ${measured.failures.join('; ')}`);
+      const { first: answer, ...figures } = await measureGet(
+        api,
+        `${request} at ${size}`,
+        get(path),
+        samples,
+      );
       rows.push({
         request,
         size,
-        p50: percentile(measured.latencies, 50),
-        p99: percentile(measured.latencies, 99),
-        calls: used.calls / measured.requests,
-        readUnits: used.readUnits / measured.requests,
+        ...figures,
         results: (JSON.parse(answer.body) as { results: number }).results,
       });
-      say(
-        `  ${request} at ${size}: p50 ${percentile(measured.latencies, 50)} ms, ${(used.readUnits / measured.requests).toFixed(1)} RCU`,
-      );
+      say(`  ${request} at ${size}: p50 ${figures.p50} ms, ${figures.readUnits.toFixed(1)} RCU`);
     }
   }
   return { rows, cold };

@@ -13,10 +13,9 @@ import { readShopFile } from '../local/import-file';
 import { RETURNING_BUYER_BILLING } from '../local/seed/returning-buyer';
 import { SEED_SHOPS } from '../local/twin';
 import type { Child } from './child-process';
-import type { DynamoUsage } from './dynamo-meter';
-import { benchHeaders, callApi } from './http-fixtures';
-import { load } from './load';
-import { percentile, table } from './stats';
+import { benchHeaders } from './http-fixtures';
+import { measureGet } from './measure-get';
+import { table } from './stats';
 
 const DAY = 24 * 3600 * 1000;
 const PARALLEL = 6;
@@ -127,7 +126,7 @@ export async function measureSalesScale(
   samples: number,
   say: (line: string) => void,
 ): Promise<SalesScaleRow[]> {
-  const url = String(api.ready.url);
+  const _url = String(api.ready.url);
   const demo = await readShopFile(SEED_SHOPS[0].file);
   const rows: SalesScaleRow[] = [];
   for (const size of sizes) {
@@ -151,29 +150,19 @@ export async function measureSalesScale(
     ];
     for (const { request, path, expected } of requests) {
       const one = { method: 'GET' as const, path: `/${shopId}/${path}`, headers: benchHeaders(token) };
-      const first = await callApi(url, one);
-      if (first.status !== 200)
-        throw new Error(`${request} at ${size}: ${first.status} ${first.body.slice(0, 300)}`);
       // Warm-up: the first size's requests also warm the handler's code paths (JIT).
-      await load(url, { connections: 1, amount: 10, next: () => one });
-      await api.ask({ type: 'usage' });
-      const measured = await load(url, { connections: 1, amount: samples, next: () => one });
-      const usage = (await api.ask({ type: 'usage' })).usage as DynamoUsage;
-      if (measured.failed > 0) throw new Error(`${request} at ${size}: ${measured.failures.join('; ')}`);
+      const { first, ...figures } = await measureGet(api, `${request} at ${size}`, one, samples, 10);
       const body = JSON.parse(first.body) as { salesPerCurrency: { totalOrders: number }[] };
       const totalOrders = body.salesPerCurrency.reduce((n, e) => n + e.totalOrders, 0);
       rows.push({
         request,
         orders: size,
-        p50: percentile(measured.latencies, 50),
-        p99: percentile(measured.latencies, 99),
-        calls: usage.calls / measured.requests,
-        readUnits: usage.readUnits / measured.requests,
+        ...figures,
         totalOrders,
         expected: expected < 0 ? totalOrders : expected,
       });
       say(
-        `  ${request} at ${size}: p50 ${percentile(measured.latencies, 50)} ms, ${(usage.readUnits / measured.requests).toFixed(1)} RCU, ${totalOrders} orders`,
+        `  ${request} at ${size}: p50 ${figures.p50} ms, ${figures.readUnits.toFixed(1)} RCU, ${totalOrders} orders`,
       );
     }
   }
