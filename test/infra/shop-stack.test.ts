@@ -3,13 +3,13 @@ import type { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SALES_STREAM } from '../../functions/orders/sales-stream-filter';
 import { TABLE_ACTIONS } from '../../infra/constructs/api-function';
-import { STREAM_RETRY } from '../../infra/constructs/event-publisher';
 import { MAX_METRICS_PER_ALARM } from '../../infra/constructs/shop-alarms';
 import {
   ACCESS_LOG_FIELDS,
   CORS_ALLOW_HEADERS,
   CORS_EXPOSE_HEADERS,
 } from '../../infra/constructs/shop-http-api';
+import { STREAM_RETRY } from '../../infra/constructs/stream-consumer';
 import { routeGroupId, routeGroups } from '../../infra/route-groups';
 import { rateLimitKeyPrefix, routeScopes, type ShopStack } from '../../infra/shop-stack';
 import { keys } from '../../lib/data/keys';
