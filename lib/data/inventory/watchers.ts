@@ -2,9 +2,9 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { ConcurrentChange } from '../../domain/errors';
 import type { WatchedProduct, Watcher } from '../../domain/inventory/watchers';
-import { batchGetItems } from '../batch-get';
 import { batchWrite } from '../batch-write';
 import { dynamo, tableName } from '../client';
+import { countedPage } from '../counted-page';
 import { keys } from '../keys';
 import { queryAll } from '../query-all';
 
@@ -190,42 +190,19 @@ export async function watchedProducts(
   page: number,
   perPage: number,
 ): Promise<{ results: number; items: WatchedProduct[] }> {
-  const [counter, found] = await Promise.all([
-    dynamo().send(
-      new GetCommand({
-        TableName: tableName(),
-        Key: keys.counter(shopId, WATCHED_COUNTER),
-        ConsistentRead: true,
-      }),
-    ),
-    queryAll(
-      {
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.watchedProducts(shopId) },
-        Limit: page * perPage,
-      },
-      page * perPage,
-    ),
-  ]);
-  const keysOfPage = found.slice((page - 1) * perPage, page * perPage).map((i) => ({
-    pk: i.pk as string,
-    sk: i.sk as string,
-  }));
-  const summaries = await batchGetItems(keysOfPage);
+  const found = await countedPage(
+    shopId,
+    { gsi1pk: keys.watchedProducts(shopId), counter: WATCHED_COUNTER },
+    page,
+    perPage,
+  );
   return {
-    results: Math.max(0, (counter.Item?.value as number | undefined) ?? 0),
-    items: summaries.flatMap((s) =>
-      s
-        ? [
-            {
-              productId: s.productId as string,
-              watchers: s.watchers as number,
-              firstWatchedOn: s.firstWatchedOn as string,
-            },
-          ]
-        : [],
-    ),
+    results: found.results,
+    items: found.items.map((s) => ({
+      productId: s.productId as string,
+      watchers: s.watchers as number,
+      firstWatchedOn: s.firstWatchedOn as string,
+    })),
   };
 }
 

@@ -4,6 +4,7 @@ import { ConcurrentChange, NotFoundError, StateConflict } from '../../domain/err
 import type { NewsletterCampaign, NewsletterSubscriber } from '../../domain/storefront/newsletters';
 import { batchGetItems } from '../batch-get';
 import { dynamo, tableName } from '../client';
+import { countedPage } from '../counted-page';
 import { keys } from '../keys';
 import { queryAll } from '../query-all';
 
@@ -71,32 +72,13 @@ export async function listCampaigns(
   page: number,
   perPage: number,
 ): Promise<{ results: number; items: NewsletterCampaign[] }> {
-  const [counter, found] = await Promise.all([
-    dynamo().send(
-      new GetCommand({
-        TableName: tableName(),
-        Key: keys.counter(shopId, CAMPAIGN_COUNTER),
-        ConsistentRead: true,
-      }),
-    ),
-    queryAll(
-      {
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.newsletters(shopId) },
-        Limit: page * perPage,
-      },
-      page * perPage,
-    ),
-  ]);
-  const pageKeys = found
-    .slice((page - 1) * perPage, page * perPage)
-    .map((i) => ({ pk: i.pk as string, sk: i.sk as string }));
-  const campaigns = await batchGetItems(pageKeys);
-  return {
-    results: (counter.Item?.value as number | undefined) ?? 0,
-    items: campaigns.flatMap((c) => (c ? [campaignOf(c)] : [])),
-  };
+  const found = await countedPage(
+    shopId,
+    { gsi1pk: keys.newsletters(shopId), counter: CAMPAIGN_COUNTER },
+    page,
+    perPage,
+  );
+  return { results: found.results, items: found.items.map(campaignOf) };
 }
 
 /** A campaign, strongly consistent; NotFoundError when the shop has none of that id. */
