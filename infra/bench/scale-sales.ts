@@ -4,17 +4,14 @@ import { importShop } from '../../lib/data/import-shop';
 import { bulkLoadFolded } from '../../lib/data/lists/bulk-load';
 import { orderItem } from '../../lib/data/orders/order-items';
 import { bulkLoadSalesTotals } from '../../lib/data/orders/sales-bulk-load';
-import type { CartRecord } from '../../lib/domain/cart/cart';
-import { snapshotLine } from '../../lib/domain/cart/cart-lines';
 import type { OrderRecord } from '../../lib/domain/orders/order';
-import { buildOrder } from '../../lib/domain/orders/order-builder';
 import { issueDevToken } from '../local/dev-issuer';
 import { readShopFile } from '../local/import-file';
-import { RETURNING_BUYER_BILLING } from '../local/seed/returning-buyer';
 import { SEED_SHOPS } from '../local/twin';
 import type { Child } from './child-process';
 import { benchHeaders } from './http-fixtures';
 import { measureGet } from './measure-get';
+import { seededCart, templateOrder } from './scale-seed';
 import { table } from './stats';
 
 const DAY = 24 * 3600 * 1000;
@@ -48,37 +45,12 @@ async function seedSalesShop(shopId: string, size: number, say: (line: string) =
   const now = Date.now();
   const templates = ['EUR', 'GBP'].flatMap((currency) =>
     MIXES.map((mix) => {
-      const cart: CartRecord = {
-        shopId,
-        cartId: newId(),
-        tokenHash: 'seeded',
-        status: 'open',
-        version: 1,
-        currency,
-        taxType: 'GROSS',
-        locale: 'en_GB',
-        createdAt: new Date(now).toISOString(),
-        updatedAt: new Date(now).toISOString(),
-        pickupToken: 'seeded',
-        lineItems: mix.map(([productId, quantity]) => {
-          const product = catalog.products.get(productId);
-          if (!product) throw new Error(`no product ${productId}`);
-          return snapshotLine(catalog, { currency, taxType: 'GROSS' }, product, newId(), quantity);
-        }),
-        billingAddress: RETURNING_BUYER_BILLING,
-        shippingAddress: null,
-        shipping: null,
-        payment: null,
-        coupon: null,
-        orderId: null,
-      };
-      return buildOrder(
-        cart,
-        catalog,
-        { baseUrl: 'http://127.0.0.1', shopId, locale: 'en_GB' },
-        { orderId: 'template', orderNumber: '0', customerId: 'template', customerNumber: 'S-0' },
-        cart.createdAt,
-      );
+      const lines = mix.map(([productId, quantity]) => {
+        const product = catalog.products.get(productId);
+        if (!product) throw new Error(`no product ${productId}`);
+        return { product, quantity };
+      });
+      return templateOrder(catalog, seededCart(catalog, new Date(now), currency, lines, true));
     }),
   );
   const orders: OrderRecord[] = Array.from({ length: size }, (_, i) => {

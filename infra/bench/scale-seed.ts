@@ -7,6 +7,7 @@ import { orderItem } from '../../lib/data/orders/order-items';
 import type { CartRecord } from '../../lib/domain/cart/cart';
 import { snapshotLine } from '../../lib/domain/cart/cart-lines';
 import type { Catalog } from '../../lib/domain/catalog/catalog';
+import type { ShopProduct } from '../../lib/domain/catalog/catalog-types';
 import type { CustomerRecord } from '../../lib/domain/customers/customer';
 import { ORDER_TIMESTAMPS, type OrderRecord } from '../../lib/domain/orders/order';
 import { buildOrder } from '../../lib/domain/orders/order-builder';
@@ -37,31 +38,14 @@ export async function seedListedShop(
   const now = Date.now();
   const at = (i: number, days: number) =>
     new Date(now - 60_000 - ((i * 7919) % size) * ((days * DAY) / size) - (i % 997));
-  const template = (
-    createdAt: Date,
-    address: boolean,
-    currency = 'EUR',
-    products = [product],
-  ): CartRecord => ({
-    shopId,
-    cartId: newId(),
-    tokenHash: 'seeded',
-    status: 'open',
-    version: 1,
-    currency,
-    taxType: 'GROSS',
-    locale: 'en_GB',
-    createdAt: createdAt.toISOString(),
-    updatedAt: createdAt.toISOString(),
-    pickupToken: 'seeded',
-    lineItems: products.map((p) => snapshotLine(catalog, { currency, taxType: 'GROSS' }, p, newId(), 2)),
-    billingAddress: address ? RETURNING_BUYER_BILLING : null,
-    shippingAddress: null,
-    shipping: null,
-    payment: null,
-    coupon: null,
-    orderId: null,
-  });
+  const template = (createdAt: Date, address: boolean, currency = 'EUR', products = [product]) =>
+    seededCart(
+      catalog,
+      createdAt,
+      currency,
+      products.map((p) => ({ product: p, quantity: 2 })),
+      address,
+    );
   const customers: CustomerRecord[] = Array.from({ length: size }, (_, i) => ({
     customerId: newId(),
     customerNumber: `S-${i + 1}`,
@@ -70,13 +54,7 @@ export async function seedListedShop(
     internalNote: null,
   }));
   const templates = orderTemplates(catalog).map(({ currency, products }) =>
-    buildOrder(
-      template(new Date(now), true, currency, products),
-      catalog,
-      { baseUrl: 'http://127.0.0.1', shopId, locale: 'en_GB' },
-      { orderId: 'template', orderNumber: '0', customerId: 'template', customerNumber: 'S-0' },
-      new Date(now).toISOString(),
-    ),
+    templateOrder(catalog, template(new Date(now), true, currency, products)),
   );
   const items = [
     ...(options.carts === false
@@ -149,4 +127,47 @@ function seededStatuses(i: number, createdAt: Date): OrderRecord['timestamps'] {
   return Object.fromEntries(
     ORDER_TIMESTAMPS.map((name) => [name, set[name] ? at(1) : null]),
   ) as OrderRecord['timestamps'];
+}
+
+/** A seeded cart of the shop with these lines (a template: the bench copies it with new ids). */
+export function seededCart(
+  catalog: Catalog,
+  createdAt: Date,
+  currency: string,
+  lines: readonly { product: ShopProduct; quantity: number }[],
+  address: boolean,
+): CartRecord {
+  return {
+    shopId: catalog.shopId,
+    cartId: newId(),
+    tokenHash: 'seeded',
+    status: 'open',
+    version: 1,
+    currency,
+    taxType: 'GROSS',
+    locale: 'en_GB',
+    createdAt: createdAt.toISOString(),
+    updatedAt: createdAt.toISOString(),
+    pickupToken: 'seeded',
+    lineItems: lines.map(({ product, quantity }) =>
+      snapshotLine(catalog, { currency, taxType: 'GROSS' }, product, newId(), quantity),
+    ),
+    billingAddress: address ? RETURNING_BUYER_BILLING : null,
+    shippingAddress: null,
+    shipping: null,
+    payment: null,
+    coupon: null,
+    orderId: null,
+  };
+}
+
+/** The order a seeded cart becomes, as a template (copies get their own ids, numbers and times). */
+export function templateOrder(catalog: Catalog, cart: CartRecord): OrderRecord {
+  return buildOrder(
+    cart,
+    catalog,
+    { baseUrl: 'http://127.0.0.1', shopId: catalog.shopId, locale: 'en_GB' },
+    { orderId: 'template', orderNumber: '0', customerId: 'template', customerNumber: 'S-0' },
+    cart.createdAt,
+  );
 }
