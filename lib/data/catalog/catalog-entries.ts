@@ -1,7 +1,7 @@
 import type { Catalog } from '../../domain/catalog/catalog';
-import type { CouponCampaign, CouponCode } from '../../domain/coupons/coupon-campaign';
 import type { CatalogProjection } from '../../domain/catalog/catalog-projection';
 import type { ShopFile } from '../../domain/catalog/catalog-types';
+import type { CouponCampaign, CouponCode } from '../../domain/coupons/coupon-campaign';
 import type { CatalogKind } from '../keys';
 import type { CatalogProducts } from './catalog-products';
 

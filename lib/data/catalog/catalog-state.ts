@@ -7,8 +7,8 @@ import {
   projectionFromColumns,
 } from '../../domain/catalog/catalog-projection';
 import type { ShopProduct } from '../../domain/catalog/catalog-types';
-import { codeKey } from '../../domain/coupons/coupon-campaign';
 import { copyColumns, productColumns, setSlot } from '../../domain/catalog/product-columns';
+import { codeKey } from '../../domain/coupons/coupon-campaign';
 import { byCreation } from '../../domain/storefront/script-tags';
 import type {
   CatalogChange,

@@ -7,7 +7,6 @@ import { keys } from '../keys';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
-
 /**
  * Coupon uses (docs/catalog.md "Coupon campaigns"): one counter per campaign and one per code, made
  * by their first redemption. A redemption is two conditional ADDs that go into the order's own
@@ -49,7 +48,10 @@ export async function readUses(shopId: string, redemption: CouponRedemption): Pr
 }
 
 /** How often each campaign was redeemed (timesUsed), by id: one read for a page of campaigns. */
-export async function campaignUses(shopId: string, campaignIds: readonly string[]): Promise<Map<string, number>> {
+export async function campaignUses(
+  shopId: string,
+  campaignIds: readonly string[],
+): Promise<Map<string, number>> {
   const found = await batchGetItems(campaignIds.map((id) => keys.couponUses(shopId, id)));
   return new Map(campaignIds.map((id, i) => [id, usesOf(found[i])]));
 }

@@ -50,7 +50,10 @@ export function codeKey(code: string): string {
 
 /** The campaign a code belongs to, if both exist (a code outliving its campaign counts as none). */
 export function campaignOfCode(
-  coupons: { couponCodes: ReadonlyMap<string, CouponCode>; couponCampaigns: ReadonlyMap<string, CouponCampaign> },
+  coupons: {
+    couponCodes: ReadonlyMap<string, CouponCode>;
+    couponCampaigns: ReadonlyMap<string, CouponCampaign>;
+  },
   code: string,
 ): { code: CouponCode; campaign: CouponCampaign } | null {
   const found = coupons.couponCodes.get(codeKey(code));

@@ -1,4 +1,9 @@
-import { type CouponRule, type CouponValidationError, type Currencies, couponDiscount } from '../money/discounts';
+import {
+  type CouponRule,
+  type CouponValidationError,
+  type Currencies,
+  couponDiscount,
+} from '../money/discounts';
 import type { Minor } from '../money/money';
 import { type CouponCampaign, outsideWindow } from './coupon-campaign';
 
