@@ -132,6 +132,21 @@ async function main() {
     });
     await call('listNewsletterSubscribers', 'GET', `${letterPath}/subscribers`);
     await call('unsubscribeNewsletter', 'DELETE', `${letterPath}/subscribers/ada%40example.com`);
+    const coupons = await call('createCouponCampaign', 'POST', '/coupon-campaigns', {
+      identifier: 'spring-10',
+      name: 'Spring 10 %',
+      currency: 'EUR',
+      minimumOrderValue: 30,
+      type: { name: 'PERCENT', amount: 10, waiveShippingCosts: false },
+      usesPerCode: 1,
+      usesTotal: 500,
+    });
+    const couponsPath = `/coupon-campaigns/${(coupons.body as { campaignId: string }).campaignId}`;
+    await call('listCouponCampaigns', 'GET', '/coupon-campaigns?resultsPerPage=2');
+    await call('getCouponCampaign', 'GET', couponsPath);
+    await call('putCouponCode', 'PUT', `${couponsPath}/coupons`, { code: 'SPRING-ADA' });
+    await call('deleteCouponCode', 'DELETE', `${couponsPath}/coupons/SPRING-ADA`);
+    await call('deleteCouponCampaign', 'DELETE', couponsPath);
 
     const cart = await call('createCart', 'POST', '/carts', {
       currency: 'EUR',
