@@ -13,8 +13,9 @@ export function campaignsOfFileCoupons(
   defaultCurrency: string,
   createdOn: string,
 ): { campaigns: CouponCampaign[]; codes: CouponCode[] } {
+  const start = Date.parse(createdOn);
   const campaigns = coupons.map(
-    (coupon): CouponCampaign => ({
+    (coupon, i): CouponCampaign => ({
       campaignId: fileCampaignId(coupon.code),
       identifier: coupon.code,
       name: coupon.name,
@@ -27,7 +28,8 @@ export function campaignsOfFileCoupons(
       validUntil: null,
       usesPerCode: null,
       usesTotal: null,
-      createdOn,
+      // A millisecond apart, so the campaign list keeps the file's order.
+      createdOn: new Date(start + i).toISOString(),
     }),
   );
   const codes = coupons.map((coupon) => ({ code: coupon.code, campaignId: fileCampaignId(coupon.code) }));
