@@ -107,7 +107,10 @@ describe('coupon campaigns', () => {
         [{ ...spring, type: { name: 'FIX', amount: 0 } }, 'type.amount'],
         [{ ...spring, type: { name: 'FIX', amount: 2.555 } }, 'type.amount'],
         [{ ...spring, type: { name: 'SHIPPING', amount: 5 } }, 'type.amount'],
-        [{ ...spring, type: { name: 'FIX', amount: 5, waiveShippingCosts: 'yes' } }, 'type.waiveShippingCosts'],
+        [
+          { ...spring, type: { name: 'FIX', amount: 5, waiveShippingCosts: 'yes' } },
+          'type.waiveShippingCosts',
+        ],
         [{ ...spring, validFrom: 'soon' }, 'validFrom'],
         [{ ...spring, validFrom: '2026-02-01', validUntil: '2026-01-01' }, 'validUntil'],
         [{ ...spring, validFrom: '2026-01-01', validUntil: '2026-01-01' }, 'validUntil'],
@@ -117,7 +120,10 @@ describe('coupon campaigns', () => {
         [{ ...spring, colour: 'red' }, 'body'],
       ].map(async ([body, field]) => ({
         field,
-        answer: await create({ ...(body as object), identifier: (body as { identifier?: string }).identifier && 'other' }),
+        answer: await create({
+          ...(body as object),
+          identifier: (body as { identifier?: string }).identifier && 'other',
+        }),
       })),
     );
     const badLocale = await create({ ...spring, identifier: 'other' }, '?locale=fr_FR');
