@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { SAMPLE_COUPON_CAMPAIGN } from '../../infra/local/seed/coupon-campaign';
 import { call, tokenFor } from '../support/api';
 import { privateDemoShop } from '../support/shops';
 
@@ -10,15 +11,7 @@ const create = (body: Record<string, unknown>, query = '') =>
   call(`${campaigns()}${query}`, { method: 'POST', body });
 const putCode = (campaignId: string, code: string) =>
   call(`${campaigns()}/${campaignId}/coupons`, { method: 'PUT', body: { code } });
-const spring = {
-  identifier: 'spring-10',
-  name: 'Spring 10 %',
-  currency: 'EUR',
-  minimumOrderValue: 30,
-  type: { name: 'PERCENT', amount: 10, waiveShippingCosts: false },
-  usesPerCode: 1,
-  usesTotal: 500,
-};
+const spring: Record<string, unknown> = SAMPLE_COUPON_CAMPAIGN;
 
 beforeAll(async () => {
   shop = await privateDemoShop('coupons');
