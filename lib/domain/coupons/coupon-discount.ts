@@ -36,7 +36,8 @@ export function campaignDiscount(
   if (window) return none(window);
   const found = couponDiscount(ruleOf(campaign), subtotal, currencies);
   if (found.validationErrors.length > 0) return { ...found, waivesShipping: false };
-  return { amount: found.amount, waivesShipping: campaign.waiveShippingCosts, validationErrors: [] };
+  // A SHIPPING coupon takes nothing off the lines: 0, not the money module's -0.
+  return { amount: found.amount || 0, waivesShipping: campaign.waiveShippingCosts, validationErrors: [] };
 }
 
 /** The campaign as a coupon rule of the money module; SHIPPING takes nothing off the lines. */
