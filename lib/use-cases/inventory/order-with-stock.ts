@@ -39,10 +39,12 @@ export async function orderWithStock(
     // Before any stock is set aside: a coupon whose campaign is gone is refused outright.
     const redemption = couponRedemption(current, catalog, now);
     const demand = stockDemands(current.lineItems, catalog.products, catalog.stock);
-    // A cart changed meanwhile keeps this round only if it takes the same stock and the same coupon.
+    // A cart changed meanwhile keeps this round only if it takes the same stock and redeems the same
+    // code (or none): a coupon removed, or no longer applying, must not keep the use it was given.
+    const redeemed = redemption?.code ?? null;
     const takesSameStock = (fresh: CartRecord) =>
       sameStockDemand(stockDemands(fresh.lineItems, catalog.products), demand) &&
-      fresh.coupon?.code === current.coupon?.code;
+      (couponRedemption(fresh, catalog, now)?.code ?? null) === redeemed;
     const hold =
       demand.demands.length === 0 && demand.gone.length === 0
         ? undefined
