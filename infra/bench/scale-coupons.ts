@@ -1,8 +1,8 @@
 import { issueDevToken } from '../local/dev-issuer';
 import { importBenchShop } from './bench-shop';
+import { checkoutCarts } from './checkout-load';
 import type { Child } from './child-process';
 import { type BenchCart, benchHeaders, callApi, makeCarts } from './http-fixtures';
-import { load } from './load';
 import { percentile, table } from './stats';
 
 /**
@@ -99,22 +99,7 @@ async function raceOnce(
   const buyers = Math.round(limit * 1.5);
   const carts = await makeCarts(url, SHOP, token, buyers, 16);
   await withCoupons(url, token, carts, code);
-  const bodies: { status: number; body: string }[] = [];
-  let i = 0;
-  const result = await load(url, {
-    connections: Math.min(connections, buyers),
-    amount: buyers,
-    next: () => {
-      const cart = carts[i++];
-      if (!cart) throw new Error('no cart left to order');
-      return {
-        method: 'POST',
-        path: `/${SHOP}/carts/${cart.cartId}/order`,
-        headers: benchHeaders(token, { cartToken: cart.token }),
-      };
-    },
-    onAnswer: (status, body) => bodies.push({ status, body }),
-  });
+  const { result, bodies } = await checkoutCarts(url, SHOP, token, carts, connections, buyers);
   const other: Record<string, number> = {};
   let noUseLeft = 0;
   for (const { status, body } of bodies) {
