@@ -668,6 +668,76 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/{shopId}/coupon-campaigns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List coupon campaigns */
+        get: operations["listCouponCampaigns"];
+        put?: never;
+        /** Create coupon campaign */
+        post: operations["createCouponCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{shopId}/coupon-campaigns/{campaignId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get coupon campaign */
+        get: operations["getCouponCampaign"];
+        put?: never;
+        post?: never;
+        /** Delete coupon campaign */
+        delete: operations["deleteCouponCampaign"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{shopId}/coupon-campaigns/{campaignId}/coupons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Put coupon code */
+        put: operations["putCouponCode"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{shopId}/coupon-campaigns/{campaignId}/coupons/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete coupon code */
+        delete: operations["deleteCouponCode"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/{shopId}": {
         parameters: {
             query?: never;
@@ -1011,7 +1081,7 @@ export interface components {
                         couponLineItemId: string;
                         code: string;
                         lineItemPrice: components["schemas"]["Money"];
-                        validationErrors: ("LineItemsSubTotalTooSmall" | "CouponNotFound" | "CurrencyNotSupported")[];
+                        validationErrors: ("LineItemsSubTotalTooSmall" | "CouponNotFound" | "CurrencyNotSupported" | "CouponNotYetValid" | "CouponExpired")[];
                     } | null;
                     shippingPrice: components["schemas"]["Money"];
                     deposits: unknown[];
@@ -1115,6 +1185,31 @@ export interface components {
             address: string;
             phone: string;
             email: string;
+        };
+        CouponCampaign: {
+            campaignId: string;
+            identifier: string;
+            name: string;
+            currency: string;
+            minimumOrderValue: components["schemas"]["Money"];
+            type: {
+                /** @enum {string} */
+                name: "FIX" | "PERCENT" | "SHIPPING";
+                amount?: number;
+                waiveShippingCosts: boolean;
+            };
+            validFrom: string | null;
+            validUntil: string | null;
+            usesPerCode: number | null;
+            usesTotal: number | null;
+            timesUsed: number;
+            links: components["schemas"]["Link"][];
+        };
+        CouponCampaignList: {
+            results: number;
+            page: number;
+            resultsPerPage: number;
+            items: components["schemas"]["CouponCampaign"][];
         };
         CrossSelling: {
             manualCrossSellingTitle: string;
@@ -1300,7 +1395,7 @@ export interface components {
                 couponLineItemId: string;
                 code: string;
                 lineItemPrice: components["schemas"]["Money"];
-                validationErrors: ("LineItemsSubTotalTooSmall" | "CouponNotFound" | "CurrencyNotSupported")[];
+                validationErrors: ("LineItemsSubTotalTooSmall" | "CouponNotFound" | "CurrencyNotSupported" | "CouponNotYetValid" | "CouponExpired")[];
             } | null;
             shippingPrice: components["schemas"]["Money"];
             deposits: unknown[];
@@ -2029,7 +2124,7 @@ export interface operations {
                      *       "resultsPerPage": 1,
                      *       "items": [
                      *         {
-                     *           "cartId": "01JAAAAAAAAAAAAAAAAAAA0006",
+                     *           "cartId": "01JAAAAAAAAAAAAAAAAAAA0007",
                      *           "locale": "en_GB",
                      *           "currencyId": "EUR",
                      *           "billingAddress": {
@@ -2096,7 +2191,7 @@ export interface operations {
                      *             },
                      *             "productLineItems": [
                      *               {
-                     *                 "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
+                     *                 "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *                 "sku": "BF-2210",
                      *                 "name": "Merino Rib Beanie",
                      *                 "productId": "merino-beanie",
@@ -2177,7 +2272,7 @@ export interface operations {
                      *                 "isInWishlist": false
                      *               },
                      *               {
-                     *                 "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *                 "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *                 "sku": "FW-0502",
                      *                 "name": "Merino Trekking Socks (pair)",
                      *                 "productId": "socks-pair-pack",
@@ -2354,7 +2449,7 @@ export interface operations {
                      *           "links": [
                      *             {
                      *               "rel": "self",
-                     *               "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006"
+                     *               "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007"
                      *             },
                      *             {
                      *               "rel": "shipping-method",
@@ -2362,7 +2457,7 @@ export interface operations {
                      *             },
                      *             {
                      *               "rel": "add-coupon",
-                     *               "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006/coupon"
+                     *               "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007/coupon"
                      *             }
                      *           ]
                      *         }
@@ -2426,7 +2521,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0006",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0007",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": null,
@@ -2458,7 +2553,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -2605,11 +2700,11 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007"
                      *         },
                      *         {
                      *           "rel": "add-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006/coupon"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007/coupon"
                      *         }
                      *       ],
                      *       "status": "Complete"
@@ -2659,7 +2754,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0006",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0007",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": null,
@@ -2691,7 +2786,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -2838,11 +2933,11 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007"
                      *         },
                      *         {
                      *           "rel": "add-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006/coupon"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007/coupon"
                      *         }
                      *       ]
                      *     }
@@ -2898,7 +2993,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0006",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0007",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": null,
@@ -2930,7 +3025,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -2999,7 +3094,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *             "sku": "FW-0502",
                      *             "name": "Merino Trekking Socks (pair)",
                      *             "productId": "socks-pair-pack",
@@ -3147,11 +3242,11 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007"
                      *         },
                      *         {
                      *           "rel": "add-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006/coupon"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007/coupon"
                      *         }
                      *       ]
                      *     }
@@ -3211,7 +3306,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0006",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0007",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": null,
@@ -3243,7 +3338,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -3312,7 +3407,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *             "sku": "FW-0502",
                      *             "name": "Merino Trekking Socks (pair)",
                      *             "productId": "socks-pair-pack",
@@ -3460,11 +3555,11 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007"
                      *         },
                      *         {
                      *           "rel": "add-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006/coupon"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007/coupon"
                      *         }
                      *       ]
                      *     }
@@ -3518,7 +3613,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0006",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0007",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": null,
@@ -3550,7 +3645,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -3619,7 +3714,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *             "sku": "FW-0502",
                      *             "name": "Merino Trekking Socks (pair)",
                      *             "productId": "socks-pair-pack",
@@ -3767,11 +3862,11 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007"
                      *         },
                      *         {
                      *           "rel": "add-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006/coupon"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007/coupon"
                      *         }
                      *       ]
                      *     }
@@ -3829,7 +3924,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0006",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0007",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": null,
@@ -3861,7 +3956,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -3930,7 +4025,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *             "sku": "FW-0502",
                      *             "name": "Merino Trekking Socks (pair)",
                      *             "productId": "socks-pair-pack",
@@ -3999,7 +4094,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0010",
                      *             "sku": "NW-4120",
                      *             "name": "Softshell Gloves",
                      *             "productId": "softshell-gloves",
@@ -4146,11 +4241,11 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007"
                      *         },
                      *         {
                      *           "rel": "add-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006/coupon"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007/coupon"
                      *         }
                      *       ],
                      *       "status": "Complete"
@@ -4213,7 +4308,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0006",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0007",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": null,
@@ -4245,7 +4340,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -4319,7 +4414,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *             "sku": "FW-0502",
                      *             "name": "Merino Trekking Socks (pair)",
                      *             "productId": "socks-pair-pack",
@@ -4394,7 +4489,7 @@ export interface operations {
                      *           }
                      *         ],
                      *         "couponLineItem": {
-                     *           "couponLineItemId": "01JAAAAAAAAAAAAAAAAAAA0010",
+                     *           "couponLineItemId": "01JAAAAAAAAAAAAAAAAAAA0011",
                      *           "code": "WELCOME10",
                      *           "lineItemPrice": {
                      *             "taxType": "NONE",
@@ -4482,11 +4577,11 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007"
                      *         },
                      *         {
                      *           "rel": "remove-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006/coupon/01JAAAAAAAAAAAAAAAAAAA0010"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007/coupon/01JAAAAAAAAAAAAAAAAAAA0011"
                      *         }
                      *       ]
                      *     }
@@ -4540,7 +4635,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0006",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0007",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": null,
@@ -4572,7 +4667,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -4641,7 +4736,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *             "sku": "FW-0502",
                      *             "name": "Merino Trekking Socks (pair)",
                      *             "productId": "socks-pair-pack",
@@ -4789,11 +4884,11 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007"
                      *         },
                      *         {
                      *           "rel": "add-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006/coupon"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007/coupon"
                      *         }
                      *       ]
                      *     }
@@ -4884,7 +4979,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0006",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0007",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": {
@@ -4951,7 +5046,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -5020,7 +5115,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *             "sku": "FW-0502",
                      *             "name": "Merino Trekking Socks (pair)",
                      *             "productId": "socks-pair-pack",
@@ -5168,11 +5263,11 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007"
                      *         },
                      *         {
                      *           "rel": "add-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006/coupon"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007/coupon"
                      *         }
                      *       ]
                      *     }
@@ -5225,7 +5320,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0006",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0007",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": null,
@@ -5257,7 +5352,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -5326,7 +5421,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *             "sku": "FW-0502",
                      *             "name": "Merino Trekking Socks (pair)",
                      *             "productId": "socks-pair-pack",
@@ -5474,11 +5569,11 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007"
                      *         },
                      *         {
                      *           "rel": "add-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006/coupon"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007/coupon"
                      *         }
                      *       ]
                      *     }
@@ -5568,7 +5663,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0006",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0007",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": null,
@@ -5635,7 +5730,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -5704,7 +5799,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *             "sku": "FW-0502",
                      *             "name": "Merino Trekking Socks (pair)",
                      *             "productId": "socks-pair-pack",
@@ -5852,11 +5947,11 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007"
                      *         },
                      *         {
                      *           "rel": "add-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006/coupon"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007/coupon"
                      *         }
                      *       ]
                      *     }
@@ -5909,7 +6004,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0006",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0007",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": null,
@@ -5941,7 +6036,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -6010,7 +6105,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *             "sku": "FW-0502",
                      *             "name": "Merino Trekking Socks (pair)",
                      *             "productId": "socks-pair-pack",
@@ -6158,11 +6253,11 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007"
                      *         },
                      *         {
                      *           "rel": "add-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006/coupon"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007/coupon"
                      *         }
                      *       ]
                      *     }
@@ -6220,7 +6315,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0006",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0007",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": {
@@ -6287,7 +6382,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -6356,7 +6451,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *             "sku": "FW-0502",
                      *             "name": "Merino Trekking Socks (pair)",
                      *             "productId": "socks-pair-pack",
@@ -6521,7 +6616,7 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007"
                      *         },
                      *         {
                      *           "rel": "shipping-method",
@@ -6529,7 +6624,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "rel": "add-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006/coupon"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007/coupon"
                      *         }
                      *       ]
                      *     }
@@ -6589,7 +6684,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0006",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0007",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": {
@@ -6656,7 +6751,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -6725,7 +6820,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *             "sku": "FW-0502",
                      *             "name": "Merino Trekking Socks (pair)",
                      *             "productId": "socks-pair-pack",
@@ -6890,7 +6985,7 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007"
                      *         },
                      *         {
                      *           "rel": "shipping-method",
@@ -6898,7 +6993,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "rel": "add-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006/coupon"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007/coupon"
                      *         }
                      *       ]
                      *     }
@@ -6958,7 +7053,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0006",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0007",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": {
@@ -7025,7 +7120,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -7094,7 +7189,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *             "sku": "FW-0502",
                      *             "name": "Merino Trekking Socks (pair)",
                      *             "productId": "socks-pair-pack",
@@ -7259,7 +7354,7 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007"
                      *         },
                      *         {
                      *           "rel": "shipping-method",
@@ -7267,7 +7362,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "rel": "add-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006/coupon"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007/coupon"
                      *         }
                      *       ]
                      *     }
@@ -7320,7 +7415,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "orderId": "01JAAAAAAAAAAAAAAAAAAA0011",
+                     *       "orderId": "01JAAAAAAAAAAAAAAAAAAA0012",
                      *       "orderNumber": "1",
                      *       "creationDate": "2026-01-15T10:00:00.000Z",
                      *       "lastUpdatedOnDate": "2026-01-15T10:00:00.000Z",
@@ -7442,7 +7537,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -7511,7 +7606,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *             "sku": "FW-0502",
                      *             "name": "Merino Trekking Socks (pair)",
                      *             "productId": "socks-pair-pack",
@@ -7612,7 +7707,7 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/orders/01JAAAAAAAAAAAAAAAAAAA0011"
+                     *           "href": "http://127.0.0.1:3000/demo/orders/01JAAAAAAAAAAAAAAAAAAA0012"
                      *         },
                      *         {
                      *           "rel": "customer",
@@ -7689,7 +7784,7 @@ export interface operations {
                      *       "resultsPerPage": 1,
                      *       "items": [
                      *         {
-                     *           "orderId": "01JAAAAAAAAAAAAAAAAAAA0011",
+                     *           "orderId": "01JAAAAAAAAAAAAAAAAAAA0012",
                      *           "orderNumber": "1",
                      *           "creationDate": "2026-01-15T10:00:00.000Z",
                      *           "lastUpdatedOnDate": "2026-01-15T10:00:00.000Z",
@@ -7859,7 +7954,7 @@ export interface operations {
                      *                 },
                      *                 "productId": "merino-beanie",
                      *                 "essentialFeatures": null,
-                     *                 "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
+                     *                 "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *                 "energyLabelsString": null,
                      *                 "variationString": null,
                      *                 "productDataSheetSourceFile": null,
@@ -7928,7 +8023,7 @@ export interface operations {
                      *                 },
                      *                 "productId": "socks-pair-pack",
                      *                 "essentialFeatures": null,
-                     *                 "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *                 "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *                 "energyLabelsString": null,
                      *                 "variationString": null,
                      *                 "productDataSheetSourceFile": null,
@@ -7981,7 +8076,7 @@ export interface operations {
                      *           "links": [
                      *             {
                      *               "rel": "self",
-                     *               "href": "http://127.0.0.1:3000/demo/orders/01JAAAAAAAAAAAAAAAAAAA0011"
+                     *               "href": "http://127.0.0.1:3000/demo/orders/01JAAAAAAAAAAAAAAAAAAA0012"
                      *             },
                      *             {
                      *               "rel": "customer",
@@ -8035,7 +8130,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "orderId": "01JAAAAAAAAAAAAAAAAAAA0011",
+                     *       "orderId": "01JAAAAAAAAAAAAAAAAAAA0012",
                      *       "orderNumber": "1",
                      *       "creationDate": "2026-01-15T10:00:00.000Z",
                      *       "lastUpdatedOnDate": "2026-01-15T10:00:00.000Z",
@@ -8205,7 +8300,7 @@ export interface operations {
                      *             },
                      *             "productId": "merino-beanie",
                      *             "essentialFeatures": null,
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *             "energyLabelsString": null,
                      *             "variationString": null,
                      *             "productDataSheetSourceFile": null,
@@ -8274,7 +8369,7 @@ export interface operations {
                      *             },
                      *             "productId": "socks-pair-pack",
                      *             "essentialFeatures": null,
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *             "energyLabelsString": null,
                      *             "variationString": null,
                      *             "productDataSheetSourceFile": null,
@@ -8327,7 +8422,7 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/orders/01JAAAAAAAAAAAAAAAAAAA0011"
+                     *           "href": "http://127.0.0.1:3000/demo/orders/01JAAAAAAAAAAAAAAAAAAA0012"
                      *         },
                      *         {
                      *           "rel": "customer",
@@ -8396,7 +8491,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "orderId": "01JAAAAAAAAAAAAAAAAAAA0011",
+                     *       "orderId": "01JAAAAAAAAAAAAAAAAAAA0012",
                      *       "orderNumber": "1",
                      *       "creationDate": "2026-01-15T10:00:00.000Z",
                      *       "lastUpdatedOnDate": "2026-01-15T10:00:00.000Z",
@@ -8566,7 +8661,7 @@ export interface operations {
                      *             },
                      *             "productId": "merino-beanie",
                      *             "essentialFeatures": null,
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *             "energyLabelsString": null,
                      *             "variationString": null,
                      *             "productDataSheetSourceFile": null,
@@ -8635,7 +8730,7 @@ export interface operations {
                      *             },
                      *             "productId": "socks-pair-pack",
                      *             "essentialFeatures": null,
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *             "energyLabelsString": null,
                      *             "variationString": null,
                      *             "productDataSheetSourceFile": null,
@@ -8688,7 +8783,7 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/orders/01JAAAAAAAAAAAAAAAAAAA0011"
+                     *           "href": "http://127.0.0.1:3000/demo/orders/01JAAAAAAAAAAAAAAAAAAA0012"
                      *         },
                      *         {
                      *           "rel": "customer",
@@ -8752,7 +8847,7 @@ export interface operations {
                      *       "resultsPerPage": 10,
                      *       "items": [
                      *         {
-                     *           "orderId": "01JAAAAAAAAAAAAAAAAAAA0011",
+                     *           "orderId": "01JAAAAAAAAAAAAAAAAAAA0012",
                      *           "documentType": "Invoice",
                      *           "documentNumber": "1",
                      *           "issueDate": "2026-01-15T10:00:00.000Z",
@@ -8868,7 +8963,7 @@ export interface operations {
                      *                 },
                      *                 "productId": "merino-beanie",
                      *                 "essentialFeatures": null,
-                     *                 "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
+                     *                 "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *                 "energyLabelsString": null,
                      *                 "variationString": null,
                      *                 "productDataSheetSourceFile": null,
@@ -8937,7 +9032,7 @@ export interface operations {
                      *                 },
                      *                 "productId": "socks-pair-pack",
                      *                 "essentialFeatures": null,
-                     *                 "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *                 "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *                 "energyLabelsString": null,
                      *                 "variationString": null,
                      *                 "productDataSheetSourceFile": null,
@@ -8976,7 +9071,7 @@ export interface operations {
                      *           "links": [
                      *             {
                      *               "rel": "order",
-                     *               "href": "http://127.0.0.1:3000/demo/orders/01JAAAAAAAAAAAAAAAAAAA0011"
+                     *               "href": "http://127.0.0.1:3000/demo/orders/01JAAAAAAAAAAAAAAAAAAA0012"
                      *             }
                      *           ]
                      *         }
@@ -9028,7 +9123,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "orderId": "01JAAAAAAAAAAAAAAAAAAA0011",
+                     *       "orderId": "01JAAAAAAAAAAAAAAAAAAA0012",
                      *       "documentType": "Invoice",
                      *       "documentNumber": "1",
                      *       "issueDate": "2026-01-15T10:00:00.000Z",
@@ -9144,7 +9239,7 @@ export interface operations {
                      *             },
                      *             "productId": "merino-beanie",
                      *             "essentialFeatures": null,
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *             "energyLabelsString": null,
                      *             "variationString": null,
                      *             "productDataSheetSourceFile": null,
@@ -9213,7 +9308,7 @@ export interface operations {
                      *             },
                      *             "productId": "socks-pair-pack",
                      *             "essentialFeatures": null,
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *             "energyLabelsString": null,
                      *             "variationString": null,
                      *             "productDataSheetSourceFile": null,
@@ -9252,7 +9347,7 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "order",
-                     *           "href": "http://127.0.0.1:3000/demo/orders/01JAAAAAAAAAAAAAAAAAAA0011"
+                     *           "href": "http://127.0.0.1:3000/demo/orders/01JAAAAAAAAAAAAAAAAAAA0012"
                      *         }
                      *       ]
                      *     }
@@ -9300,7 +9395,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "createdAfter": "2026-10-27T01:40:26.000Z",
+                     *       "createdAfter": "2026-10-27T02:43:11.000Z",
                      *       "createdBefore": "2026-01-15T10:00:00.000Z",
                      *       "salesPerCurrency": [
                      *         {
@@ -12280,6 +12375,379 @@ export interface operations {
                 shopId: string;
                 campaignId: string;
                 email: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body. */
+            204: {
+                headers: {
+                    "X-Service-Media-Type": components["headers"]["X-Service-Media-Type"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Server-Timing": components["headers"]["Server-Timing"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listCouponCampaigns: {
+        parameters: {
+            query?: {
+                page?: number;
+                resultsPerPage?: number;
+                locale?: string;
+            };
+            header?: never;
+            path: {
+                shopId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Service-Media-Type": components["headers"]["X-Service-Media-Type"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Server-Timing": components["headers"]["Server-Timing"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "results": 3,
+                     *       "page": 1,
+                     *       "resultsPerPage": 2,
+                     *       "items": [
+                     *         {
+                     *           "campaignId": "file-tenoff",
+                     *           "identifier": "TENOFF",
+                     *           "name": "€10 off orders from €30",
+                     *           "currency": "EUR",
+                     *           "minimumOrderValue": {
+                     *             "taxType": "GROSS",
+                     *             "formatted": "€30.00",
+                     *             "amount": 30,
+                     *             "currency": "EUR"
+                     *           },
+                     *           "type": {
+                     *             "name": "FIX",
+                     *             "amount": 10,
+                     *             "waiveShippingCosts": false
+                     *           },
+                     *           "validFrom": null,
+                     *           "validUntil": null,
+                     *           "usesPerCode": null,
+                     *           "usesTotal": null,
+                     *           "timesUsed": 0,
+                     *           "links": [
+                     *             {
+                     *               "rel": "self",
+                     *               "href": "http://127.0.0.1:3000/demo/coupon-campaigns/file-tenoff"
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "campaignId": "file-welcome10",
+                     *           "identifier": "WELCOME10",
+                     *           "name": "Welcome discount 10 %",
+                     *           "currency": "EUR",
+                     *           "minimumOrderValue": {
+                     *             "taxType": "GROSS",
+                     *             "formatted": "€0.00",
+                     *             "amount": 0,
+                     *             "currency": "EUR"
+                     *           },
+                     *           "type": {
+                     *             "name": "PERCENT",
+                     *             "amount": 10,
+                     *             "waiveShippingCosts": false
+                     *           },
+                     *           "validFrom": null,
+                     *           "validUntil": null,
+                     *           "usesPerCode": null,
+                     *           "usesTotal": null,
+                     *           "timesUsed": 0,
+                     *           "links": [
+                     *             {
+                     *               "rel": "self",
+                     *               "href": "http://127.0.0.1:3000/demo/coupon-campaigns/file-welcome10"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/vnd.service.v1+json": components["schemas"]["CouponCampaignList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createCouponCampaign: {
+        parameters: {
+            query?: {
+                locale?: string;
+            };
+            header?: never;
+            path: {
+                shopId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    identifier: string;
+                    name: string;
+                    currency: string;
+                    minimumOrderValue?: number;
+                    type: {
+                        /** @enum {string} */
+                        name: "FIX" | "PERCENT" | "SHIPPING";
+                        amount?: number;
+                        waiveShippingCosts?: boolean;
+                    };
+                    validFrom?: string;
+                    validUntil?: string;
+                    usesPerCode?: number;
+                    usesTotal?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    "X-Service-Media-Type": components["headers"]["X-Service-Media-Type"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Server-Timing": components["headers"]["Server-Timing"];
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "campaignId": "01JAAAAAAAAAAAAAAAAAAA0006",
+                     *       "identifier": "spring-10",
+                     *       "name": "Spring 10 %",
+                     *       "currency": "EUR",
+                     *       "minimumOrderValue": {
+                     *         "taxType": "GROSS",
+                     *         "formatted": "€30.00",
+                     *         "amount": 30,
+                     *         "currency": "EUR"
+                     *       },
+                     *       "type": {
+                     *         "name": "PERCENT",
+                     *         "amount": 10,
+                     *         "waiveShippingCosts": false
+                     *       },
+                     *       "validFrom": null,
+                     *       "validUntil": null,
+                     *       "usesPerCode": 1,
+                     *       "usesTotal": 500,
+                     *       "timesUsed": 0,
+                     *       "links": [
+                     *         {
+                     *           "rel": "self",
+                     *           "href": "http://127.0.0.1:3000/demo/coupon-campaigns/01JAAAAAAAAAAAAAAAAAAA0006"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/vnd.service.v1+json": components["schemas"]["CouponCampaign"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getCouponCampaign: {
+        parameters: {
+            query?: {
+                locale?: string;
+            };
+            header?: never;
+            path: {
+                shopId: string;
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Service-Media-Type": components["headers"]["X-Service-Media-Type"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Server-Timing": components["headers"]["Server-Timing"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "campaignId": "01JAAAAAAAAAAAAAAAAAAA0006",
+                     *       "identifier": "spring-10",
+                     *       "name": "Spring 10 %",
+                     *       "currency": "EUR",
+                     *       "minimumOrderValue": {
+                     *         "taxType": "GROSS",
+                     *         "formatted": "€30.00",
+                     *         "amount": 30,
+                     *         "currency": "EUR"
+                     *       },
+                     *       "type": {
+                     *         "name": "PERCENT",
+                     *         "amount": 10,
+                     *         "waiveShippingCosts": false
+                     *       },
+                     *       "validFrom": null,
+                     *       "validUntil": null,
+                     *       "usesPerCode": 1,
+                     *       "usesTotal": 500,
+                     *       "timesUsed": 0,
+                     *       "links": [
+                     *         {
+                     *           "rel": "self",
+                     *           "href": "http://127.0.0.1:3000/demo/coupon-campaigns/01JAAAAAAAAAAAAAAAAAAA0006"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/vnd.service.v1+json": components["schemas"]["CouponCampaign"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteCouponCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                shopId: string;
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body. */
+            204: {
+                headers: {
+                    "X-Service-Media-Type": components["headers"]["X-Service-Media-Type"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Server-Timing": components["headers"]["Server-Timing"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    putCouponCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                shopId: string;
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done; no body. */
+            204: {
+                headers: {
+                    "X-Service-Media-Type": components["headers"]["X-Service-Media-Type"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Server-Timing": components["headers"]["Server-Timing"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteCouponCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                shopId: string;
+                campaignId: string;
+                code: string;
             };
             cookie?: never;
         };
