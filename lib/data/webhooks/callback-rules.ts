@@ -1,0 +1,7 @@
+import { config } from '../../config';
+import type { CallbackRules } from '../../domain/webhooks/callback-url';
+
+/** The callback rules where this code runs: the twin's local exception only when switched on. */
+export function callbackRules(): CallbackRules {
+  return { allowLocal: config().WEBHOOK_ALLOW_LOCAL };
+}
