@@ -11,6 +11,10 @@ export const SEND_TIMEOUT_MS = 10_000;
 /** Bytes of an answer read at most; the body is ignored, a longer one is cut off. */
 const MAX_ANSWER_BYTES = 64 * 1024;
 
+/** Every address a host name resolves to (the system's resolver; tests give their own). */
+export type Resolver = (host: string) => Promise<{ address: string; family: number }[]>;
+const systemResolver: Resolver = (host) => lookup(host, { all: true, verbatim: true });
+
 /**
  * The addresses a callback's host resolves to, each checked (merchant-api.md "Callback URL
  * safety"): undefined when any of them is blocked, so a name with one private address among public
@@ -18,12 +22,11 @@ const MAX_ANSWER_BYTES = 64 * 1024;
  */
 export async function checkedAddress(
   target: CallbackTarget,
+  resolve: Resolver = systemResolver,
 ): Promise<{ address: string; family: number } | undefined> {
   if (target.local) return { address: '127.0.0.1', family: 4 };
   const found =
-    isIP(target.host) !== 0
-      ? [{ address: target.host, family: isIP(target.host) }]
-      : await lookup(target.host, { all: true, verbatim: true });
+    isIP(target.host) !== 0 ? [{ address: target.host, family: isIP(target.host) }] : await resolve(target.host);
   if (found.length === 0 || found.some((a) => isBlockedAddress(a.address))) return undefined;
   return found[0];
 }
@@ -52,10 +55,11 @@ export async function sendCallback(
   target: CallbackTarget,
   body: string,
   headers: Record<string, string>,
+  resolve: Resolver = systemResolver,
 ): Promise<SendOutcome> {
   let address: { address: string; family: number } | undefined;
   try {
-    address = await checkedAddress(target);
+    address = await checkedAddress(target, resolve);
   } catch {
     return { answerCode: null, error: 'connection refused' };
   }
