@@ -1,4 +1,4 @@
-import { callbackRules } from '../data/webhooks/callback-rules';
+import { callbackRules } from '../data/webhooks/webhook-settings';
 import { checkCallbackUrl, checkEventTypes } from '../domain/webhooks/webhook-input';
 import { PathId, ShopId } from './common';
 import { PatchOrderBody } from './orders';

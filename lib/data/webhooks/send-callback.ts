@@ -26,7 +26,9 @@ export async function checkedAddress(
 ): Promise<{ address: string; family: number } | undefined> {
   if (target.local) return { address: '127.0.0.1', family: 4 };
   const found =
-    isIP(target.host) !== 0 ? [{ address: target.host, family: isIP(target.host) }] : await resolve(target.host);
+    isIP(target.host) !== 0
+      ? [{ address: target.host, family: isIP(target.host) }]
+      : await resolve(target.host);
   if (found.length === 0 || found.some((a) => isBlockedAddress(a.address))) return undefined;
   return found[0];
 }

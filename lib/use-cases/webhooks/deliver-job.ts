@@ -1,8 +1,8 @@
 import { config } from '../../config';
-import { callbackRules } from '../../data/webhooks/callback-rules';
 import { markDelivered, recordAttempt, wasDelivered } from '../../data/webhooks/delivery-log';
 import { sendCallback } from '../../data/webhooks/send-callback';
 import { getWebhook, replaceWebhook, type StoredWebhook } from '../../data/webhooks/webhook-repository';
+import { apiBaseUrl, callbackRules } from '../../data/webhooks/webhook-settings';
 import { parseCallbackUrl } from '../../domain/webhooks/callback-url';
 import {
   type DeliveryAttempt,
@@ -60,7 +60,7 @@ export async function deliverJob(
 async function send(webhook: StoredWebhook, job: DeliveryJob): Promise<SendOutcome> {
   const target = parseCallbackUrl(webhook.callbackUrl, callbackRules());
   if ('problem' in target) return { answerCode: null, error: 'blocked address' };
-  const body = deliveryBody(job.event, `${config().API_BASE_URL ?? ''}/${job.shopId}`);
+  const body = deliveryBody(job.event, `${apiBaseUrl()}/${job.shopId}`);
   const timestamp = Math.floor(Date.now() / 1000);
   return sendCallback(target, body, {
     [SIGNATURE_HEADERS.webhookId]: webhook.webhookId,

@@ -1,5 +1,5 @@
-import { config } from '../../config';
 import { listWebhooks } from '../../data/webhooks/webhook-repository';
+import { apiBaseUrl } from '../../data/webhooks/webhook-settings';
 import { type BusEvent, WEBHOOK_TYPE_OF_EVENT, webhookEventId } from '../../domain/webhooks/webhook-event';
 import type { DeliveryQueue } from './delivery-queue';
 import { eventEntity } from './event-entity';
@@ -16,7 +16,7 @@ export async function fanOut(event: BusEvent, queue: DeliveryQueue): Promise<num
   const { shopId } = event.detail;
   const webhooks = (await listWebhooks(shopId)).filter((w) => w.active && w.eventTypes.includes(type));
   if (webhooks.length === 0) return 0;
-  const found = await eventEntity(type, event.detail, { baseUrl: config().API_BASE_URL ?? '', shopId });
+  const found = await eventEntity(type, event.detail, { baseUrl: apiBaseUrl(), shopId });
   if (!found) return 0;
   const webhookEvent = { id: webhookEventId(event), type, createdOn: event.time, ...found };
   await Promise.all(

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { newId } from '../../data/ids';
-import { callbackRules } from '../../data/webhooks/callback-rules';
 import { resolvesToBlocked } from '../../data/webhooks/send-callback';
 import {
   deleteWebhook,
@@ -9,6 +8,7 @@ import {
   requireWebhook,
   type StoredWebhook,
 } from '../../data/webhooks/webhook-repository';
+import { callbackRules } from '../../data/webhooks/webhook-settings';
 import { etagListMatches } from '../../domain/catalog/product-etag';
 import { RefusedInput, WebhookVersionMismatch } from '../../domain/errors';
 import type { PatchOperation } from '../../domain/json-patch';

@@ -5,3 +5,8 @@ import type { CallbackRules } from '../../domain/webhooks/callback-url';
 export function callbackRules(): CallbackRules {
   return { allowLocal: config().WEBHOOK_ALLOW_LOCAL };
 }
+
+/** The API's base URL for links in deliveries, without a trailing slash (the stack's URL has one). */
+export function apiBaseUrl(): string {
+  return (config().API_BASE_URL ?? '').replace(/\/$/, '');
+}
