@@ -590,7 +590,7 @@ describe('shop stack: Cognito', () => {
 });
 
 describe('shop stack: domain events and alarms', () => {
-  it('consumes INSERTs of carts, orders and documents, changes of orders and writes of stock shards with retries, bisecting and a dead-letter queue', () => {
+  it('consumes INSERTs of carts, orders, documents and customers, changes of orders and writes of stock shards with retries, bisecting and a dead-letter queue', () => {
     // Assess
     template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       BisectBatchOnFunctionError: true,
@@ -602,7 +602,7 @@ describe('shop stack: domain events and alarms', () => {
           {
             Pattern: JSON.stringify({
               eventName: ['INSERT'],
-              dynamodb: { NewImage: { kind: { S: ['cart', 'order', 'document'] } } },
+              dynamodb: { NewImage: { kind: { S: ['cart', 'order', 'document', 'customer'] } } },
             }),
           },
           {
@@ -764,8 +764,8 @@ describe('shop stack: domain events and alarms', () => {
     const countOf = (t: StackTemplate, type: string) =>
       Object.values<Resource>(t.json.Resources).filter((r) => r.Type === type).length;
 
-    // Assess: the parent has the eight functions outside the route table and no route of it.
-    expect(countOf(parent, 'AWS::Lambda::Function')).toBe(8);
+    // Assess: the parent has the nine functions outside the route table and no route of it.
+    expect(countOf(parent, 'AWS::Lambda::Function')).toBe(9);
     expect(countOf(parent, 'AWS::ApiGatewayV2::Route')).toBe(2);
     expect(countOf(parent, 'AWS::CloudFormation::Stack')).toBe(nested.length);
     for (const [i, [, members]] of [...routeGroups(routeList)].entries()) {
@@ -809,9 +809,9 @@ describe('shop stack with an external issuer', () => {
       AUTH_AUDIENCE: 'shop-api',
     });
     // The two routes' functions, the fallback, the API description, the stream consumer, the sales
-    // tally, the list fold, the stock-hold sweeper and the cancellation sweeper.
+    // tally, the webhook deliverer, the list fold, the stock-hold sweeper and the cancellation sweeper.
     expect(Object.values<Resource>(external).filter((r) => r.Type === 'AWS::Lambda::Function')).toHaveLength(
-      2 + 7,
+      2 + 8,
     );
   });
 });
