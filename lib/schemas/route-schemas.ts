@@ -65,6 +65,7 @@ import {
 } from './products';
 import { GetSalesQuery } from './sales';
 import { CreateScriptTagBody, ScriptTagPath } from './script-tags';
+import { CreateWebhookBody, PatchWebhookBody, WebhookPath } from './webhooks';
 import { GetShippingMethodQuery, ShippingMethodPath } from './shipping';
 import { GetTaxClassQuery, GetTaxModelQuery, ListTaxClassesQuery, TaxClassPath } from './tax';
 import { AddWatcherBody, ListWatchedProductsQuery } from './watchers';
@@ -150,6 +151,13 @@ export const routeRequestSchemas = {
   listScriptTags: { path: ShopPath },
   createScriptTag: { path: ShopPath, body: CreateScriptTagBody },
   deleteScriptTag: { path: ScriptTagPath },
+  listWebhooks: { path: ShopPath },
+  createWebhook: { path: ShopPath, body: CreateWebhookBody },
+  getWebhook: { path: WebhookPath },
+  patchWebhook: { path: WebhookPath, body: PatchWebhookBody },
+  deleteWebhook: { path: WebhookPath },
+  listWebhookDeliveries: { path: WebhookPath },
+  testWebhook: { path: WebhookPath },
   listNewsletterCampaigns: { path: ShopPath, query: ListNewsletterQuery },
   createNewsletterCampaign: { path: ShopPath, body: CreateCampaignBody },
   listNewsletterSubscribers: { path: CampaignPath, query: ListNewsletterQuery },
