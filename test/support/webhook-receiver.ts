@@ -15,9 +15,12 @@ export type Answer = number | { status: number; headers: Record<string, string> 
 
 /**
  * A webhook receiver on 127.0.0.1 for the API tests (the twin runs with WEBHOOK_ALLOW_LOCAL=true):
- * it records every request and answers what `answer` says (default 200).
+ * it records every request and answers what `answer` says (default 200). `port` 0: any free one.
  */
-export async function startReceiver(answer: (request: Received, index: number) => Answer = () => 200) {
+export async function startReceiver(
+  answer: (request: Received, index: number) => Answer = () => 200,
+  port = 0,
+) {
   const received: Received[] = [];
   const waiters = new Set<() => void>();
   const server = createServer((req, res) => {
@@ -39,10 +42,10 @@ export async function startReceiver(answer: (request: Received, index: number) =
       res.writeHead(status, headers).end('ok');
     });
   });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((done) => server.listen(port, '127.0.0.1', done));
+  const bound = (server.address() as AddressInfo).port;
   return {
-    url: `http://127.0.0.1:${port}/hooks`,
+    url: `http://127.0.0.1:${bound}/hooks`,
     received,
     /** Resolves once `count` requests match, failing after `timeoutMs`. */
     async waitFor(predicate: (r: Received) => boolean, count = 1, timeoutMs = 15_000): Promise<Received[]> {

@@ -69,7 +69,12 @@ describe('domainEventOf', () => {
     // Assess
     expect(event).toEqual({
       type: 'customer.created',
-      detail: { shopId: 'demo', customerId: '01KC0', customerNumber: 'C-1001', createdAt: '2026-11-21T08:00:00.000Z' },
+      detail: {
+        shopId: 'demo',
+        customerId: '01KC0',
+        customerNumber: 'C-1001',
+        createdAt: '2026-11-21T08:00:00.000Z',
+      },
     });
   });
 
