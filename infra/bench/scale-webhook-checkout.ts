@@ -101,7 +101,7 @@ export async function measureWebhookCheckout(
   await new Promise((resolve) => setTimeout(resolve, 3000));
   const delivered = receivers[0]?.received() ?? 0;
   await Promise.all(receivers.map((r) => r.close()));
-  const rows = shops.map((s, k) => ({
+  const rows = shops.map((_shop, k) => ({
     shop: k === 0 ? 'no webhooks' : '3 webhooks (healthy, 500, dead)',
     p50: percentile(latencies[k] ?? [], 50),
     p99: percentile(latencies[k] ?? [], 99),
