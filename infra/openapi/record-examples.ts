@@ -214,7 +214,9 @@ async function main() {
     const hookPath = `/webhooks/${(hook.body as { webhookId: string }).webhookId}`;
     await call('listWebhooks', 'GET', '/webhooks');
     await call('getWebhook', 'GET', hookPath);
-    await call('patchWebhook', 'PATCH', hookPath, [{ op: 'add', path: '/eventTypes', value: ['ORDER_CREATE'] }]);
+    await call('patchWebhook', 'PATCH', hookPath, [
+      { op: 'add', path: '/eventTypes', value: ['ORDER_CREATE'] },
+    ]);
     // No network here: the ping's record shows how a failed attempt reads.
     await call('testWebhook', 'POST', `${hookPath}/test`);
     await call('listWebhookDeliveries', 'GET', `${hookPath}/deliveries`);

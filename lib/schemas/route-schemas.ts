@@ -65,10 +65,10 @@ import {
 } from './products';
 import { GetSalesQuery } from './sales';
 import { CreateScriptTagBody, ScriptTagPath } from './script-tags';
-import { CreateWebhookBody, PatchWebhookBody, WebhookPath } from './webhooks';
 import { GetShippingMethodQuery, ShippingMethodPath } from './shipping';
 import { GetTaxClassQuery, GetTaxModelQuery, ListTaxClassesQuery, TaxClassPath } from './tax';
 import { AddWatcherBody, ListWatchedProductsQuery } from './watchers';
+import { CreateWebhookBody, PatchWebhookBody, WebhookPath } from './webhooks';
 import type * as z from './zod';
 
 /**
