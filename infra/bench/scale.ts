@@ -29,7 +29,10 @@
  * - coupons (only when named): 1.5 × L buyers race their checkouts on one code of usesPerCode L
  *   (--coupon-uses, 100) at each concurrency: exactly L orders and uses, the rest 409 with no use left,
  *   no 5xx (infra/bench/scale-coupons.ts).
- * Options: --parts lists,checkout,catalog,flash-sale,order-patch[,sales,order-filters,coupons] --sales-sizes 100,100000
+ * - webhook-checkout (only when named): checkout p50 at c=1 in a shop with three webhooks (healthy,
+ *   failing, dead) against one without, on a twin with its stream and webhook delivery running
+ *   (infra/bench/scale-webhook-checkout.ts). Budget: p50 ≤ 1.15× (within noise).
+ * Options: --parts lists,checkout,catalog,flash-sale,order-patch[,sales,order-filters,coupons,webhook-checkout] --sales-sizes 100,100000
  * --order-sizes 100,100000 --sizes 100,10000,100000 --products
  * 1000,10000,100000 --samples N (30) --concurrency 1,16,64 --stock 1000 --shards 1,4,8 --coupon-uses 100
  */
@@ -48,6 +51,11 @@ import { listTable, measureListScale, missedListBudgets } from './scale-lists';
 import { measureOrderFilters, missedOrderFilterBudgets, orderFilterTable } from './scale-order-filters';
 import { measureOrderPatch, missedOrderPatchBudgets, orderPatchTable } from './scale-order-patch';
 import { measureSalesScale, missedSalesBudgets, salesTable } from './scale-sales';
+import {
+  measureWebhookCheckout,
+  missedWebhookCheckoutBudgets,
+  webhookCheckoutTable,
+} from './scale-webhook-checkout';
 import { table } from './stats';
 
 const say = (line: string) => process.stderr.write(`${line}\n`);
@@ -151,6 +159,22 @@ async function main(): Promise<number> {
         );
         missed.push(...missedOrderPatchBudgets(rows));
       }
+      await api.stop();
+      api = undefined;
+    }
+    if (parts.has('webhook-checkout')) {
+      say('starting a twin with its stream and webhook delivery running...');
+      api = await startChild(here('./api-process.ts'), {
+        ...env,
+        BENCH_STREAM: 'on',
+        WEBHOOK_ALLOW_LOCAL: 'true',
+      });
+      applyLocalEnv({ endpoint: String(api.ready.dynamoEndpoint), s3Endpoint: String(api.ready.s3Endpoint) });
+      const { rows, delivered } = await measureWebhookCheckout(api, Number(values.samples), say);
+      sections.push(
+        `checkout with and without webhooks (concurrency 1, ${values.samples} requests × 3 rounds each)\n\n${webhookCheckoutTable(rows)}`,
+      );
+      missed.push(...missedWebhookCheckoutBudgets(rows, delivered));
       await api.stop();
       api = undefined;
     }

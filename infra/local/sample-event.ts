@@ -21,6 +21,9 @@ export interface SampleAnswer {
   customerId: string;
   scriptTagId: string;
   campaignId: string;
+  webhookId: string;
+  /** Unpaged lists (GET /webhooks). */
+  items: { webhookId: string; callbackUrl: string }[];
   lineItemContainer: {
     productLineItems: { lineItemId: string }[];
     couponLineItem: { couponLineItemId: string };
@@ -81,6 +84,18 @@ const factories: PlaceholderFactory[] = [
     make: async (shopId) => ({
       '{{SCRIPT_TAG_ID}}': (await invokeRoute(routes.createScriptTag, shopId)).body.scriptTagId,
     }),
+  },
+  // The samples' own webhook, made once and reused: a shop holds at most 20 webhooks.
+  {
+    placeholders: ['{{WEBHOOK_ID}}'],
+    make: async (shopId) => {
+      const listed = await invokeRoute(routes.listWebhooks, shopId);
+      const sample = listed.body.items.find((w) => w.callbackUrl === 'https://erp.example.com/hooks/shop');
+      return {
+        '{{WEBHOOK_ID}}':
+          sample?.webhookId ?? (await invokeRoute(routes.createWebhook, shopId)).body.webhookId,
+      };
+    },
   },
   // Newsletter campaigns of their own (identifiers are unique in a shop, so each sample run needs one).
   {

@@ -17,6 +17,7 @@ export const DOMAIN_EVENT_TYPES = {
   cart: 'cart.created',
   order: 'order.created',
   document: 'document.finalized',
+  customer: 'customer.created',
 } as const;
 export type DomainEventType = (typeof DOMAIN_EVENT_TYPES)[keyof typeof DOMAIN_EVENT_TYPES];
 
@@ -52,7 +53,12 @@ export interface DocumentFinalized {
   };
 }
 
-export type DomainEvent = CartCreated | OrderCreated | DocumentFinalized;
+export interface CustomerCreated {
+  type: 'customer.created';
+  detail: { shopId: string; customerId: string; customerNumber: string; createdAt: string };
+}
+
+export type DomainEvent = CartCreated | OrderCreated | DocumentFinalized | CustomerCreated;
 
 type Image = Record<string, AttributeValue>;
 
@@ -93,6 +99,19 @@ export function domainEventOf(record: DynamoDBRecord): DomainEvent | undefined {
           'createdAt',
         ]),
       });
+    case 'customer': {
+      // The customer is stored whole in `data`; the shop is the key's (SHOP#{shopId}#CUSTOMER#…).
+      const data = image.data?.M ?? {};
+      return complete<CustomerCreated>({
+        type: DOMAIN_EVENT_TYPES.customer,
+        detail: {
+          shopId: /^SHOP#([^#]+)#/.exec(text(image.pk) ?? '')?.[1],
+          customerId: text(data.customerId),
+          customerNumber: text(data.customerNumber),
+          createdAt: text(data.creationDate),
+        },
+      });
+    }
     default:
       return undefined;
   }

@@ -10,6 +10,7 @@ import {
   RefusedInput,
   StateConflict,
   StorageBusy,
+  WebhookVersionMismatch,
 } from '../domain/errors';
 import {
   BadRequest,
@@ -31,6 +32,7 @@ const STATUS_OF: ReadonlyArray<readonly [DomainErrorClass, (error: never) => Htt
   [CartVersionMismatch, (e: CartVersionMismatch) => new PreconditionFailed(e.message)],
   [ProductVersionMismatch, (e: ProductVersionMismatch) => new PreconditionFailed(e.message)],
   [OrderVersionMismatch, (e: OrderVersionMismatch) => new PreconditionFailed(e.message)],
+  [WebhookVersionMismatch, (e: WebhookVersionMismatch) => new PreconditionFailed(e.message)],
   [StateConflict, (e: StateConflict) => new Conflict(e.message, e.errors)],
   [ConcurrentChange, (e: ConcurrentChange) => new Conflict(e.message)],
   [OutOfStock, (e: OutOfStock) => new Conflict(e.message, e.errors)],

@@ -76,6 +76,7 @@ import { CreateScriptTagBody, ScriptTagPath } from './script-tags';
 import { GetShippingMethodQuery, ShippingMethodPath } from './shipping';
 import { GetTaxClassQuery, GetTaxModelQuery, ListTaxClassesQuery, TaxClassPath } from './tax';
 import { AddWatcherBody, ListWatchedProductsQuery } from './watchers';
+import { CreateWebhookBody, PatchWebhookBody, WebhookPath } from './webhooks';
 import type * as z from './zod';
 
 /**
@@ -158,6 +159,13 @@ export const routeRequestSchemas = {
   listScriptTags: { path: ShopPath },
   createScriptTag: { path: ShopPath, body: CreateScriptTagBody },
   deleteScriptTag: { path: ScriptTagPath },
+  listWebhooks: { path: ShopPath },
+  createWebhook: { path: ShopPath, body: CreateWebhookBody },
+  getWebhook: { path: WebhookPath },
+  patchWebhook: { path: WebhookPath, body: PatchWebhookBody },
+  deleteWebhook: { path: WebhookPath },
+  listWebhookDeliveries: { path: WebhookPath },
+  testWebhook: { path: WebhookPath },
   listNewsletterCampaigns: { path: ShopPath, query: ListNewsletterQuery },
   createNewsletterCampaign: { path: ShopPath, body: CreateCampaignBody },
   listNewsletterSubscribers: { path: CampaignPath, query: ListNewsletterQuery },

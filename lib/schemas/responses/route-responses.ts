@@ -40,6 +40,7 @@ import {
 } from './products';
 import { SalesReport } from './sales';
 import { ProductWatcher, WatchedProductList } from './watchers';
+import { CreatedWebhook, Webhook, WebhookDelivery, WebhookDeliveryList, WebhookList } from './webhooks';
 
 /** A route's success answers: status → body schema (null = no body, 204). */
 export type SuccessResponses = Partial<Record<200 | 201 | 204, z.core.$ZodType | null>>;
@@ -111,6 +112,13 @@ export const routeResponses: Record<keyof typeof routes, SuccessResponses> = {
   listScriptTags: { 200: ScriptTagList },
   createScriptTag: { 201: ScriptTag },
   deleteScriptTag: { 204: null },
+  listWebhooks: { 200: WebhookList },
+  createWebhook: { 201: CreatedWebhook },
+  getWebhook: { 200: Webhook },
+  patchWebhook: { 200: Webhook },
+  deleteWebhook: { 204: null },
+  listWebhookDeliveries: { 200: WebhookDeliveryList },
+  testWebhook: { 200: WebhookDelivery },
   listNewsletterCampaigns: { 200: NewsletterCampaignList },
   createNewsletterCampaign: { 201: NewsletterCampaign },
   listNewsletterSubscribers: { 200: NewsletterSubscriberList },
