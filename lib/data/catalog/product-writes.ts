@@ -16,11 +16,13 @@ const MAX_ATTEMPTS = 6;
  * it is stored only if the catalog version is still the one read (writeCatalog's expectedVersion;
  * the same transaction bumps the version, so every instance sees the change on its next request).
  * A lost race re-reads the catalog and runs `change` again. An unchanged product is not written.
+ * `changedFields` (the patch's paths) makes the write raise ProductUpdated.
  */
 export async function updateProduct(
   shopId: string,
   productId: string,
   change: (catalog: Catalog, product: ShopProduct) => ShopProduct,
+  changedFields?: readonly string[],
 ): Promise<{ catalog: Catalog; product: ShopProduct }> {
   let position: number | undefined;
   for (let attempt = 1; ; attempt++) {
@@ -35,6 +37,7 @@ export async function updateProduct(
       await writeCatalog(shopId, {
         puts: [{ kind: 'product', id: productId, data: product, position }],
         expectedVersion: catalog.version,
+        events: changedFields && [{ type: 'ProductUpdated', productId, changedFields: [...changedFields] }],
       });
       return { catalog, product };
     } catch (error) {

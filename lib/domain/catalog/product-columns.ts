@@ -10,6 +10,8 @@ import type { ShopProduct } from './catalog-types';
  */
 export interface ProductColumns {
   ids: string[];
+  /** Product numbers (unique in a shop: a write checks a new one against them). */
+  productNumbers: string[];
   /** The stored list position (catalog order is position, then key). */
   positions: number[];
   visible: number[];
@@ -129,6 +131,7 @@ export function emptyColumns(catalog: Catalog): ProductColumns {
   for (const c of catalog.settings.currencies) prices[c] = [];
   return {
     ids: [],
+    productNumbers: [],
     positions: [],
     visible: [],
     masterIds: [],
@@ -161,6 +164,7 @@ export function copyColumns(columns: ProductColumns): ProductColumns {
     Object.fromEntries(Object.entries(record).map(([k, v]) => [k, f(v)]));
   return {
     ids: [...columns.ids],
+    productNumbers: [...columns.productNumbers],
     positions: [...columns.positions],
     visible: [...columns.visible],
     masterIds: [...columns.masterIds],
@@ -181,6 +185,7 @@ export function setSlot(
   position: number,
 ): void {
   columns.ids[slot] = product.productId;
+  columns.productNumbers[slot] = product.productNumber;
   columns.positions[slot] = position;
   columns.visible[slot] = product.visible ? 1 : 0;
   columns.masterIds[slot] = product.masterId;
