@@ -309,7 +309,8 @@ export interface paths {
         /** List products */
         get: operations["listProducts"];
         put?: never;
-        post?: never;
+        /** Create product */
+        post: operations["createProduct"];
         delete?: never;
         options?: never;
         head?: never;
@@ -747,7 +748,8 @@ export interface paths {
         get: operations["getProduct"];
         put?: never;
         post?: never;
-        delete?: never;
+        /** Delete product */
+        delete: operations["deleteProduct"];
         options?: never;
         head?: never;
         /** Patch product */
@@ -2029,7 +2031,7 @@ export interface operations {
                      *       "resultsPerPage": 1,
                      *       "items": [
                      *         {
-                     *           "cartId": "01JAAAAAAAAAAAAAAAAAAA0006",
+                     *           "cartId": "01JAAAAAAAAAAAAAAAAAAA0007",
                      *           "locale": "en_GB",
                      *           "currencyId": "EUR",
                      *           "billingAddress": {
@@ -2096,7 +2098,7 @@ export interface operations {
                      *             },
                      *             "productLineItems": [
                      *               {
-                     *                 "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
+                     *                 "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *                 "sku": "BF-2210",
                      *                 "name": "Merino Rib Beanie",
                      *                 "productId": "merino-beanie",
@@ -2177,7 +2179,7 @@ export interface operations {
                      *                 "isInWishlist": false
                      *               },
                      *               {
-                     *                 "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *                 "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *                 "sku": "FW-0502",
                      *                 "name": "Merino Trekking Socks (pair)",
                      *                 "productId": "socks-pair-pack",
@@ -2354,7 +2356,7 @@ export interface operations {
                      *           "links": [
                      *             {
                      *               "rel": "self",
-                     *               "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006"
+                     *               "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007"
                      *             },
                      *             {
                      *               "rel": "shipping-method",
@@ -2362,7 +2364,7 @@ export interface operations {
                      *             },
                      *             {
                      *               "rel": "add-coupon",
-                     *               "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006/coupon"
+                     *               "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007/coupon"
                      *             }
                      *           ]
                      *         }
@@ -2426,7 +2428,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0006",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0007",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": null,
@@ -2458,7 +2460,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -2605,11 +2607,11 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007"
                      *         },
                      *         {
                      *           "rel": "add-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006/coupon"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007/coupon"
                      *         }
                      *       ],
                      *       "status": "Complete"
@@ -2659,7 +2661,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0006",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0007",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": null,
@@ -2691,7 +2693,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -2838,11 +2840,11 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007"
                      *         },
                      *         {
                      *           "rel": "add-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006/coupon"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007/coupon"
                      *         }
                      *       ]
                      *     }
@@ -2898,7 +2900,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0006",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0007",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": null,
@@ -2930,7 +2932,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -2999,7 +3001,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *             "sku": "FW-0502",
                      *             "name": "Merino Trekking Socks (pair)",
                      *             "productId": "socks-pair-pack",
@@ -3147,11 +3149,11 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007"
                      *         },
                      *         {
                      *           "rel": "add-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006/coupon"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007/coupon"
                      *         }
                      *       ]
                      *     }
@@ -3211,7 +3213,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0006",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0007",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": null,
@@ -3243,7 +3245,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -3312,7 +3314,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *             "sku": "FW-0502",
                      *             "name": "Merino Trekking Socks (pair)",
                      *             "productId": "socks-pair-pack",
@@ -3460,11 +3462,11 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007"
                      *         },
                      *         {
                      *           "rel": "add-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006/coupon"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007/coupon"
                      *         }
                      *       ]
                      *     }
@@ -3518,7 +3520,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0006",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0007",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": null,
@@ -3550,7 +3552,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -3619,7 +3621,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *             "sku": "FW-0502",
                      *             "name": "Merino Trekking Socks (pair)",
                      *             "productId": "socks-pair-pack",
@@ -3767,11 +3769,11 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007"
                      *         },
                      *         {
                      *           "rel": "add-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006/coupon"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007/coupon"
                      *         }
                      *       ]
                      *     }
@@ -3829,7 +3831,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0006",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0007",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": null,
@@ -3861,7 +3863,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -3930,7 +3932,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *             "sku": "FW-0502",
                      *             "name": "Merino Trekking Socks (pair)",
                      *             "productId": "socks-pair-pack",
@@ -3999,7 +4001,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0010",
                      *             "sku": "NW-4120",
                      *             "name": "Softshell Gloves",
                      *             "productId": "softshell-gloves",
@@ -4146,11 +4148,11 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007"
                      *         },
                      *         {
                      *           "rel": "add-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006/coupon"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007/coupon"
                      *         }
                      *       ],
                      *       "status": "Complete"
@@ -4213,7 +4215,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0006",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0007",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": null,
@@ -4245,7 +4247,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -4319,7 +4321,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *             "sku": "FW-0502",
                      *             "name": "Merino Trekking Socks (pair)",
                      *             "productId": "socks-pair-pack",
@@ -4394,7 +4396,7 @@ export interface operations {
                      *           }
                      *         ],
                      *         "couponLineItem": {
-                     *           "couponLineItemId": "01JAAAAAAAAAAAAAAAAAAA0010",
+                     *           "couponLineItemId": "01JAAAAAAAAAAAAAAAAAAA0011",
                      *           "code": "WELCOME10",
                      *           "lineItemPrice": {
                      *             "taxType": "NONE",
@@ -4482,11 +4484,11 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007"
                      *         },
                      *         {
                      *           "rel": "remove-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006/coupon/01JAAAAAAAAAAAAAAAAAAA0010"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007/coupon/01JAAAAAAAAAAAAAAAAAAA0011"
                      *         }
                      *       ]
                      *     }
@@ -4540,7 +4542,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0006",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0007",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": null,
@@ -4572,7 +4574,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -4641,7 +4643,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *             "sku": "FW-0502",
                      *             "name": "Merino Trekking Socks (pair)",
                      *             "productId": "socks-pair-pack",
@@ -4789,11 +4791,11 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007"
                      *         },
                      *         {
                      *           "rel": "add-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006/coupon"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007/coupon"
                      *         }
                      *       ]
                      *     }
@@ -4884,7 +4886,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0006",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0007",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": {
@@ -4951,7 +4953,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -5020,7 +5022,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *             "sku": "FW-0502",
                      *             "name": "Merino Trekking Socks (pair)",
                      *             "productId": "socks-pair-pack",
@@ -5168,11 +5170,11 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007"
                      *         },
                      *         {
                      *           "rel": "add-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006/coupon"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007/coupon"
                      *         }
                      *       ]
                      *     }
@@ -5225,7 +5227,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0006",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0007",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": null,
@@ -5257,7 +5259,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -5326,7 +5328,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *             "sku": "FW-0502",
                      *             "name": "Merino Trekking Socks (pair)",
                      *             "productId": "socks-pair-pack",
@@ -5474,11 +5476,11 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007"
                      *         },
                      *         {
                      *           "rel": "add-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006/coupon"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007/coupon"
                      *         }
                      *       ]
                      *     }
@@ -5568,7 +5570,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0006",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0007",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": null,
@@ -5635,7 +5637,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -5704,7 +5706,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *             "sku": "FW-0502",
                      *             "name": "Merino Trekking Socks (pair)",
                      *             "productId": "socks-pair-pack",
@@ -5852,11 +5854,11 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007"
                      *         },
                      *         {
                      *           "rel": "add-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006/coupon"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007/coupon"
                      *         }
                      *       ]
                      *     }
@@ -5909,7 +5911,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0006",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0007",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": null,
@@ -5941,7 +5943,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -6010,7 +6012,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *             "sku": "FW-0502",
                      *             "name": "Merino Trekking Socks (pair)",
                      *             "productId": "socks-pair-pack",
@@ -6158,11 +6160,11 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007"
                      *         },
                      *         {
                      *           "rel": "add-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006/coupon"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007/coupon"
                      *         }
                      *       ]
                      *     }
@@ -6220,7 +6222,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0006",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0007",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": {
@@ -6287,7 +6289,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -6356,7 +6358,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *             "sku": "FW-0502",
                      *             "name": "Merino Trekking Socks (pair)",
                      *             "productId": "socks-pair-pack",
@@ -6521,7 +6523,7 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007"
                      *         },
                      *         {
                      *           "rel": "shipping-method",
@@ -6529,7 +6531,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "rel": "add-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006/coupon"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007/coupon"
                      *         }
                      *       ]
                      *     }
@@ -6589,7 +6591,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0006",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0007",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": {
@@ -6656,7 +6658,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -6725,7 +6727,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *             "sku": "FW-0502",
                      *             "name": "Merino Trekking Socks (pair)",
                      *             "productId": "socks-pair-pack",
@@ -6890,7 +6892,7 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007"
                      *         },
                      *         {
                      *           "rel": "shipping-method",
@@ -6898,7 +6900,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "rel": "add-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006/coupon"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007/coupon"
                      *         }
                      *       ]
                      *     }
@@ -6958,7 +6960,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0006",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0007",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": {
@@ -7025,7 +7027,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -7094,7 +7096,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *             "sku": "FW-0502",
                      *             "name": "Merino Trekking Socks (pair)",
                      *             "productId": "socks-pair-pack",
@@ -7259,7 +7261,7 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007"
                      *         },
                      *         {
                      *           "rel": "shipping-method",
@@ -7267,7 +7269,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "rel": "add-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006/coupon"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007/coupon"
                      *         }
                      *       ]
                      *     }
@@ -7320,11 +7322,11 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "orderId": "01JAAAAAAAAAAAAAAAAAAA0011",
+                     *       "orderId": "01JAAAAAAAAAAAAAAAAAAA0012",
                      *       "orderNumber": "1",
                      *       "creationDate": "2026-01-15T10:00:00.000Z",
                      *       "lastUpdatedOnDate": "2026-01-15T10:00:00.000Z",
-                     *       "customerId": "01JAAAAAAAAAAAAAAAAAAA0002",
+                     *       "customerId": "01JAAAAAAAAAAAAAAAAAAA0003",
                      *       "customerNumber": "C-10001",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
@@ -7442,7 +7444,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -7511,7 +7513,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *             "sku": "FW-0502",
                      *             "name": "Merino Trekking Socks (pair)",
                      *             "productId": "socks-pair-pack",
@@ -7612,11 +7614,11 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/orders/01JAAAAAAAAAAAAAAAAAAA0011"
+                     *           "href": "http://127.0.0.1:3000/demo/orders/01JAAAAAAAAAAAAAAAAAAA0012"
                      *         },
                      *         {
                      *           "rel": "customer",
-                     *           "href": "http://127.0.0.1:3000/demo/customers/01JAAAAAAAAAAAAAAAAAAA0002"
+                     *           "href": "http://127.0.0.1:3000/demo/customers/01JAAAAAAAAAAAAAAAAAAA0003"
                      *         },
                      *         {
                      *           "rel": "shipping-method",
@@ -7689,11 +7691,11 @@ export interface operations {
                      *       "resultsPerPage": 1,
                      *       "items": [
                      *         {
-                     *           "orderId": "01JAAAAAAAAAAAAAAAAAAA0011",
+                     *           "orderId": "01JAAAAAAAAAAAAAAAAAAA0012",
                      *           "orderNumber": "1",
                      *           "creationDate": "2026-01-15T10:00:00.000Z",
                      *           "lastUpdatedOnDate": "2026-01-15T10:00:00.000Z",
-                     *           "customerId": "01JAAAAAAAAAAAAAAAAAAA0002",
+                     *           "customerId": "01JAAAAAAAAAAAAAAAAAAA0003",
                      *           "customerNumber": "C-10001",
                      *           "locale": "en_GB",
                      *           "currencyId": "EUR",
@@ -7859,7 +7861,7 @@ export interface operations {
                      *                 },
                      *                 "productId": "merino-beanie",
                      *                 "essentialFeatures": null,
-                     *                 "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
+                     *                 "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *                 "energyLabelsString": null,
                      *                 "variationString": null,
                      *                 "productDataSheetSourceFile": null,
@@ -7928,7 +7930,7 @@ export interface operations {
                      *                 },
                      *                 "productId": "socks-pair-pack",
                      *                 "essentialFeatures": null,
-                     *                 "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *                 "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *                 "energyLabelsString": null,
                      *                 "variationString": null,
                      *                 "productDataSheetSourceFile": null,
@@ -7981,11 +7983,11 @@ export interface operations {
                      *           "links": [
                      *             {
                      *               "rel": "self",
-                     *               "href": "http://127.0.0.1:3000/demo/orders/01JAAAAAAAAAAAAAAAAAAA0011"
+                     *               "href": "http://127.0.0.1:3000/demo/orders/01JAAAAAAAAAAAAAAAAAAA0012"
                      *             },
                      *             {
                      *               "rel": "customer",
-                     *               "href": "http://127.0.0.1:3000/demo/customers/01JAAAAAAAAAAAAAAAAAAA0002"
+                     *               "href": "http://127.0.0.1:3000/demo/customers/01JAAAAAAAAAAAAAAAAAAA0003"
                      *             },
                      *             {
                      *               "rel": "shipping-method",
@@ -8035,11 +8037,11 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "orderId": "01JAAAAAAAAAAAAAAAAAAA0011",
+                     *       "orderId": "01JAAAAAAAAAAAAAAAAAAA0012",
                      *       "orderNumber": "1",
                      *       "creationDate": "2026-01-15T10:00:00.000Z",
                      *       "lastUpdatedOnDate": "2026-01-15T10:00:00.000Z",
-                     *       "customerId": "01JAAAAAAAAAAAAAAAAAAA0002",
+                     *       "customerId": "01JAAAAAAAAAAAAAAAAAAA0003",
                      *       "customerNumber": "C-10001",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
@@ -8205,7 +8207,7 @@ export interface operations {
                      *             },
                      *             "productId": "merino-beanie",
                      *             "essentialFeatures": null,
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *             "energyLabelsString": null,
                      *             "variationString": null,
                      *             "productDataSheetSourceFile": null,
@@ -8274,7 +8276,7 @@ export interface operations {
                      *             },
                      *             "productId": "socks-pair-pack",
                      *             "essentialFeatures": null,
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *             "energyLabelsString": null,
                      *             "variationString": null,
                      *             "productDataSheetSourceFile": null,
@@ -8327,11 +8329,11 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/orders/01JAAAAAAAAAAAAAAAAAAA0011"
+                     *           "href": "http://127.0.0.1:3000/demo/orders/01JAAAAAAAAAAAAAAAAAAA0012"
                      *         },
                      *         {
                      *           "rel": "customer",
-                     *           "href": "http://127.0.0.1:3000/demo/customers/01JAAAAAAAAAAAAAAAAAAA0002"
+                     *           "href": "http://127.0.0.1:3000/demo/customers/01JAAAAAAAAAAAAAAAAAAA0003"
                      *         },
                      *         {
                      *           "rel": "shipping-method",
@@ -8396,11 +8398,11 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "orderId": "01JAAAAAAAAAAAAAAAAAAA0011",
+                     *       "orderId": "01JAAAAAAAAAAAAAAAAAAA0012",
                      *       "orderNumber": "1",
                      *       "creationDate": "2026-01-15T10:00:00.000Z",
                      *       "lastUpdatedOnDate": "2026-01-15T10:00:00.000Z",
-                     *       "customerId": "01JAAAAAAAAAAAAAAAAAAA0002",
+                     *       "customerId": "01JAAAAAAAAAAAAAAAAAAA0003",
                      *       "customerNumber": "C-10001",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
@@ -8566,7 +8568,7 @@ export interface operations {
                      *             },
                      *             "productId": "merino-beanie",
                      *             "essentialFeatures": null,
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *             "energyLabelsString": null,
                      *             "variationString": null,
                      *             "productDataSheetSourceFile": null,
@@ -8635,7 +8637,7 @@ export interface operations {
                      *             },
                      *             "productId": "socks-pair-pack",
                      *             "essentialFeatures": null,
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *             "energyLabelsString": null,
                      *             "variationString": null,
                      *             "productDataSheetSourceFile": null,
@@ -8688,11 +8690,11 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/orders/01JAAAAAAAAAAAAAAAAAAA0011"
+                     *           "href": "http://127.0.0.1:3000/demo/orders/01JAAAAAAAAAAAAAAAAAAA0012"
                      *         },
                      *         {
                      *           "rel": "customer",
-                     *           "href": "http://127.0.0.1:3000/demo/customers/01JAAAAAAAAAAAAAAAAAAA0002"
+                     *           "href": "http://127.0.0.1:3000/demo/customers/01JAAAAAAAAAAAAAAAAAAA0003"
                      *         },
                      *         {
                      *           "rel": "shipping-method",
@@ -8752,7 +8754,7 @@ export interface operations {
                      *       "resultsPerPage": 10,
                      *       "items": [
                      *         {
-                     *           "orderId": "01JAAAAAAAAAAAAAAAAAAA0011",
+                     *           "orderId": "01JAAAAAAAAAAAAAAAAAAA0012",
                      *           "documentType": "Invoice",
                      *           "documentNumber": "1",
                      *           "issueDate": "2026-01-15T10:00:00.000Z",
@@ -8868,7 +8870,7 @@ export interface operations {
                      *                 },
                      *                 "productId": "merino-beanie",
                      *                 "essentialFeatures": null,
-                     *                 "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
+                     *                 "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *                 "energyLabelsString": null,
                      *                 "variationString": null,
                      *                 "productDataSheetSourceFile": null,
@@ -8937,7 +8939,7 @@ export interface operations {
                      *                 },
                      *                 "productId": "socks-pair-pack",
                      *                 "essentialFeatures": null,
-                     *                 "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *                 "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *                 "energyLabelsString": null,
                      *                 "variationString": null,
                      *                 "productDataSheetSourceFile": null,
@@ -8976,7 +8978,7 @@ export interface operations {
                      *           "links": [
                      *             {
                      *               "rel": "order",
-                     *               "href": "http://127.0.0.1:3000/demo/orders/01JAAAAAAAAAAAAAAAAAAA0011"
+                     *               "href": "http://127.0.0.1:3000/demo/orders/01JAAAAAAAAAAAAAAAAAAA0012"
                      *             }
                      *           ]
                      *         }
@@ -9028,7 +9030,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "orderId": "01JAAAAAAAAAAAAAAAAAAA0011",
+                     *       "orderId": "01JAAAAAAAAAAAAAAAAAAA0012",
                      *       "documentType": "Invoice",
                      *       "documentNumber": "1",
                      *       "issueDate": "2026-01-15T10:00:00.000Z",
@@ -9144,7 +9146,7 @@ export interface operations {
                      *             },
                      *             "productId": "merino-beanie",
                      *             "essentialFeatures": null,
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *             "energyLabelsString": null,
                      *             "variationString": null,
                      *             "productDataSheetSourceFile": null,
@@ -9213,7 +9215,7 @@ export interface operations {
                      *             },
                      *             "productId": "socks-pair-pack",
                      *             "essentialFeatures": null,
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *             "energyLabelsString": null,
                      *             "variationString": null,
                      *             "productDataSheetSourceFile": null,
@@ -9252,7 +9254,7 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "order",
-                     *           "href": "http://127.0.0.1:3000/demo/orders/01JAAAAAAAAAAAAAAAAAAA0011"
+                     *           "href": "http://127.0.0.1:3000/demo/orders/01JAAAAAAAAAAAAAAAAAAA0012"
                      *         }
                      *       ]
                      *     }
@@ -9300,7 +9302,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "createdAfter": "2026-10-27T01:40:26.000Z",
+                     *       "createdAfter": "2026-10-27T02:40:38.000Z",
                      *       "createdBefore": "2026-01-15T10:00:00.000Z",
                      *       "salesPerCurrency": [
                      *         {
@@ -9658,6 +9660,189 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createProduct: {
+        parameters: {
+            query?: {
+                locale?: string;
+                currency?: string;
+            };
+            header?: never;
+            path: {
+                shopId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    productNumber?: string;
+                    name?: string;
+                    shortDescription?: string;
+                    description?: string;
+                    manufacturer?: string;
+                    essentialFeatures?: string;
+                    deliveryPeriod?: string;
+                    upc?: string;
+                    ean?: string;
+                    price?: number;
+                    depositPrice?: number;
+                    manufacturerPrice?: number;
+                    searchKeywords?: string[];
+                    visible?: boolean;
+                    taxClassId?: string;
+                    stocklevel?: number | null;
+                    deliveryWeight?: {
+                        amount: number;
+                        /** @enum {string} */
+                        unit: "g" | "kg" | "mg" | "oz" | "lb" | "t";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    "X-Service-Media-Type": components["headers"]["X-Service-Media-Type"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Server-Timing": components["headers"]["Server-Timing"];
+                    ETag: components["headers"]["ETag"];
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "productId": "01JAAAAAAAAAAAAAAAAAAA0001",
+                     *       "name": "Espresso beans 250 g",
+                     *       "title": "Espresso beans 250 g",
+                     *       "manufacturerProductNumber": null,
+                     *       "productNumber": "01JAAAAAAAAAAAAAAAAAAA0001",
+                     *       "productImage": null,
+                     *       "sfUrl": "https://demo-shop.example.com/p/01JAAAAAAAAAAAAAAAAAAA0001",
+                     *       "manufacturer": null,
+                     *       "productCode": null,
+                     *       "upc": null,
+                     *       "ean": "4006381333931",
+                     *       "visible": true,
+                     *       "forSale": true,
+                     *       "specialOffer": false,
+                     *       "isProductNumberVisible": true,
+                     *       "isNew": false,
+                     *       "isManufacturerPriceRRP": false,
+                     *       "isShippingLinkVisible": true,
+                     *       "isCustomizable": false,
+                     *       "isInWishlist": false,
+                     *       "productVariationType": "regular",
+                     *       "productVariationMasterName": null,
+                     *       "productVariationMasterId": null,
+                     *       "productVariationSelection": null,
+                     *       "productLength": null,
+                     *       "productWidth": null,
+                     *       "productHeight": null,
+                     *       "shortDescription": null,
+                     *       "description": null,
+                     *       "deliveryPeriod": null,
+                     *       "availabilityText": "In stock",
+                     *       "essentialFeatures": null,
+                     *       "customizableHeadlineText": null,
+                     *       "availability": "OnStock",
+                     *       "energyLabelsString": null,
+                     *       "energyLabelsMaxEfficiencyString": null,
+                     *       "energyLabelSourceFile": null,
+                     *       "productDataSheet": null,
+                     *       "customizableTextLength": 0,
+                     *       "refAmount": 1,
+                     *       "refContentAmount": 1,
+                     *       "priceQuantity": 1,
+                     *       "minOrder": 1,
+                     *       "intervalOrder": 1,
+                     *       "refUnit": "pc.",
+                     *       "orderUnit": "pc.",
+                     *       "newnessDate": "2026-01-15T10:00:00.000Z",
+                     *       "stocklevel": 120,
+                     *       "minStocklevel": null,
+                     *       "searchKeywords": [],
+                     *       "deliveryWeight": {
+                     *         "amount": 0,
+                     *         "unit": "kg"
+                     *       },
+                     *       "shippingMethodsRestrictedTo": null,
+                     *       "images": [],
+                     *       "videos": [],
+                     *       "priceInfo": {
+                     *         "quantity": {
+                     *           "amount": 1,
+                     *           "unit": "pc."
+                     *         },
+                     *         "taxClass": {
+                     *           "taxClassId": "standard",
+                     *           "name": "Standard rate",
+                     *           "percentage": 19
+                     *         },
+                     *         "price": {
+                     *           "taxType": "GROSS",
+                     *           "formatted": "€8.90",
+                     *           "amount": 8.9,
+                     *           "currency": "EUR"
+                     *         },
+                     *         "depositPrice": null,
+                     *         "ecoParticipationPrice": null,
+                     *         "priceWithDeposits": {
+                     *           "taxType": "GROSS",
+                     *           "formatted": "€8.90",
+                     *           "amount": 8.9,
+                     *           "currency": "EUR"
+                     *         },
+                     *         "manufacturerPrice": null,
+                     *         "basePrice": null,
+                     *         "lowestPrice": null,
+                     *         "highestPrice": null,
+                     *         "lowestRefPriceFormatted": null
+                     *       },
+                     *       "bulkPriceInfo": [],
+                     *       "customerSpecificPriceInfo": [],
+                     *       "gpsrInfo": {
+                     *         "responsiblePersonAddress": null,
+                     *         "manufacturerAddress": null,
+                     *         "pictograms": [],
+                     *         "safetyStatements": [],
+                     *         "relevantDocuments": [],
+                     *         "supplemetaryInformation": ""
+                     *       },
+                     *       "links": [
+                     *         {
+                     *           "rel": "self",
+                     *           "href": "http://127.0.0.1:3000/demo/products/01JAAAAAAAAAAAAAAAAAAA0001"
+                     *         },
+                     *         {
+                     *           "rel": "categories",
+                     *           "href": "http://127.0.0.1:3000/demo/products/01JAAAAAAAAAAAAAAAAAAA0001/categories"
+                     *         },
+                     *         {
+                     *           "rel": "custom-attributes",
+                     *           "href": "http://127.0.0.1:3000/demo/products/01JAAAAAAAAAAAAAAAAAAA0001/custom-attributes"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/vnd.service.v1+json": components["schemas"]["Product"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -10612,7 +10797,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "categoryId": "01JAAAAAAAAAAAAAAAAAAA0001",
+                     *       "categoryId": "01JAAAAAAAAAAAAAAAAAAA0002",
                      *       "alias": "hats",
                      *       "name": "Hats and caps",
                      *       "pageTitle": "Hats and caps",
@@ -10630,11 +10815,11 @@ export interface operations {
                      *         "title": "Clothing"
                      *       },
                      *       "subCategories": [],
-                     *       "sfUrl": "https://demo-shop.example.com/c/01JAAAAAAAAAAAAAAAAAAA0001",
+                     *       "sfUrl": "https://demo-shop.example.com/c/01JAAAAAAAAAAAAAAAAAAA0002",
                      *       "links": [
                      *         {
                      *           "rel": "products",
-                     *           "href": "http://127.0.0.1:3000/demo/products?categoryId=01JAAAAAAAAAAAAAAAAAAA0001"
+                     *           "href": "http://127.0.0.1:3000/demo/products?categoryId=01JAAAAAAAAAAAAAAAAAAA0002"
                      *         }
                      *       ]
                      *     }
@@ -10693,7 +10878,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "categoryId": "01JAAAAAAAAAAAAAAAAAAA0001",
+                     *       "categoryId": "01JAAAAAAAAAAAAAAAAAAA0002",
                      *       "alias": "hats",
                      *       "name": "Hats",
                      *       "pageTitle": "Hats",
@@ -10711,11 +10896,11 @@ export interface operations {
                      *         "title": "Clothing"
                      *       },
                      *       "subCategories": [],
-                     *       "sfUrl": "https://demo-shop.example.com/c/01JAAAAAAAAAAAAAAAAAAA0001",
+                     *       "sfUrl": "https://demo-shop.example.com/c/01JAAAAAAAAAAAAAAAAAAA0002",
                      *       "links": [
                      *         {
                      *           "rel": "products",
-                     *           "href": "http://127.0.0.1:3000/demo/products?categoryId=01JAAAAAAAAAAAAAAAAAAA0001"
+                     *           "href": "http://127.0.0.1:3000/demo/products?categoryId=01JAAAAAAAAAAAAAAAAAAA0002"
                      *         }
                      *       ]
                      *     }
@@ -11404,7 +11589,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "customerId": "01JAAAAAAAAAAAAAAAAAAA0002",
+                     *       "customerId": "01JAAAAAAAAAAAAAAAAAAA0003",
                      *       "customerNumber": "C-10001",
                      *       "creationDate": "2026-01-15T10:00:00.000Z",
                      *       "billingAddress": {
@@ -11420,7 +11605,7 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/customers/01JAAAAAAAAAAAAAAAAAAA0002"
+                     *           "href": "http://127.0.0.1:3000/demo/customers/01JAAAAAAAAAAAAAAAAAAA0003"
                      *         }
                      *       ]
                      *     }
@@ -11465,7 +11650,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "customerId": "01JAAAAAAAAAAAAAAAAAAA0002",
+                     *       "customerId": "01JAAAAAAAAAAAAAAAAAAA0003",
                      *       "customerNumber": "C-10001",
                      *       "creationDate": "2026-01-15T10:00:00.000Z",
                      *       "billingAddress": {
@@ -11481,7 +11666,7 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/customers/01JAAAAAAAAAAAAAAAAAAA0002"
+                     *           "href": "http://127.0.0.1:3000/demo/customers/01JAAAAAAAAAAAAAAAAAAA0003"
                      *         }
                      *       ]
                      *     }
@@ -11538,7 +11723,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "customerId": "01JAAAAAAAAAAAAAAAAAAA0002",
+                     *       "customerId": "01JAAAAAAAAAAAAAAAAAAA0003",
                      *       "customerNumber": "C-10001",
                      *       "creationDate": "2026-01-15T10:00:00.000Z",
                      *       "billingAddress": {
@@ -11554,7 +11739,7 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/customers/01JAAAAAAAAAAAAAAAAAAA0002"
+                     *           "href": "http://127.0.0.1:3000/demo/customers/01JAAAAAAAAAAAAAAAAAAA0003"
                      *         }
                      *       ]
                      *     }
@@ -11910,7 +12095,7 @@ export interface operations {
                      * @example {
                      *       "items": [
                      *         {
-                     *           "scriptTagId": "01JAAAAAAAAAAAAAAAAAAA0003",
+                     *           "scriptTagId": "01JAAAAAAAAAAAAAAAAAAA0004",
                      *           "scriptUrl": "https://cdn.example.com/reviews/widget.js",
                      *           "scriptType": "NORMAL",
                      *           "createdOn": "2026-01-15T10:00:00.000Z",
@@ -11918,7 +12103,7 @@ export interface operations {
                      *           "links": [
                      *             {
                      *               "rel": "self",
-                     *               "href": "http://127.0.0.1:3000/demo/script-tags/01JAAAAAAAAAAAAAAAAAAA0003"
+                     *               "href": "http://127.0.0.1:3000/demo/script-tags/01JAAAAAAAAAAAAAAAAAAA0004"
                      *             }
                      *           ]
                      *         }
@@ -11968,7 +12153,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "scriptTagId": "01JAAAAAAAAAAAAAAAAAAA0003",
+                     *       "scriptTagId": "01JAAAAAAAAAAAAAAAAAAA0004",
                      *       "scriptUrl": "https://cdn.example.com/reviews/widget.js",
                      *       "scriptType": "NORMAL",
                      *       "createdOn": "2026-01-15T10:00:00.000Z",
@@ -11976,7 +12161,7 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/script-tags/01JAAAAAAAAAAAAAAAAAAA0003"
+                     *           "href": "http://127.0.0.1:3000/demo/script-tags/01JAAAAAAAAAAAAAAAAAAA0004"
                      *         }
                      *       ]
                      *     }
@@ -12062,7 +12247,7 @@ export interface operations {
                      *       "resultsPerPage": 10,
                      *       "items": [
                      *         {
-                     *           "campaignId": "01JAAAAAAAAAAAAAAAAAAA0005",
+                     *           "campaignId": "01JAAAAAAAAAAAAAAAAAAA0006",
                      *           "language": "en",
                      *           "identifier": "trail-letter",
                      *           "name": "Trail letter",
@@ -12071,7 +12256,7 @@ export interface operations {
                      *           "numberOfSubscribers": 0
                      *         },
                      *         {
-                     *           "campaignId": "01JAAAAAAAAAAAAAAAAAAA0004",
+                     *           "campaignId": "01JAAAAAAAAAAAAAAAAAAA0005",
                      *           "language": "en",
                      *           "identifier": "spring-letter",
                      *           "name": "Spring letter",
@@ -12129,7 +12314,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "campaignId": "01JAAAAAAAAAAAAAAAAAAA0004",
+                     *       "campaignId": "01JAAAAAAAAAAAAAAAAAAA0005",
                      *       "language": "en",
                      *       "identifier": "spring-letter",
                      *       "name": "Spring letter",
@@ -12702,6 +12887,40 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    deleteProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                shopId: string;
+                productId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body. */
+            204: {
+                headers: {
+                    "X-Service-Media-Type": components["headers"]["X-Service-Media-Type"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Server-Timing": components["headers"]["Server-Timing"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     patchProduct: {
         parameters: {
             query?: {
@@ -12724,11 +12943,13 @@ export interface operations {
                     op: string;
                     path: string;
                     value?: unknown;
+                    from?: string;
                 }[];
                 "application/json-patch+json": {
                     op: string;
                     path: string;
                     value?: unknown;
+                    from?: string;
                 }[];
             };
         };
