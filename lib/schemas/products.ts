@@ -164,7 +164,7 @@ export const CreateProductBody = z.lazy(() =>
         }),
       ),
     },
-    { message: 'expected a JSON object' },
+    { error: (issue) => (issue.code === 'invalid_type' ? 'expected a JSON object' : undefined) },
   ),
 );
 /** The request parses to the domain's fields, exactly. */
