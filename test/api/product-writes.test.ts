@@ -194,7 +194,7 @@ describe('DELETE /{shopId}/products/{productId}', () => {
       visible: true,
     });
     const { productId } = made.body;
-    await call('/' + shop + '/product-category-assignments', {
+    await call(`/${shop}/product-category-assignments`, {
       method: 'POST',
       body: { categoryId: 'lights-tools', productId },
     });
