@@ -146,6 +146,29 @@ describe('refresh by difference after product writes', () => {
     expect([...reloaded.catalog.products.keys()]).toEqual([...fresh.catalog.products.keys()]);
   });
 
+  it('carries the suggest index over by difference: the same suggestions, no other product read', () => {
+    const { changes, after } = writes(file);
+    const before = warmed(stateFromEntries('s', 1, entriesOf(file), null));
+    const fresh = stateFromEntries('s', 2, entriesOf(after), null);
+    const read = new Set<string>();
+    const original = before.products.get.bind(before.products);
+    before.products.get = (id: string) => {
+      read.add(id);
+      return original(id);
+    };
+
+    const refreshed = applyChanges(before, 2, changes);
+    const queries = ['zeph', 'a', 'b', 's', 'mug', 'ze ke'];
+    const suggested = (catalog: Catalog) =>
+      queries.map((q) => suggestProducts(catalog, q, 20, 'en_GB').map((p) => p.productId));
+    refreshed.catalog.products.get = () => {
+      throw new Error('the carried index reads no product');
+    };
+
+    expect(suggested(refreshed.catalog)).toEqual(suggested(fresh.catalog));
+    expect(read.size).toBe(0);
+  });
+
   it('does not rebuild: products untouched by the writes are not read again', () => {
     const { changes } = writes(file);
     const before = warmed(stateFromEntries('s', 1, entriesOf(file), null));

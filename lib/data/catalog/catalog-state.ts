@@ -9,6 +9,7 @@ import {
 } from '../../domain/catalog/catalog-projection';
 import type { ShopProduct } from '../../domain/catalog/catalog-types';
 import { columnsWithout, copyColumns, productColumns, setSlot } from '../../domain/catalog/product-columns';
+import { carrySuggestIndexes } from '../../domain/search/suggest';
 import { byCreation } from '../../domain/storefront/script-tags';
 import type {
   CatalogChange,
@@ -130,7 +131,9 @@ export function applyChanges(
     slots.push(slot);
   }
   const projection = patchedProjection(base, catalog, next, slots);
-  return withProjection({ catalog, products, others, snapshot: state.snapshot }, projection);
+  const result = withProjection({ catalog, products, others, snapshot: state.snapshot }, projection);
+  carrySuggestIndexes(state.catalog, catalog, [...replaced.keys(), ...added.keys(), ...removed]);
+  return result;
 }
 
 function rebuilt(
