@@ -1,3 +1,4 @@
+import { speedTrickOn } from '../../speed/switches';
 import { type Catalog, localize } from '../catalog/catalog';
 import { projectionOf } from '../catalog/catalog-projection';
 import type { ShopProduct } from '../catalog/catalog-types';
@@ -204,6 +205,7 @@ function entriesOf(catalog: Catalog, product: ShopProduct, locale: string) {
  * read. Locales not built for `previous` are left to be built on first use.
  */
 export function carrySuggestIndexes(previous: Catalog, next: Catalog, changed: Iterable<string>): void {
+  if (!speedTrickOn('suggest-carry')) return;
   const built = indexes.get(previous);
   if (!built || built.size === 0) return;
   const ids = new Set(changed);
