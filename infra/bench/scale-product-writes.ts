@@ -4,10 +4,9 @@ import { issueDevToken } from '../local/dev-issuer';
 import { startDynamoDbLocal } from '../local/dynamodb-local';
 import { applyLocalEnv } from '../local/local-env';
 import { type Child, startChild } from './child-process';
-import type { DynamoUsage } from './dynamo-meter';
 import { ACCEPT_V1 } from './http-fixtures';
 import { type LoadRequest, load } from './load';
-import { CATALOG_BUDGETS } from './scale-catalog';
+import { CATALOG_BUDGETS, call, usageOf } from './scale-catalog';
 import { importBenchCatalog } from './setup';
 import { percentile, table } from './stats';
 
@@ -307,24 +306,4 @@ export function productWritesSection(result: ProductWritesResult): string {
 
 function headers(token: string, contentType: string): Record<string, string> {
   return { accept: ACCEPT_V1, authorization: `Bearer ${token}`, 'content-type': contentType };
-}
-
-async function call(
-  child: Child,
-  token: string,
-  path: string,
-  init: { method?: string; body?: unknown } = {},
-): Promise<{ status: number; body: unknown }> {
-  const response = await fetch(`${String(child.ready.url)}${path}`, {
-    method: init.method ?? 'GET',
-    headers: headers(token, Array.isArray(init.body) ? 'application/json-patch+json' : 'application/json'),
-    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : undefined };
-}
-
-async function usageOf(child: Child): Promise<{ usage: DynamoUsage; rssMb: number }> {
-  const answer = await child.ask({ type: 'usage' });
-  return { usage: answer.usage as DynamoUsage, rssMb: answer.rssMb as number };
 }

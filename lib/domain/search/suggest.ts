@@ -143,7 +143,7 @@ function buildIndex(catalog: Catalog, locale: string): SuggestIndex {
   const projection = projectionOf(catalog);
   const products: ShopProduct[] = [];
   const names: string[] = [];
-  const pairs: { word: string; owner: number }[] = [];
+  const pairs: WordPair[] = [];
   for (const [i, productId] of projection.productIds.entries()) {
     if (projection.visible[i] !== 1 || !projection.listable[i]) continue;
     const product = catalog.products.get(productId);
@@ -154,14 +154,38 @@ function buildIndex(catalog: Catalog, locale: string): SuggestIndex {
     names.push(entries.name);
     for (const word of entries.words) pairs.push({ word, owner });
   }
-  pairs.sort((a, b) => byText(a.word, b.word) || a.owner - b.owner);
+  pairs.sort(byPair);
+  const order = nameOrders(locale, names);
+  const owners = products.map((_, p) => p);
+  return assembled(
+    products,
+    names,
+    pairs,
+    [...owners].sort(order.alphabetical),
+    owners.sort(order.collation),
+  );
+}
+
+type WordPair = { word: string; owner: number };
+const byPair = (a: WordPair, b: WordPair) => byText(a.word, b.word) || a.owner - b.owner;
+
+/** The two name orders of owners: code-unit (the prefix ranges) and the locale's collation (the ranking). */
+function nameOrders(locale: string, names: readonly string[]) {
   const collator = new Intl.Collator(locale.replace('_', '-'), { sensitivity: 'base' });
-  const byName = products
-    .map((_, p) => p)
-    .sort((a, b) => collator.compare(names[a] as string, names[b] as string) || a - b);
-  const alphabetical = names
-    .map((_, p) => p)
-    .sort((a, b) => byText(names[a] as string, names[b] as string) || a - b);
+  return {
+    alphabetical: (a: number, b: number) => byText(names[a] as string, names[b] as string) || a - b,
+    collation: (a: number, b: number) => collator.compare(names[a] as string, names[b] as string) || a - b,
+  };
+}
+
+/** An index from its products, their names, the sorted word pairs and both name orders. */
+function assembled(
+  products: ShopProduct[],
+  names: string[],
+  pairs: readonly WordPair[],
+  alphabetical: readonly number[],
+  byName: readonly number[],
+): SuggestIndex {
   return {
     words: pairs.map((p) => p.word),
     owners: Int32Array.from(pairs, (p) => p.owner),
@@ -227,7 +251,7 @@ function patchedIndex(
   });
   const products = [...index.products];
   const names = [...index.names];
-  const pairs: { word: string; owner: number }[] = [];
+  const pairs: WordPair[] = [];
   const born: number[] = [];
   for (const id of ids) {
     const product = catalog.products.get(id);
@@ -239,34 +263,20 @@ function patchedIndex(
     born.push(owner);
     for (const word of entries.words) pairs.push({ word, owner });
   }
-  pairs.sort((a, b) => byText(a.word, b.word) || a.owner - b.owner);
+  pairs.sort(byPair);
   const kept = (owners: ArrayLike<number>) => Array.from(owners).filter((p) => !dead.has(p));
-  const words = merged(keptPairs(index, dead), pairs, (a, b) => byText(a.word, b.word) || a.owner - b.owner);
-  const alphabetical = merged(
-    kept(index.nameOwners),
-    [...born].sort((a, b) => byText(names[a] as string, names[b] as string) || a - b),
-    (a, b) => byText(names[a] as string, names[b] as string) || a - b,
-  );
-  const collator = new Intl.Collator(locale.replace('_', '-'), { sensitivity: 'base' });
-  const byCollation = (a: number, b: number) =>
-    collator.compare(names[a] as string, names[b] as string) || a - b;
-  const byName = merged(kept(index.byName), [...born].sort(byCollation), byCollation);
-  return {
-    words: words.map((p) => p.word),
-    owners: Int32Array.from(words, (p) => p.owner),
+  const order = nameOrders(locale, names);
+  return assembled(
     products,
-    sortedNames: alphabetical.map((p) => names[p] as string),
-    nameOwners: Int32Array.from(alphabetical),
-    byName: Int32Array.from(byName),
-    nameRank: ranks(byName, products.length),
     names,
-    marks: new Uint32Array(products.length),
-    stamp: 0,
-  };
+    merged(keptPairs(index, dead), pairs, byPair),
+    merged(kept(index.nameOwners), [...born].sort(order.alphabetical), order.alphabetical),
+    merged(kept(index.byName), [...born].sort(order.collation), order.collation),
+  );
 }
 
-function keptPairs(index: SuggestIndex, dead: ReadonlySet<number>): { word: string; owner: number }[] {
-  const out: { word: string; owner: number }[] = [];
+function keptPairs(index: SuggestIndex, dead: ReadonlySet<number>): WordPair[] {
+  const out: WordPair[] = [];
   for (let k = 0; k < index.words.length; k++) {
     const owner = index.owners[k] as number;
     if (!dead.has(owner)) out.push({ word: index.words[k] as string, owner });
