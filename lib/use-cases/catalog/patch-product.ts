@@ -40,8 +40,10 @@ export async function patchProduct(input: {
   const { patch } = parsed;
 
   const unitsBefore = await liveUnits(shopId, before);
-  if (input.ifMatch !== undefined && !etagListMatches(input.ifMatch, productEtag(before, unitsBefore)))
-    throw new ProductVersionMismatch();
+  const tagBefore = productEtag(before, unitsBefore);
+  if (input.ifMatch !== undefined && !etagListMatches(input.ifMatch, tagBefore)) throw new ProductVersionMismatch();
+  // The record the tag named must still be the one written on (a lost race re-reads it).
+  const pinned = input.ifMatch !== undefined && input.ifMatch.trim() !== '*';
 
   const { level } = patch.stock;
   // An add on an untracked product starts from 0 ("null counts as 0"), whatever its shard 0 still
@@ -57,6 +59,7 @@ export async function patchProduct(input: {
       shopId,
       productId,
       (current, record) => {
+        if (pinned && productEtag(record, unitsBefore) !== tagBefore) throw new ProductVersionMismatch();
         const changed = applyProductPatch(record, patch);
         if ('problems' in changed) throw new RefusedInput('Invalid JSON Patch', changed.problems);
         const next = changed.product;
