@@ -41,7 +41,8 @@ export async function patchProduct(input: {
 
   const unitsBefore = await liveUnits(shopId, before);
   const tagBefore = productEtag(before, unitsBefore);
-  if (input.ifMatch !== undefined && !etagListMatches(input.ifMatch, tagBefore)) throw new ProductVersionMismatch();
+  if (input.ifMatch !== undefined && !etagListMatches(input.ifMatch, tagBefore))
+    throw new ProductVersionMismatch();
   // The record the tag named must still be the one written on (a lost race re-reads it).
   const pinned = input.ifMatch !== undefined && input.ifMatch.trim() !== '*';
 
