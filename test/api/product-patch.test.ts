@@ -251,6 +251,22 @@ describe('PATCH /{shopId}/products/{productId}: every path', () => {
     expect(any.body.name).toBe('C');
   });
 
+  it('of 5 concurrent PATCHes with the same If-Match exactly one is applied, the others 412', async () => {
+    const id = await own();
+    const etag = (await read(shop, id)).headers.get('etag') as string;
+
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        patch(shop, id, [{ op: 'add', path: '/name', value: `Racer ${i}` }], '', { 'If-Match': etag }),
+      ),
+    );
+
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses).toEqual([200, 412, 412, 412, 412]);
+    const winner = answers.find((a) => a.status === 200);
+    expect((await read(shop, id)).body.name).toBe(winner?.body.name);
+  });
+
   it('patches a variation by its own id; its master and the demo catalog reads see it', async () => {
     const changed = await patch(shop, 'trail-tshirt-red-m', [
       { op: 'add', path: '/priceInfo/price/amount', value: 1.5 },
