@@ -13,6 +13,14 @@ const Env = z.object({
   TABLE_NAME: z._default(z.string().check(z.minLength(1)), 'shop-api'),
   /** Set only for DynamoDB Local; in AWS the SDK's regional endpoint is used. */
   DYNAMODB_ENDPOINT: z.optional(z.url()),
+  /** Set only for the twin's embedded S3 server (path-style); in AWS the regional endpoint is used. */
+  S3_ENDPOINT: z.optional(z.url()),
+  /** The bucket of product images (served publicly through MEDIA_BASE_URL, never directly). */
+  MEDIA_BUCKET: z._default(z.string().check(z.minLength(1)), 'shop-api-media'),
+  /** Public base URL of the media bucket's objects: the CloudFront distribution in AWS. */
+  MEDIA_BASE_URL: z.optional(z.url()),
+  /** The bucket of generated exports (read only through presigned URLs). */
+  EXPORTS_BUCKET: z._default(z.string().check(z.minLength(1)), 'shop-api-exports'),
   AWS_REGION: z._default(z.string().check(z.minLength(1)), 'eu-central-1'),
   /** Expected `iss` of access tokens. */
   AUTH_ISSUER: z._default(z.string().check(z.minLength(1)), devIssuer.issuer),

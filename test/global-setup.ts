@@ -11,6 +11,8 @@ declare module 'vitest' {
     apiUrl: string;
     /** DynamoDB Local's endpoint, for integration tests that call handlers and repositories. */
     dynamoEndpoint: string;
+    /** The embedded S3 server's endpoint (images, exports). */
+    s3Endpoint: string;
     /** The file the twin's local bus appends each event to (test/support/bus-events.ts reads it). */
     eventsFile: string;
   }
@@ -43,6 +45,7 @@ export default async function setup(project: TestProject) {
   );
   project.provide('apiUrl', twin.url);
   project.provide('dynamoEndpoint', twin.dynamoEndpoint);
+  project.provide('s3Endpoint', twin.s3Endpoint);
   project.provide('eventsFile', twin.eventsFile);
   return release;
 }

@@ -23,7 +23,7 @@ try {
   const cpu = cpuMeter();
   const profiler = cpuProfiler();
   serveParent(
-    { url: twin.url, dynamoEndpoint: twin.dynamoEndpoint },
+    { url: twin.url, dynamoEndpoint: twin.dynamoEndpoint, s3Endpoint: twin.s3Endpoint },
     async (message) => {
       if (message.type === 'usage') {
         const requests = await served.settle();

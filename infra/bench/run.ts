@@ -91,7 +91,7 @@ async function main(): Promise<number> {
       say('starting the local twin (DynamoDB Local, demo shops, API server)...');
       api = await startChild(here('./api-process.ts'), env);
       const dynamoEndpoint = String(api.ready.dynamoEndpoint);
-      applyLocalEnv({ endpoint: dynamoEndpoint });
+      applyLocalEnv({ endpoint: dynamoEndpoint, s3Endpoint: String(api.ready.s3Endpoint) });
       const catalog = await importBenchCatalog({ shopId: 'bench', products, seed }, say);
       sections.push(
         `catalog: ${products} products (seed ${seed}) in shop bench; generate+validate ${Math.round(catalog.generateMs)} ms, import ${(catalog.importMs / 1000).toFixed(1)} s`,

@@ -96,7 +96,7 @@ async function main(): Promise<number> {
       say('starting the local twin (DynamoDB Local, demo shops, API server)...');
       api = await startChild(here('./api-process.ts'), env);
       const dynamoEndpoint = String(api.ready.dynamoEndpoint);
-      applyLocalEnv({ endpoint: dynamoEndpoint });
+      applyLocalEnv({ endpoint: dynamoEndpoint, s3Endpoint: String(api.ready.s3Endpoint) });
       if (parts.has('lists')) {
         const sizes = values.sizes.split(',').map(Number);
         const rows = await measureListScale(api, sizes, Number(values.samples), say);

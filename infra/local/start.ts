@@ -10,7 +10,7 @@ import { SEED_SHOPS, startTwin } from './twin';
 
 const USAGE = `usage: npm start -- [--port N] [--data-dir DIR] [--no-seed]
   --port      HTTP port (default: PORT or 3000)
-  --data-dir  keep DynamoDB Local's data in DIR instead of in memory
+  --data-dir  keep DynamoDB Local's data and the stored objects in DIR instead of in memory
   --no-seed   do not import the demo shops`;
 
 function fail(message: string, code: number): never {
@@ -71,6 +71,7 @@ async function main(): Promise<void> {
       `  docs:            ${twin.url}/docs (Authorize: bearerAuth, paste a token)`,
       `  shops:           ${values['no-seed'] ? '(not seeded)' : SEED_SHOPS.map((s) => s.shopId).join(', ')}`,
       `  DynamoDB Local:  ${twin.dynamoEndpoint}${values['data-dir'] ? ` (data in ${values['data-dir']})` : ' (in memory)'}`,
+      `  S3 (objects):    ${twin.s3Endpoint}${values['data-dir'] ? ` (data in ${values['data-dir']}/objects)` : ' (temporary folder)'}`,
       '  tokens:          npm run --silent token -- --shop demo --scope all',
       `  events:          ${eventsNote()}`,
       '',

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { config } from '../../lib/config';
 import { createTableIfMissing } from '../../lib/data/create-table';
 import { repoRoot } from './dev-issuer';
 import { startDynamoDbLocal } from './dynamodb-local';
@@ -8,6 +9,7 @@ import { startFoldSchedule } from './fold-schedule';
 import { importShopFile } from './import-file';
 import { applyLocalEnv } from './local-env';
 import { assertPortFree } from './ports';
+import { type S3Local, startS3Local } from './s3-local';
 import { seedNewsletter } from './seed/newsletter';
 import { startLocalServer } from './server';
 
@@ -20,7 +22,7 @@ export const SEED_SHOPS = [
 export interface TwinOptions {
   /** HTTP port; default PORT or 3000; 0 = any free port. */
   port?: number;
-  /** Keep DynamoDB data in this folder instead of in memory. */
+  /** Keep DynamoDB data and stored objects (images, exports) in this folder instead of in memory. */
   dataDir?: string;
   /** Import the demo shops (default true). */
   seed?: boolean;
@@ -33,13 +35,16 @@ export interface TwinOptions {
 export interface Twin {
   url: string;
   dynamoEndpoint: string;
+  /** The embedded S3 server's endpoint (images, exports). */
+  s3Endpoint: string;
   /** The domain and stock events the stream consumer published (empty with the stream off). */
   events: LocalEventBus;
   stop(): Promise<void>;
 }
 
 /**
- * The whole API on this machine: DynamoDB Local, the table, the demo shops and the HTTP server in
+ * The whole API on this machine: DynamoDB Local, the table, an embedded S3 server with the media
+ * and exports buckets, the demo shops and the HTTP server in
  * front of the real handlers, and the table's stream running through the events consumer into a
  * local bus (`events`). Sets process.env so handlers in this process use it.
  */
@@ -57,8 +62,15 @@ export async function startTwin({
   if (port !== 0) await assertPortFree(port, 'the local API server', '127.0.0.1');
   const dynamo = await startDynamoDbLocal(dataDir ? { dataDir } : {});
   let events: TwinEvents | undefined;
+  let objects: S3Local | undefined;
   try {
     applyLocalEnv({ endpoint: dynamo.endpoint });
+    const { MEDIA_BUCKET, EXPORTS_BUCKET } = config();
+    objects = await startS3Local({
+      buckets: [MEDIA_BUCKET, EXPORTS_BUCKET],
+      ...(dataDir ? { dataDir } : {}),
+    });
+    applyLocalEnv({ endpoint: dynamo.endpoint, s3Endpoint: objects.endpoint });
     await createTableIfMissing();
     if (seed) {
       for (const { shopId, file } of SEED_SHOPS) {
@@ -74,19 +86,23 @@ export async function startTwin({
     // The handlers log every request themselves; the server only reports its own 502s.
     const server = await startLocalServer({ port, onShop: folds.add });
     const running = events;
+    const storage = objects;
     return {
       url: server.url,
       dynamoEndpoint: dynamo.endpoint,
+      s3Endpoint: storage.endpoint,
       events: running.bus,
       stop: async () => {
         await server.close();
         await folds.stop();
         await running.stop();
+        await storage.stop();
         await dynamo.stop();
       },
     };
   } catch (error) {
     await events?.stop();
+    await objects?.stop();
     await dynamo.stop();
     throw error;
   }

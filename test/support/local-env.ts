@@ -3,8 +3,8 @@ import { applyLocalEnv } from '../../infra/local/local-env';
 import { createTableIfMissing } from '../../lib/data/create-table';
 
 /**
- * Points this test file's process at the run's DynamoDB Local (import it first in integration
- * tests). Refuses anything but a loopback endpoint, so a test can never touch a real table.
+ * Points this test file's process at the run's DynamoDB Local and embedded S3 server (import it
+ * first in integration tests). Refuses anything but a loopback endpoint, so a test can never touch a real table.
  */
 export function useLocalTable(): void {
   const endpoint = inject('dynamoEndpoint');
@@ -14,7 +14,7 @@ export function useLocalTable(): void {
   // One metrics line per request would bury the test output (test/api/telemetry.test.ts checks them).
   process.env.METRICS ??= 'off';
   process.env.RATE_LIMIT_PER_HOUR ??= '10000000';
-  applyLocalEnv({ endpoint });
+  applyLocalEnv({ endpoint, s3Endpoint: inject('s3Endpoint') });
 }
 
 /**
