@@ -32,9 +32,15 @@
  * - webhook-checkout (only when named): checkout p50 at c=1 in a shop with three webhooks (healthy,
  *   failing, dead) against one without, on a twin with its stream and webhook delivery running
  *   (infra/bench/scale-webhook-checkout.ts). Budget: p50 ≤ 1.15× (within noise).
- * Options: --parts lists,checkout,catalog,flash-sale,order-patch[,sales,order-filters,coupons,webhook-checkout] --sales-sizes 100,100000
- * --order-sizes 100,100000 --sizes 100,10000,100000 --products
- * 1000,10000,100000 --samples N (30) --concurrency 1,16,64 --stock 1000 --shards 1,4,8 --coupon-uses 100
+ * - product-writes (only when named): POST /products and PATCH /products/{p} against a category
+ *   write, the read units of the next read on another warm instance after each product write, and
+ *   the cold start and RSS after --write-patches PATCHes at c=8, on --write-products products
+ *   (infra/bench/scale-product-writes.ts). Budgets: p50 ≤ 1.5× the category write's, ≤ 2 RCU, and
+ *   at 100,000 products a cold start ≤ 3 s and RSS ≤ 70 % of 1024 MB.
+ * Options: --parts lists,checkout,catalog,flash-sale,order-patch[,sales,order-filters,coupons,
+ * webhook-checkout,product-writes] --sales-sizes 100,100000 --order-sizes 100,100000 --sizes
+ * 100,10000,100000 --products 1000,10000,100000 --samples N (30) --concurrency 1,16,64 --stock 1000
+ * --shards 1,4,8 --coupon-uses 100 --write-products 100000 --write-patches 10000 --write-concurrency 1
  */
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -50,6 +56,11 @@ import { flashSalePart } from './scale-flash-sale';
 import { listTable, measureListScale, missedListBudgets } from './scale-lists';
 import { measureOrderFilters, missedOrderFilterBudgets, orderFilterTable } from './scale-order-filters';
 import { measureOrderPatch, missedOrderPatchBudgets, orderPatchTable } from './scale-order-patch';
+import {
+  measureProductWrites,
+  missedProductWriteBudgets,
+  productWritesSection,
+} from './scale-product-writes';
 import { measureSalesScale, missedSalesBudgets, salesTable } from './scale-sales';
 import {
   measureWebhookCheckout,
@@ -74,6 +85,9 @@ async function main(): Promise<number> {
       stock: { type: 'string', default: '1000' },
       shards: { type: 'string', default: '1,4,8' },
       'coupon-uses': { type: 'string', default: '100' },
+      'write-products': { type: 'string', default: '100000' },
+      'write-patches': { type: 'string', default: '10000' },
+      'write-concurrency': { type: 'string', default: '1' },
     },
     strict: true,
   });
@@ -184,6 +198,19 @@ async function main(): Promise<number> {
         `catalog by size (first request of a fresh API process; one product changed through another)\n\n${catalogTable(rows)}`,
       );
       missed.push(...missedCatalogBudgets(rows));
+    }
+    if (parts.has('product-writes')) {
+      const result = await measureProductWrites(
+        {
+          products: Number(values['write-products']),
+          patches: Number(values['write-patches']),
+          samples: Number(values.samples),
+          concurrency: Number(values['write-concurrency']),
+        },
+        say,
+      );
+      sections.push(productWritesSection(result));
+      missed.push(...missedProductWriteBudgets(result));
     }
   } finally {
     await floor?.stop();

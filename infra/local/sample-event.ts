@@ -20,6 +20,7 @@ export interface SampleAnswer {
   categoryId: string;
   customerId: string;
   scriptTagId: string;
+  productId: string;
   campaignId: string;
   webhookId: string;
   /** Unpaged lists (GET /webhooks). */
@@ -77,6 +78,14 @@ const factories: PlaceholderFactory[] = [
       });
       return { '{{ASSIGNED_CATEGORY_ID}}': created.body.categoryId };
     },
+  },
+  // A product of its own for the delete sample, so samples never remove a demo product.
+  {
+    placeholders: ['{{PRODUCT_ID}}'],
+    make: async (shopId) => ({
+      '{{PRODUCT_ID}}': (await invokeRoute(routes.createProduct, shopId, '{"name":"Sample product"}')).body
+        .productId,
+    }),
   },
   // A script tag of its own for the delete sample, so samples never remove one a merchant added.
   {

@@ -54,6 +54,14 @@ async function main() {
     await call('getCurrencies', 'GET', '/currencies');
     await call('listProducts', 'GET', '/products?resultsPerPage=2');
     await call('getProduct', 'GET', '/products/merino-beanie');
+    const product = await call('createProduct', 'POST', '/products', {
+      name: 'Espresso beans 250 g',
+      price: 8.9,
+      stocklevel: 120,
+      ean: '4006381333931',
+      visible: true,
+    });
+    await call('deleteProduct', 'DELETE', `/products/${(product.body as { productId: string }).productId}`);
     await call('listVariations', 'GET', '/products/trail-tshirt/variations?resultsPerPage=2');
     await call('getLowestPrice', 'GET', '/products/trail-tshirt/lowest-price');
     await call('suggestProducts', 'GET', '/search/product-suggest?query=titan&limit=2');

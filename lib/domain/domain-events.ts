@@ -1,4 +1,5 @@
 import type { AttributeValue, DynamoDBRecord } from 'aws-lambda';
+import type { CatalogProductEvent } from './catalog/product-events';
 import type { StockEvent } from './inventory/stock-events';
 import { toDecimalString } from './money/money';
 import type { OrderEvent } from './orders/order-events';
@@ -131,7 +132,7 @@ export interface BusEntry {
  * record's creation, or a stock change's own time: lib/domain/inventory/stock-events.ts).
  */
 export function toBusEntry(
-  event: DomainEvent | StockEvent | OrderEvent,
+  event: DomainEvent | StockEvent | OrderEvent | CatalogProductEvent,
   target: { source: string; busName: string },
 ): BusEntry {
   const time = new Date('time' in event ? event.time : event.detail.createdAt);

@@ -53,6 +53,8 @@ import {
 import { CreateDocumentBody, ListDocumentsQuery, ListOrdersQuery, OrderPath, PatchOrderBody } from './orders';
 import { GetProductTypeQuery, ProductTypePath } from './product-types';
 import {
+  CreateProductBody,
+  CreateProductQuery,
   GetCrossSellingQuery,
   GetCustomAttributesQuery,
   GetLowestPriceQuery,
@@ -141,6 +143,8 @@ export const routeRequestSchemas = {
   listVariations: { path: ProductPath, query: ListVariationsQuery },
   patchCustomer: { path: CustomerPath, body: PatchCustomerBody },
   patchProduct: { path: ProductPath, query: PatchProductQuery, body: PatchProductBody },
+  createProduct: { path: ShopPath, query: CreateProductQuery, body: CreateProductBody },
+  deleteProduct: { path: ProductPath },
   putBillingAddress: { path: CartPath, body: BillingAddressBody },
   putPaymentData: { path: CartPath, body: PaymentDataBody },
   putProductPrice: { path: LineItemPath, body: ProductPriceBody },

@@ -590,7 +590,7 @@ describe('shop stack: Cognito', () => {
 });
 
 describe('shop stack: domain events and alarms', () => {
-  it('consumes INSERTs of carts, orders, documents and customers, changes of orders and writes of stock shards with retries, bisecting and a dead-letter queue', () => {
+  it('consumes INSERTs of carts, orders, documents and customers, changes of orders, writes of stock shards and catalog log entries of product writes with retries, bisecting and a dead-letter queue', () => {
     // Assess
     template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       BisectBatchOnFunctionError: true,
@@ -615,6 +615,12 @@ describe('shop stack: domain events and alarms', () => {
             Pattern: JSON.stringify({
               eventName: ['INSERT', 'MODIFY'],
               dynamodb: { NewImage: { kind: { S: ['stock'] } } },
+            }),
+          },
+          {
+            Pattern: JSON.stringify({
+              eventName: ['INSERT'],
+              dynamodb: { NewImage: { productEvents: [{ exists: true }] } },
             }),
           },
         ],

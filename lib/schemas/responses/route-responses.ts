@@ -77,6 +77,8 @@ export const routeResponses: Record<keyof typeof routes, SuccessResponses> = {
   listUpdatedProducts: { 200: UpdatedProductList },
   getProduct: { 200: Product },
   patchProduct: { 200: Product },
+  createProduct: { 201: Product },
+  deleteProduct: { 204: null },
   listVariations: { 200: VariationList },
   getCrossSelling: { 200: CrossSelling },
   getLowestPrice: { 200: LowestPrice },
