@@ -1,6 +1,6 @@
 /**
  * THE route table: the single source for every handler, the local server, the CDK stack, the tests
- * and the README's endpoint table. Adding an endpoint = one row here, one file under functions/,
+ * and the endpoint table of docs/endpoints.md. Adding an endpoint = one row here, one file under functions/,
  * one sample event under events/.
  */
 
