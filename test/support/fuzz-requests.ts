@@ -179,6 +179,7 @@ const CONTENT_TYPES: Record<Route['body'], string> = {
   json: 'application/json',
   form: 'application/x-www-form-urlencoded',
   patch: 'application/json-patch+json',
+  multipart: 'multipart/form-data',
 };
 
 /** Accept, Authorization, cart token, content type, Idempotency-Key, If-Match. */

@@ -38,6 +38,7 @@ import {
   VariationList,
 } from './products';
 import { SalesReport } from './sales';
+import { SlideshowList, SlideshowSequence, SlideshowUpload } from './slideshow';
 import { ProductWatcher, WatchedProductList } from './watchers';
 
 /** A route's success answers: status → body schema (null = no body, 204). */
@@ -120,4 +121,9 @@ export const routeResponses: Record<keyof typeof routes, SuccessResponses> = {
   getCurrencies: { 200: Currencies },
   addWatcher: { 201: ProductWatcher, 200: ProductWatcher },
   listWatchedProducts: { 200: WatchedProductList },
+  uploadSlideshowImage: { 201: SlideshowUpload },
+  listSlideshowImages: { 200: SlideshowList },
+  getSlideshowSequence: { 200: SlideshowSequence },
+  updateSlideshowSequence: { 200: SlideshowSequence },
+  deleteSlideshowImage: { 204: null },
 };
