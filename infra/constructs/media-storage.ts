@@ -28,6 +28,9 @@ export const MEDIA_ACCESS: Readonly<Record<string, { put: boolean; list: boolean
   deleteProduct: { put: false, list: true },
 };
 
+/** The one IAM5 wildcard the image functions need: the media bucket's objects (`<bucket arn>/*`). */
+export const MEDIA_OBJECTS_WILDCARD = { regex: '/^Resource::.*MediaBucket.*\\/\\*$/' } as const;
+
 export interface MediaStorageProps {
   shopId: string;
 }
@@ -104,16 +107,37 @@ export class MediaStorage extends Construct {
     return { MEDIA_BUCKET: this.bucket.bucketName, MEDIA_BASE_URL: this.baseUrl };
   }
 
-  /** The route's least-privilege grants (MEDIA_ACCESS): delete always, put and list only where named. */
+  /**
+   * The route's least-privilege grants (MEDIA_ACCESS): s3:DeleteObject on the bucket's objects
+   * always, s3:PutObject and s3:ListBucket only where named; never a read of an object.
+   */
   grantTo(routeName: string, fn: IFunction): void {
     const access = MEDIA_ACCESS[routeName];
     if (!access) return;
-    if (access.put) this.bucket.grantPut(fn);
-    this.bucket.grantDelete(fn);
-    // Listing finds a product's objects by their key prefix; no function reads an object.
+    const objects = this.bucket.arnForObjects('*');
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: [...(access.put ? ['s3:PutObject'] : []), 's3:DeleteObject'],
+        resources: [objects],
+      }),
+    );
+    // Listing finds a product's objects by their key prefix (the product DELETE).
     if (access.list)
       fn.addToRolePolicy(
         new PolicyStatement({ actions: ['s3:ListBucket'], resources: [this.bucket.bucketArn] }),
+      );
+    if (fn.role)
+      NagSuppressions.addResourceSuppressions(
+        fn.role,
+        [
+          {
+            id: 'AwsSolutions-IAM5',
+            reason:
+              "Object keys are made per upload ({shopId}/products/{productId}/{uploadId}/...): the function writes and deletes objects of this shop's media bucket only, by key.",
+            appliesTo: [MEDIA_OBJECTS_WILDCARD],
+          },
+        ],
+        true,
       );
   }
 }
