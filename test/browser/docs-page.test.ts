@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { repoRoot } from '../../infra/local/dev-issuer';
-import { chromiumPath } from '../../infra/test-tools';
 import { MEDIA_TYPE_V1 } from '../../lib/http/middleware/versioning';
 import { tokenFor } from '../support/api';
+import { browserPath } from '../support/browser';
 
 /**
  * The docs page in a real browser (docs/api-reference.md "The docs page"): Debian's chromium driven
@@ -14,15 +14,6 @@ import { tokenFor } from '../support/api';
 
 const OUTPUT = join(repoRoot, 'test-output');
 const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
-
-/** The chromium infra/test-tools.ts finds (npm test's pretest installs it where it may). */
-function browserPath(): string {
-  const found = chromiumPath();
-  if (found) return found;
-  throw new Error(
-    'chromium is missing: the docs-page test drives a real browser. `npm test` installs it where it may (infra/test-tools.ts); else `apt-get install -y chromium` or set CHROMIUM_PATH',
-  );
-}
 
 /** How many operations a document declares (one per path and HTTP method). */
 function operationCount(document: { paths: Record<string, Record<string, unknown>> }): number {
