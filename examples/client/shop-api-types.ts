@@ -9366,7 +9366,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "createdAfter": "2026-10-27T01:40:26.000Z",
+                     *       "createdAfter": "2026-10-27T03:41:43.000Z",
                      *       "createdBefore": "2026-01-15T10:00:00.000Z",
                      *       "salesPerCurrency": [
                      *         {
@@ -14181,6 +14181,186 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "name": "cookbook-cover.jpg",
+                     *           "images": [
+                     *             {
+                     *               "url": "https://media.example.net/demo/products/campfire-cookbook/01jc0000000000000000000001/cookbook-cover_xs.jpg",
+                     *               "classifier": "Thumbnail",
+                     *               "isZoomEnabled": false,
+                     *               "width": 100,
+                     *               "height": 75,
+                     *               "fileSize": 320
+                     *             },
+                     *             {
+                     *               "url": "https://media.example.net/demo/products/campfire-cookbook/01jc0000000000000000000001/cookbook-cover_s.jpg",
+                     *               "classifier": "Small",
+                     *               "isZoomEnabled": false,
+                     *               "width": 200,
+                     *               "height": 150,
+                     *               "fileSize": 463
+                     *             },
+                     *             {
+                     *               "url": "https://media.example.net/demo/products/campfire-cookbook/01jc0000000000000000000001/cookbook-cover_h.jpg",
+                     *               "classifier": "HotDeal",
+                     *               "isZoomEnabled": false,
+                     *               "width": 300,
+                     *               "height": 225,
+                     *               "fileSize": 695
+                     *             },
+                     *             {
+                     *               "url": "https://media.example.net/demo/products/campfire-cookbook/01jc0000000000000000000001/cookbook-cover_m.jpg",
+                     *               "classifier": "Medium",
+                     *               "isZoomEnabled": false,
+                     *               "width": 500,
+                     *               "height": 375,
+                     *               "fileSize": 1420
+                     *             },
+                     *             {
+                     *               "url": "https://media.example.net/demo/products/campfire-cookbook/01jc0000000000000000000001/cookbook-cover.jpg",
+                     *               "classifier": "Large",
+                     *               "isZoomEnabled": true,
+                     *               "width": 1000,
+                     *               "height": 750,
+                     *               "fileSize": 4709
+                     *             }
+                     *           ],
+                     *           "sizes": [
+                     *             {
+                     *               "url": "https://media.example.net/demo/products/campfire-cookbook/01jc0000000000000000000001/cookbook-cover_xs.jpg",
+                     *               "classifier": "Thumbnail",
+                     *               "isZoomEnabled": false,
+                     *               "width": 100,
+                     *               "height": 75,
+                     *               "fileSize": 320
+                     *             },
+                     *             {
+                     *               "url": "https://media.example.net/demo/products/campfire-cookbook/01jc0000000000000000000001/cookbook-cover_s.jpg",
+                     *               "classifier": "Small",
+                     *               "isZoomEnabled": false,
+                     *               "width": 200,
+                     *               "height": 150,
+                     *               "fileSize": 463
+                     *             },
+                     *             {
+                     *               "url": "https://media.example.net/demo/products/campfire-cookbook/01jc0000000000000000000001/cookbook-cover_h.jpg",
+                     *               "classifier": "HotDeal",
+                     *               "isZoomEnabled": false,
+                     *               "width": 300,
+                     *               "height": 225,
+                     *               "fileSize": 695
+                     *             },
+                     *             {
+                     *               "url": "https://media.example.net/demo/products/campfire-cookbook/01jc0000000000000000000001/cookbook-cover_m.jpg",
+                     *               "classifier": "Medium",
+                     *               "isZoomEnabled": false,
+                     *               "width": 500,
+                     *               "height": 375,
+                     *               "fileSize": 1420
+                     *             },
+                     *             {
+                     *               "url": "https://media.example.net/demo/products/campfire-cookbook/01jc0000000000000000000001/cookbook-cover.jpg",
+                     *               "classifier": "Large",
+                     *               "isZoomEnabled": true,
+                     *               "width": 1000,
+                     *               "height": 750,
+                     *               "fileSize": 4709
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "name": "cookbook-back.jpg",
+                     *           "images": [
+                     *             {
+                     *               "url": "https://media.example.net/demo/products/campfire-cookbook/01jc0000000000000000000002/cookbook-back_xs.jpg",
+                     *               "classifier": "Thumbnail",
+                     *               "isZoomEnabled": false,
+                     *               "width": 80,
+                     *               "height": 100,
+                     *               "fileSize": 320
+                     *             },
+                     *             {
+                     *               "url": "https://media.example.net/demo/products/campfire-cookbook/01jc0000000000000000000002/cookbook-back_s.jpg",
+                     *               "classifier": "Small",
+                     *               "isZoomEnabled": false,
+                     *               "width": 160,
+                     *               "height": 200,
+                     *               "fileSize": 463
+                     *             },
+                     *             {
+                     *               "url": "https://media.example.net/demo/products/campfire-cookbook/01jc0000000000000000000002/cookbook-back_h.jpg",
+                     *               "classifier": "HotDeal",
+                     *               "isZoomEnabled": false,
+                     *               "width": 240,
+                     *               "height": 300,
+                     *               "fileSize": 695
+                     *             },
+                     *             {
+                     *               "url": "https://media.example.net/demo/products/campfire-cookbook/01jc0000000000000000000002/cookbook-back_m.jpg",
+                     *               "classifier": "Medium",
+                     *               "isZoomEnabled": false,
+                     *               "width": 400,
+                     *               "height": 500,
+                     *               "fileSize": 1468
+                     *             },
+                     *             {
+                     *               "url": "https://media.example.net/demo/products/campfire-cookbook/01jc0000000000000000000002/cookbook-back.jpg",
+                     *               "classifier": "Large",
+                     *               "isZoomEnabled": true,
+                     *               "width": 800,
+                     *               "height": 1000,
+                     *               "fileSize": 4993
+                     *             }
+                     *           ],
+                     *           "sizes": [
+                     *             {
+                     *               "url": "https://media.example.net/demo/products/campfire-cookbook/01jc0000000000000000000002/cookbook-back_xs.jpg",
+                     *               "classifier": "Thumbnail",
+                     *               "isZoomEnabled": false,
+                     *               "width": 80,
+                     *               "height": 100,
+                     *               "fileSize": 320
+                     *             },
+                     *             {
+                     *               "url": "https://media.example.net/demo/products/campfire-cookbook/01jc0000000000000000000002/cookbook-back_s.jpg",
+                     *               "classifier": "Small",
+                     *               "isZoomEnabled": false,
+                     *               "width": 160,
+                     *               "height": 200,
+                     *               "fileSize": 463
+                     *             },
+                     *             {
+                     *               "url": "https://media.example.net/demo/products/campfire-cookbook/01jc0000000000000000000002/cookbook-back_h.jpg",
+                     *               "classifier": "HotDeal",
+                     *               "isZoomEnabled": false,
+                     *               "width": 240,
+                     *               "height": 300,
+                     *               "fileSize": 695
+                     *             },
+                     *             {
+                     *               "url": "https://media.example.net/demo/products/campfire-cookbook/01jc0000000000000000000002/cookbook-back_m.jpg",
+                     *               "classifier": "Medium",
+                     *               "isZoomEnabled": false,
+                     *               "width": 400,
+                     *               "height": 500,
+                     *               "fileSize": 1468
+                     *             },
+                     *             {
+                     *               "url": "https://media.example.net/demo/products/campfire-cookbook/01jc0000000000000000000002/cookbook-back.jpg",
+                     *               "classifier": "Large",
+                     *               "isZoomEnabled": true,
+                     *               "width": 800,
+                     *               "height": 1000,
+                     *               "fileSize": 4993
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/vnd.service.v1+json": components["schemas"]["SlideshowList"];
                 };
             };
@@ -14226,6 +14406,53 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "name": "cookbook-cover.jpg",
+                     *       "sizes": [
+                     *         {
+                     *           "url": "https://media.example.net/demo/products/campfire-cookbook/01jc0000000000000000000001/cookbook-cover_xs.jpg",
+                     *           "classifier": "Thumbnail",
+                     *           "isZoomEnabled": false,
+                     *           "width": 100,
+                     *           "height": 75,
+                     *           "fileSize": 320
+                     *         },
+                     *         {
+                     *           "url": "https://media.example.net/demo/products/campfire-cookbook/01jc0000000000000000000001/cookbook-cover_s.jpg",
+                     *           "classifier": "Small",
+                     *           "isZoomEnabled": false,
+                     *           "width": 200,
+                     *           "height": 150,
+                     *           "fileSize": 463
+                     *         },
+                     *         {
+                     *           "url": "https://media.example.net/demo/products/campfire-cookbook/01jc0000000000000000000001/cookbook-cover_h.jpg",
+                     *           "classifier": "HotDeal",
+                     *           "isZoomEnabled": false,
+                     *           "width": 300,
+                     *           "height": 225,
+                     *           "fileSize": 695
+                     *         },
+                     *         {
+                     *           "url": "https://media.example.net/demo/products/campfire-cookbook/01jc0000000000000000000001/cookbook-cover_m.jpg",
+                     *           "classifier": "Medium",
+                     *           "isZoomEnabled": false,
+                     *           "width": 500,
+                     *           "height": 375,
+                     *           "fileSize": 1420
+                     *         },
+                     *         {
+                     *           "url": "https://media.example.net/demo/products/campfire-cookbook/01jc0000000000000000000001/cookbook-cover.jpg",
+                     *           "classifier": "Large",
+                     *           "isZoomEnabled": true,
+                     *           "width": 1000,
+                     *           "height": 750,
+                     *           "fileSize": 4709
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/vnd.service.v1+json": components["schemas"]["SlideshowUpload"];
                 };
             };
@@ -14264,6 +14491,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       "cookbook-cover.jpg",
+                     *       "cookbook-back.jpg"
+                     *     ]
+                     */
                     "application/vnd.service.v1+json": components["schemas"]["SlideshowSequence"];
                 };
             };
@@ -14303,6 +14536,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       "cookbook-back.jpg",
+                     *       "cookbook-cover.jpg"
+                     *     ]
+                     */
                     "application/vnd.service.v1+json": components["schemas"]["SlideshowSequence"];
                 };
             };

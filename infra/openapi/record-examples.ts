@@ -3,6 +3,7 @@ import { MEDIA_TYPE_V1 } from '../../lib/http/middleware/versioning';
 import { issueDevToken } from '../local/dev-issuer';
 import { startTwin } from '../local/twin';
 import type { Examples } from './document';
+import { recordSlideshow } from './slideshow-examples';
 
 /**
  * Records the examples of openapi.json from real answers: starts the local twin (in-memory
@@ -119,6 +120,7 @@ async function main() {
       'DELETE',
       `/script-tags/${(tag.body as { scriptTagId: string }).scriptTagId}`,
     );
+    await recordSlideshow(twin, token, call, examples);
     const letter = await call('createNewsletterCampaign', 'POST', '/newsletter-campaigns', {
       identifier: 'spring-letter',
       name: 'Spring letter',
