@@ -55,7 +55,7 @@ beforeAll(async () => {
   shop = await privateDemoShop('slideshow');
 });
 
-describe('uploading an image', () => {
+describe('uploading an image', { timeout: 60_000 }, () => {
   it('answers 201 with five real sizes of a PNG, served at their public URLs, and makes it the main image', async () => {
     // Prepare
     const png = await picture('png', 1200, 800);
@@ -135,7 +135,7 @@ describe('uploading an image', () => {
     expect([...data.subarray(0, 4)]).toEqual([255, 0, 0, 255]);
   });
 
-  it('takes a 3 MB image (the body limit is 4 MB on this route only)', { timeout: 30_000 }, async () => {
+  it('takes a 3 MB image (the body limit is 4 MB on this route only)', async () => {
     // Prepare: noise barely compresses
     const big = await picture('png', 1100, 960, 60);
     expect(big.length).toBeGreaterThan(3_000_000);
@@ -150,7 +150,7 @@ describe('uploading an image', () => {
   });
 });
 
-describe('refused uploads store nothing', () => {
+describe('refused uploads store nothing', { timeout: 60_000 }, () => {
   const productId = 'socks-pair-pack';
 
   it.each([
@@ -287,7 +287,7 @@ describe('refused uploads store nothing', () => {
   });
 });
 
-describe('the sequence, the main image and deleting', () => {
+describe('the sequence, the main image and deleting', { timeout: 60_000 }, () => {
   it('lists in sequence order, reorders, promotes the first remaining image when the main one goes', async () => {
     // Prepare
     const productId = 'rain-jacket-black-m';

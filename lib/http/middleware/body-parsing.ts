@@ -24,7 +24,7 @@ const ACCEPTED: Record<Exclude<BodyKind, 'none' | 'multipart'>, string[]> = {
  */
 export function bodyParsing(route: Route): MiddlewareObj<ApiEvent, ApiResult, Error, ApiContext> {
   return {
-    before: async (request) => {
+    before: (request) => {
       if (route.body === 'none') return;
       const { event } = request;
       if (event.body === undefined || event.body === null || event.body === '') return noBody(route);
