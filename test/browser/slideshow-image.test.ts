@@ -1,11 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { repoRoot } from '../../infra/local/dev-issuer';
 import { tokenFor } from '../support/api';
-import { browserPath } from '../support/browser';
+import { authorizeDocsPage, usePage } from '../support/browser';
 import { privateDemoShop } from '../support/shops';
 
 /**
@@ -28,22 +27,14 @@ interface PageDocument {
   querySelector(selector: string): { prepend(node: unknown): void } | null;
 }
 
-let browser: Browser;
-let page: Page;
-beforeAll(async () => {
-  browser = await chromium.launch({ executablePath: browserPath(), args: ['--no-sandbox'] });
-  page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-  page.setDefaultTimeout(8_000);
-}, 30_000);
-afterAll(async () => {
-  await browser?.close();
-});
+const openedPage = usePage();
 
 describe('a product image in chromium', () => {
   it('uploads a PNG through the docs page and shows its Large size from the image URL', {
     timeout: 60_000,
   }, async () => {
     // Prepare: a private shop, a real picture on disk for the file field
+    const page = openedPage();
     const api = inject('apiUrl');
     const shop = await privateDemoShop('browser-image');
     const file = join(OUTPUT, 'slideshow-upload.png');
@@ -59,12 +50,7 @@ describe('a product image in chromium', () => {
     // Act: authorize, try out the upload with the file field, execute
     await page.goto(`${api}/docs`);
     await page.locator('.opblock').first().waitFor({ timeout: 30_000 });
-    await page.locator('.auth-wrapper .authorize').click();
-    const bearer = page.locator('.auth-container').filter({ hasText: 'bearerAuth' });
-    await bearer.locator('input').fill(tokenFor(shop));
-    await bearer.locator('button.authorize').click();
-    await bearer.getByText('Authorized').waitFor();
-    await page.locator('.modal-ux .btn-done').first().click();
+    await authorizeDocsPage(page, tokenFor(shop));
     const operation = page.locator(`#operations-${tag}-uploadSlideshowImage`);
     await operation.locator('.opblock-summary').click();
     await operation.locator('.try-out__btn').click();
