@@ -31,7 +31,11 @@ export function bodyParsing(route: Route): MiddlewareObj<ApiEvent, ApiResult, Er
       const bytes = event.isBase64Encoded
         ? Buffer.from(event.body, 'base64')
         : Buffer.from(event.body, 'utf8');
-      if (route.body === 'multipart') return parseUpload(request, bytes);
+      if (route.body === 'multipart')
+        // A blank body is no body (decoding a few bytes to see it; an upload's bytes never are).
+        return bytes.length < 64 && bytes.toString('utf8').trim() === ''
+          ? noBody(route)
+          : parseUpload(request, bytes);
       if (bytes.length > MAX_BODY_BYTES) throw new PayloadTooLarge(MAX_BODY_BYTES);
       const text = bytes.toString('utf8');
       if (text.trim() === '') return noBody(route);
