@@ -8,6 +8,7 @@ import { type ApiEnvironment, ApiFunction } from './constructs/api-function';
 import { EventPublisher } from './constructs/event-publisher';
 import { EveryMinuteTask } from './constructs/every-minute-task';
 import { IdempotencySecret } from './constructs/idempotency-secret';
+import { MediaStorage } from './constructs/media-storage';
 import { RouteGroupStack } from './constructs/route-group-stack';
 import { SalesTally } from './constructs/sales-tally';
 import { ShopAlarms } from './constructs/shop-alarms';
@@ -127,6 +128,7 @@ export class ShopStack extends Stack {
     // The routes' functions and API routes, one nested stack per route group (infra/route-groups.ts):
     // about 7 resources a route would take the one template past CloudFormation's 500.
     const idempotency = new IdempotencySecret(this, 'Idempotency', { shopId: config.shopId });
+    const media = new MediaStorage(this, 'Media', { shopId: config.shopId });
     for (const [group, members] of routeGroups(routes)) {
       const nested = new RouteGroupStack(this, routeGroupId(group), {
         routes: members,
@@ -136,6 +138,7 @@ export class ShopStack extends Stack {
         environment,
         rateLimitKeyPrefix: rateLimitKeyPrefix(config.shopId),
         logRetention: config.logRetention,
+        media,
       });
       this.routeGroups.push(nested);
       for (const [name, fn] of nested.functions) this.functions.set(name, fn);
@@ -233,6 +236,7 @@ export class ShopStack extends Stack {
     output('AlarmTopicArn', alarms.topic.topicArn, 'SNS topic of the alarms');
     output('DashboardUrl', dashboard.url, 'CloudWatch dashboard of the shop');
     output('AccessLogGroup', http.accessLogs.logGroupName, 'HTTP API access log (one JSON line per request)');
+    output('MediaBaseUrl', media.baseUrl, 'Public base URL of the product images (CloudFront)');
     output('AuthIssuer', issuer.issuer, 'Expected iss of access tokens');
     if (auth) {
       output('TokenUrl', auth.tokenUrl, 'OAuth 2.0 token endpoint (client credentials)');

@@ -31,9 +31,10 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /**
  * What a route accepts as a request body (contract: "Transport"):
  * none = any body is ignored; json; form = JSON or application/x-www-form-urlencoded;
- * patch = application/json or application/json-patch+json.
+ * patch = application/json or application/json-patch+json; multipart = multipart/form-data
+ * uploads of up to 4 MB (lib/http/middleware/body-parsing.ts MAX_UPLOAD_BYTES).
  */
-export type BodyKind = 'none' | 'json' | 'form' | 'patch';
+export type BodyKind = 'none' | 'json' | 'form' | 'patch' | 'multipart';
 
 export interface Route {
   /** camelCase operation name; also the Lambda function's logical name. */
@@ -973,6 +974,59 @@ export const routes = {
     catalogRead: true,
     liveStock: true,
     handler: 'functions/search/search-products.ts',
+  }),
+  // Product images (merchant-api.md "Images (slideshow)"; docs/catalog.md "Images").
+  uploadSlideshowImage: route({
+    name: 'uploadSlideshowImage',
+    method: 'POST',
+    path: '/{shopId}/products/{productId}/slideshow',
+    scope: 'products_write',
+    cartToken: false,
+    body: 'multipart',
+    writes: true,
+    handler: 'functions/slideshow/upload-image.ts',
+  }),
+  listSlideshowImages: route({
+    name: 'listSlideshowImages',
+    method: 'GET',
+    path: '/{shopId}/products/{productId}/slideshow',
+    scope: 'products_read',
+    cartToken: false,
+    body: 'none',
+    writes: false,
+    catalogRead: true,
+    handler: 'functions/slideshow/list-images.ts',
+  }),
+  getSlideshowSequence: route({
+    name: 'getSlideshowSequence',
+    method: 'GET',
+    path: '/{shopId}/products/{productId}/slideshow/sequence',
+    scope: 'products_read',
+    cartToken: false,
+    body: 'none',
+    writes: false,
+    catalogRead: true,
+    handler: 'functions/slideshow/get-sequence.ts',
+  }),
+  updateSlideshowSequence: route({
+    name: 'updateSlideshowSequence',
+    method: 'PUT',
+    path: '/{shopId}/products/{productId}/slideshow/sequence',
+    scope: 'products_write',
+    cartToken: false,
+    body: 'json',
+    writes: true,
+    handler: 'functions/slideshow/update-sequence.ts',
+  }),
+  deleteSlideshowImage: route({
+    name: 'deleteSlideshowImage',
+    method: 'DELETE',
+    path: '/{shopId}/products/{productId}/slideshow/{imageName}',
+    scope: 'products_write',
+    cartToken: false,
+    body: 'none',
+    writes: true,
+    handler: 'functions/slideshow/delete-image.ts',
   }),
   // --- inventory (merchant-api.md "Watchers") ---
   addWatcher: route({

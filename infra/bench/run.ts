@@ -13,9 +13,11 @@
  *    and each speed trick with and without, request by request (infra/bench/speed-tricks.ts).
  * 3. Cold start proxy: every function bundled as the CDK bundles it, import CPU in a fresh Node
  *    process against a floor bundle (one GetItem, same SDK client), and size (budgets: ≤ 1.5× the floor's, < 600 KB).
+ * 4. Images: 3 MB uploads through the upload function alone in a process, p50/max and peak RSS
+ *    against its memory (budgets: ≤ 3 s, ≤ 70 %), and sharp's import time (infra/bench/images.ts).
  * Options: --products N (10000) --seed S (1) --duration S (per side, endpoint and concurrency; 3)
  * --rounds N (6) --samples N (in-process, 100) --pairs N (speed tricks, 200) --cold-runs N (11)
- * --parts http,inprocess,tricks,cold --tricks NAME[,NAME] (speed tricks part: only these)
+ * --parts http,inprocess,tricks,cold,images --image-runs N (10) --tricks NAME[,NAME] (speed tricks part: only these)
  * --profile DIR (CPU profiles of the API and floor processes per endpoint at concurrency 1, written into DIR)
  * --only TEXT[,TEXT] (only the HTTP endpoints whose name contains one of them) --concurrency 1,16
  */
@@ -31,6 +33,7 @@ import { coldTable, measureColdStarts, missedColdBudgets } from './cold-start';
 import { type BenchCart, makeCarts } from './http-fixtures';
 import { httpScenarios } from './http-scenarios';
 import { httpNotes, httpTable, missedHttpBudgets, runHttpSuite } from './http-suite';
+import { imageTable, measureImageUploads, missedImageBudgets } from './images';
 import { runInProcessSuite } from './in-process';
 import { machine } from './machine';
 import { BENCH_ENV, report } from './report';
@@ -52,7 +55,8 @@ async function main(): Promise<number> {
       rounds: { type: 'string', default: '6' },
       samples: { type: 'string', default: '100' },
       'cold-runs': { type: 'string', default: '11' },
-      parts: { type: 'string', default: 'http,inprocess,tricks,cold' },
+      parts: { type: 'string', default: 'http,inprocess,tricks,cold,images' },
+      'image-runs': { type: 'string', default: '10' },
       pairs: { type: 'string', default: '200' },
       tricks: { type: 'string' },
       profile: { type: 'string' },
@@ -87,15 +91,18 @@ async function main(): Promise<number> {
   let api: Child | undefined;
   let floor: Child | undefined;
   try {
-    if (parts.has('http') || parts.has('inprocess') || parts.has('tricks')) {
+    if (parts.has('http') || parts.has('inprocess') || parts.has('tricks') || parts.has('images')) {
       say('starting the local twin (DynamoDB Local, demo shops, API server)...');
       api = await startChild(here('./api-process.ts'), env);
       const dynamoEndpoint = String(api.ready.dynamoEndpoint);
       applyLocalEnv({ endpoint: dynamoEndpoint, s3Endpoint: String(api.ready.s3Endpoint) });
-      const catalog = await importBenchCatalog({ shopId: 'bench', products, seed }, say);
-      sections.push(
-        `catalog: ${products} products (seed ${seed}) in shop bench; generate+validate ${Math.round(catalog.generateMs)} ms, import ${(catalog.importMs / 1000).toFixed(1)} s`,
-      );
+      // The images part needs no generated catalog (its function uploads to a demo shop copy).
+      if (parts.has('http') || parts.has('inprocess') || parts.has('tricks')) {
+        const catalog = await importBenchCatalog({ shopId: 'bench', products, seed }, say);
+        sections.push(
+          `catalog: ${products} products (seed ${seed}) in shop bench; generate+validate ${Math.round(catalog.generateMs)} ms, import ${(catalog.importMs / 1000).toFixed(1)} s`,
+        );
+      }
 
       if (parts.has('http')) {
         floor = await startChild(here('./floor-server.ts'), {
@@ -179,6 +186,16 @@ async function main(): Promise<number> {
         );
         sections.push(tricks.report);
         missed.push(...tricks.missed);
+      }
+      if (parts.has('images')) {
+        const images = await measureImageUploads(
+          { dynamoEndpoint, s3Endpoint: String(api.ready.s3Endpoint) },
+          env,
+          Number(values['image-runs']),
+          say,
+        );
+        sections.push(imageTable(images));
+        missed.push(...missedImageBudgets(images));
       }
       await api.stop();
       api = undefined;

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BundlingOptions, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
@@ -63,10 +64,37 @@ export function bundleAliases(
 }
 
 /**
+ * Native modules a few functions need, by entry: left out of the esbuild bundle (a .node binary
+ * cannot be bundled) and installed next to it for Lambda's platform (linux, arm64, glibc) whatever
+ * the machine that synthesizes; sharp's own packages bring libvips. Every other bundle never sees
+ * them (test/infra/bundling.test.ts).
+ */
+export const NATIVE_MODULES: Readonly<Record<string, readonly string[]>> = {
+  'functions/slideshow/upload-image.ts': ['sharp'],
+};
+
+/** The modules an entry keeps external (none for almost every function). */
+export function nativeModulesOf(entry: string): string[] {
+  return [...(NATIVE_MODULES[entry] ?? [])];
+}
+
+/** The npm command that installs an entry's native modules into its bundle folder, for Lambda's platform. */
+export function nativeInstallCommand(modules: readonly string[], outputDir: string): string {
+  const versions = modules.map((name) => {
+    const manifest = JSON.parse(
+      readFileSync(join(projectRoot, 'node_modules', name, 'package.json'), 'utf8'),
+    );
+    return `${name}@${(manifest as { version: string }).version}`;
+  });
+  return `cd "${outputDir}" && npm install --no-save --no-package-lock --no-audit --no-fund --os=linux --cpu=arm64 --libc=glibc ${versions.join(' ')}`;
+}
+
+/**
  * NodejsFunction bundling of one entry (relative to the repository root): local esbuild only, nothing
  * external (the SDK is bundled, not the runtime's).
  */
 export function cdkBundling(entry: string): BundlingOptions {
+  const native = nativeModulesOf(entry);
   return {
     format: OutputFormat.ESM,
     target: settings.target,
@@ -78,8 +106,17 @@ export function cdkBundling(entry: string): BundlingOptions {
     banner: settings.banner,
     esbuildArgs: { '--alias': Object.entries(bundleAliases(entry)).map(([from, to]) => `${from}=${to}`) },
     bundleAwsSDK: true,
-    externalModules: [],
+    externalModules: native,
     forceDockerBundling: false,
+    ...(native.length > 0
+      ? {
+          commandHooks: {
+            beforeBundling: () => [],
+            beforeInstall: () => [],
+            afterBundling: (_: string, outputDir: string) => [nativeInstallCommand(native, outputDir)],
+          },
+        }
+      : {}),
   };
 }
 
@@ -98,7 +135,7 @@ export function esbuildOptions(entry: string, outfile: string): BuildOptions {
     mainFields: [...settings.mainFields],
     banner: { js: settings.banner },
     alias: bundleAliases(entry),
-    external: [],
+    external: nativeModulesOf(entry),
     absWorkingDir: projectRoot,
     logLevel: 'silent',
   };

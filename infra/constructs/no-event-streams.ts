@@ -1,7 +1,7 @@
 /**
  * Speed trick `event-streams-alias`: stands in for `@smithy/core/event-streams` inside the Lambda
  * bundles (the alias is in bundling-options.ts). The SDK loads that module with a dynamic import()
- * only for operations with event-stream members, and DynamoDB has none. Bundled, that one import()
+ * only for operations with event-stream members, and DynamoDB has none (S3 has one, never used here). Bundled, that one import()
  * makes esbuild wrap ~150 `@smithy/core` modules for lazy evaluation and carries the event-stream
  * code. What it saves: 19 KB of every bundle and 2–5 % of its import CPU (getProduct without it:
  * 1.02–1.05× the import CPU with it, median of 21 adjacent pairs, two runs of
@@ -19,4 +19,12 @@ export class EventStreamSerde {
   }
 }
 
-export const eventStreamSerdeProvider = notBundled;
+/**
+ * The S3 client (images, exports) builds its event-stream marshaller when it is constructed, for
+ * SelectObjectContent alone: here a marshaller that fails only if it is ever used.
+ */
+export const eventStreamSerdeProvider = () => ({ serialize: notBundled, deserialize: notBundled });
+
+export const resolveEventStreamSerdeConfig = <T extends { eventStreamSerdeProvider: (input: T) => unknown }>(
+  input: T,
+) => Object.assign(input, { eventStreamMarshaller: input.eventStreamSerdeProvider(input) });

@@ -6,6 +6,7 @@ import type { Construct } from 'constructs';
 import type { Route } from '../../lib/routes';
 import { type ApiEnvironment, ApiFunction } from './api-function';
 import type { IdempotencySecret } from './idempotency-secret';
+import { MEDIA_ACCESS, type MediaStorage } from './media-storage';
 import { addApiRoute } from './shop-http-api';
 
 export interface RouteGroupStackProps {
@@ -18,6 +19,8 @@ export interface RouteGroupStackProps {
   environment: ApiEnvironment;
   rateLimitKeyPrefix: string;
   logRetention: RetentionDays;
+  /** The product images' bucket and CDN: environment and grants for the routes MEDIA_ACCESS names. */
+  media: MediaStorage;
 }
 
 /**
@@ -32,15 +35,18 @@ export class RouteGroupStack extends NestedStack {
   constructor(scope: Construct, id: string, props: RouteGroupStackProps) {
     super(scope, id, { description: `Routes ${props.routes.map((r) => r.name).join(', ')}`.slice(0, 1024) });
     for (const route of props.routes) {
+      const media = MEDIA_ACCESS[route.name];
       const fn = new ApiFunction(this, route.name, {
         entry: route.handler,
         description: `${route.method} ${route.path}`,
-        environment: { ...props.environment },
+        environment: { ...props.environment, ...(media ? props.media.environment() : {}) },
         table: props.table,
         access: route.writes ? 'write' : 'read',
         rateLimitKeyPrefix: props.rateLimitKeyPrefix,
         logRetention: props.logRetention,
+        ...(media?.memorySize ? { memorySize: media.memorySize } : {}),
       });
+      props.media.grantTo(route.name, fn.fn);
       if (route.idempotent) props.idempotency.grantTo(fn);
       addApiRoute(this, props.api, route, fn.fn);
       this.functions.set(route.name, fn);

@@ -25,6 +25,7 @@ export interface SampleAnswer {
   webhookId: string;
   /** Unpaged lists (GET /webhooks). */
   items: { webhookId: string; callbackUrl: string }[];
+  name: string;
   lineItemContainer: {
     productLineItems: { lineItemId: string }[];
     couponLineItem: { couponLineItemId: string };
@@ -134,6 +135,20 @@ const factories: PlaceholderFactory[] = [
       return filled;
     },
   },
+  // Image uploads: a small PNG under a fresh name each time (a product's image names are unique);
+  // the body is multipart/form-data, base64-encoded as API Gateway hands binary bodies over.
+  {
+    placeholders: ['{{SAMPLE_IMAGE_UPLOAD}}'],
+    make: async () => ({
+      '{{SAMPLE_IMAGE_UPLOAD}}': sampleImageUpload(`sample-${Date.now().toString(36)}.png`),
+    }),
+  },
+  {
+    placeholders: ['{{SLIDESHOW_IMAGE_NAME}}'],
+    make: async (shopId) => ({
+      '{{SLIDESHOW_IMAGE_NAME}}': (await invokeRoute(routes.uploadSlideshowImage, shopId)).body.name,
+    }),
+  },
   {
     placeholders: ['{{CUSTOMER_ID}}'],
     make: async (shopId) => ({
@@ -145,6 +160,21 @@ const factories: PlaceholderFactory[] = [
 /** A name no earlier sample run used (identifiers and codes are unique in a shop). */
 function sampleName(): string {
   return `sample-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+}
+
+/** An 8×8 PNG (made once with sharp) for the image upload samples. */
+const SAMPLE_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWM4ESCCFTEMLQkAe3tLAcPzlYoAAAAASUVORK5CYII=';
+
+/** The base64 multipart/form-data body (boundary `sample-boundary`) uploading SAMPLE_PNG as part `image`. */
+export function sampleImageUpload(filename: string): string {
+  return Buffer.concat([
+    Buffer.from(
+      `--sample-boundary\r\nContent-Disposition: form-data; name="image"; filename="${filename}"\r\nContent-Type: image/png\r\n\r\n`,
+    ),
+    Buffer.from(SAMPLE_PNG, 'base64'),
+    Buffer.from('\r\n--sample-boundary--\r\n'),
+  ]).toString('base64');
 }
 
 /** The sample event file of a route: functions/<group>/<action>.ts → events/<group>/<action>.json. */

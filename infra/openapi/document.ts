@@ -33,6 +33,21 @@ const BODY_TYPES: Record<Route['body'], string[]> = {
   json: ['application/json'],
   form: ['application/json', 'application/x-www-form-urlencoded'],
   patch: ['application/json', 'application/json-patch+json'],
+  multipart: ['multipart/form-data'],
+};
+
+/** An upload's form (merchant-api.md "Images (slideshow)"): its parts are bytes, which zod does not describe. */
+const UPLOAD_FORM: JsonSchema = {
+  type: 'object',
+  required: ['image'],
+  properties: {
+    image: {
+      type: 'string',
+      format: 'binary',
+      description:
+        'The image file (PNG, JPEG, GIF or ICO); its file name (ending in .png, .jpg, .jpeg, .gif or .ico) becomes the image name. The whole body is at most 4,194,304 bytes.',
+    },
+  },
 };
 
 /**
@@ -212,6 +227,8 @@ function parametersOf(schema: RouteRequestSchemas['path'], where: 'path' | 'quer
 }
 
 function requestBodyOf(route: Route, schema: NonNullable<RouteRequestSchemas['body']>): Json {
+  if (route.body === 'multipart')
+    return { required: true, content: { 'multipart/form-data': { schema: UPLOAD_FORM } } };
   const json = requestSchema(schema);
   // An optional body (POST /carts may be empty) is a schema that accepts undefined.
   const optional = (schema as { '~standard': { validate: (v: unknown) => unknown } })['~standard'].validate(

@@ -4,6 +4,7 @@ import { issueDevToken } from '../local/dev-issuer';
 import { SAMPLE_COUPON_CAMPAIGN } from '../local/seed/coupon-campaign';
 import { startTwin } from '../local/twin';
 import type { Examples } from './document';
+import { recordSlideshow } from './slideshow-examples';
 
 /**
  * Records the examples of openapi.json from real answers: starts the local twin (in-memory
@@ -128,6 +129,7 @@ async function main() {
       'DELETE',
       `/script-tags/${(tag.body as { scriptTagId: string }).scriptTagId}`,
     );
+    await recordSlideshow(twin, token, call, examples);
     const letter = await call('createNewsletterCampaign', 'POST', '/newsletter-campaigns', {
       identifier: 'spring-letter',
       name: 'Spring letter',

@@ -76,6 +76,7 @@ import {
 import { GetSalesQuery } from './sales';
 import { CreateScriptTagBody, ScriptTagPath } from './script-tags';
 import { GetShippingMethodQuery, ShippingMethodPath } from './shipping';
+import { SlideshowImagePath, UpdateSlideshowSequenceBody, UploadImageBody } from './slideshow';
 import { GetTaxClassQuery, GetTaxModelQuery, ListTaxClassesQuery, TaxClassPath } from './tax';
 import { AddWatcherBody, ListWatchedProductsQuery } from './watchers';
 import { CreateWebhookBody, PatchWebhookBody, WebhookPath } from './webhooks';
@@ -94,6 +95,11 @@ export interface RouteRequestSchemas {
 }
 
 export const routeRequestSchemas = {
+  uploadSlideshowImage: { path: ProductPath, body: UploadImageBody },
+  listSlideshowImages: { path: ProductPath },
+  getSlideshowSequence: { path: ProductPath },
+  updateSlideshowSequence: { path: ProductPath, body: UpdateSlideshowSequenceBody },
+  deleteSlideshowImage: { path: SlideshowImagePath },
   addCoupon: { path: CartPath, body: AddCouponBody },
   addLineItem: { path: CartPath, body: AddLineItemBody },
   addMultiLineItems: { path: CartPath, body: AddMultiLineItemsBody },

@@ -41,6 +41,19 @@ export const ShopImage = z.strictObject({
   fileSize: z._default(z.number().check(z.int(), z.nonnegative()), 0),
 });
 
+/** A product's uploaded images as the catalog keeps them (lib/domain/catalog/slideshow.ts). */
+const ProductSlideshow = z.strictObject({
+  images: z.array(
+    z.strictObject({
+      name: z.string().check(z.minLength(1)),
+      uploadId: z.string().check(z.minLength(1)),
+      sizes: z.array(ShopImage),
+      objectKeys: z.array(z.string()),
+    }),
+  ),
+  main: z.nullable(z.string()),
+});
+
 export const ShopAddress = z.record(z.string(), z.nullable(z.string()));
 
 export const ShopSettings = z.strictObject({
@@ -250,6 +263,7 @@ export const ShopProduct = z.strictObject({
     null,
   ),
   images: z._default(z.array(ShopImage), []),
+  slideshow: z.optional(ProductSlideshow),
   videos: z._default(z.array(z.strictObject({ type: z.string(), source: z.string() })), []),
   energyLabelsString: z._default(z.nullable(z.string()), null),
   energyLabelsMaxEfficiencyString: z._default(z.nullable(z.string()), null),

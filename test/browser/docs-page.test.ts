@@ -1,11 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { repoRoot } from '../../infra/local/dev-issuer';
-import { chromiumPath } from '../../infra/test-tools';
 import { MEDIA_TYPE_V1 } from '../../lib/http/middleware/versioning';
 import { tokenFor } from '../support/api';
+import { authorizeDocsPage, usePage } from '../support/browser';
 
 /**
  * The docs page in a real browser (docs/api-reference.md "The docs page"): Debian's chromium driven
@@ -15,15 +14,6 @@ import { tokenFor } from '../support/api';
 const OUTPUT = join(repoRoot, 'test-output');
 const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
 
-/** The chromium infra/test-tools.ts finds (npm test's pretest installs it where it may). */
-function browserPath(): string {
-  const found = chromiumPath();
-  if (found) return found;
-  throw new Error(
-    'chromium is missing: the docs-page test drives a real browser. `npm test` installs it where it may (infra/test-tools.ts); else `apt-get install -y chromium` or set CHROMIUM_PATH',
-  );
-}
-
 /** How many operations a document declares (one per path and HTTP method). */
 function operationCount(document: { paths: Record<string, Record<string, unknown>> }): number {
   return Object.values(document.paths).reduce(
@@ -32,23 +22,14 @@ function operationCount(document: { paths: Record<string, Record<string, unknown
   );
 }
 
-let browser: Browser;
-let page: Page;
-beforeAll(async () => {
-  browser = await chromium.launch({ executablePath: browserPath(), args: ['--no-sandbox'] });
-  page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-  // A step that cannot happen fails with its locator well before the test's own timeout.
-  page.setDefaultTimeout(8_000);
-}, 30_000);
-afterAll(async () => {
-  await browser?.close();
-});
+const openedPage = usePage();
 
 describe('the docs page in chromium', () => {
   it('lists every operation of /openapi.json, authorizes with a pasted dev token and runs GET /demo/shipping-methods', {
     timeout: 30_000,
   }, async () => {
     // Prepare
+    const page = openedPage();
     const api = inject('apiUrl');
     const document = (await (await fetch(`${api}/openapi.json`)).json()) as Parameters<
       typeof operationCount
@@ -61,12 +42,7 @@ describe('the docs page in chromium', () => {
     const listed = await page.locator('.opblock').count();
 
     // Act: Authorize with the bearer scheme (the OAuth2 client-credentials one wants a client secret)
-    await page.locator('.auth-wrapper .authorize').click();
-    const bearer = page.locator('.auth-container').filter({ hasText: 'bearerAuth' });
-    await bearer.locator('input').fill(token);
-    await bearer.locator('button.authorize').click();
-    await bearer.getByText('Authorized').waitFor();
-    await page.locator('.modal-ux .btn-done').first().click();
+    await authorizeDocsPage(page, token);
 
     // Act: try GET /{shopId}/shipping-methods with shop demo
     // Swagger UI ids an operation by its first tag (`default` when it has none) and its operationId.

@@ -155,6 +155,36 @@ describe('bundling', () => {
     );
   });
 
+  it('keeps sharp (native) out of every bundle but the upload, which gets it installed for linux-arm64', {
+    timeout: 120_000,
+  }, async () => {
+    // Act
+    const text = async (name: 'uploadSlideshowImage' | 'deleteSlideshowImage' | 'getProduct') => {
+      const result = await build({
+        ...esbuildOptions(routes[name].handler, join(outdir, name, 'x.mjs')),
+        write: false,
+      });
+      return result.outputFiles.find((f) => f.path.endsWith('.mjs'))?.text ?? '';
+    };
+    const upload = cdkBundling(routes.uploadSlideshowImage.handler);
+    const others = routeList
+      .filter((r) => r.name !== 'uploadSlideshowImage')
+      .map((r) => cdkBundling(r.handler));
+    const hook = upload.commandHooks?.afterBundling('/in', '/out') ?? [];
+
+    // Assess: the upload imports sharp at run time from its own node_modules
+    expect(upload.externalModules).toEqual(['sharp']);
+    expect(hook).toEqual([
+      expect.stringMatching(
+        /^cd "\/out" && npm install .*--os=linux --cpu=arm64 --libc=glibc sharp@\d+\.\d+\.\d+$/,
+      ),
+    ]);
+    expect(others.every((o) => o.externalModules?.length === 0 && o.commandHooks === undefined)).toBe(true);
+    expect(await text('uploadSlideshowImage')).toMatch(/from"sharp"/);
+    for (const name of ['deleteSlideshowImage', 'getProduct'] as const)
+      expect(await text(name)).not.toMatch(/sharp/i);
+  });
+
   it('reports every function of the stack', () => {
     // Act
     const entries = stackEntries();

@@ -17,8 +17,8 @@ export interface CallOptions {
   /** A bearer token; default: an all-scopes token of the path's shop. null = no Authorization. */
   token?: string | null;
   body?: unknown;
-  /** Raw body text (sent as is). */
-  rawBody?: string;
+  /** Raw body text or bytes (sent as is). */
+  rawBody?: string | Buffer;
   contentType?: string;
   cartToken?: string;
   accept?: string | null;
@@ -35,7 +35,7 @@ export async function call<T = any>(path: string, options: CallOptions = {}): Pr
   const token = options.token === undefined ? tokenFor(shop) : options.token;
   if (token !== null) headers.authorization = `Bearer ${token}`;
   if (options.cartToken) headers['x-service-cart-token'] = options.cartToken;
-  let body: string | undefined = options.rawBody;
+  let body: string | Buffer | undefined = options.rawBody;
   if (options.body !== undefined) body = JSON.stringify(options.body);
   if (body !== undefined) headers['content-type'] = options.contentType ?? 'application/json';
   const url = `${options.baseUrl ?? inject('apiUrl')}${path}`;

@@ -24,9 +24,17 @@ export interface FuzzRequest extends WireRequest {
 const weighted = <T>(...pairs: [number, fc.Arbitrary<T>][]) =>
   fc.oneof(...pairs.map(([weight, arbitrary]) => ({ weight, arbitrary })));
 
-/** Requests over every route of the table (so a new route is fuzzed without a change here). */
+/**
+ * The routes fuzzed: every route of the table (so a new route is fuzzed without a change here) but
+ * the multipart uploads (POST .../slideshow): their bodies are bytes (an image inside multipart
+ * framing), which this generator of JSON and text bodies cannot make valid, so the route would never
+ * answer 2xx here. test/api/slideshow.test.ts sends it every broken body instead (415, 400s, 413).
+ */
+export const FUZZED_ROUTES = routeList.filter((route) => route.body !== 'multipart');
+
+/** Requests over the fuzzed routes. */
 export function fuzzRequest(ctx: FuzzContext): fc.Arbitrary<FuzzRequest> {
-  return fc.constantFrom(...routeList).chain((route) => routeRequest(ctx, route));
+  return fc.constantFrom(...FUZZED_ROUTES).chain((route) => routeRequest(ctx, route));
 }
 
 function routeRequest(ctx: FuzzContext, route: Route): fc.Arbitrary<FuzzRequest> {
@@ -179,6 +187,7 @@ const CONTENT_TYPES: Record<Route['body'], string> = {
   json: 'application/json',
   form: 'application/x-www-form-urlencoded',
   patch: 'application/json-patch+json',
+  multipart: 'multipart/form-data',
 };
 
 /** Accept, Authorization, cart token, content type, Idempotency-Key, If-Match. */

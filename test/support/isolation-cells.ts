@@ -22,7 +22,7 @@ export interface RequestOptions {
   token?: string | null;
   cartToken?: string;
   body?: unknown;
-  rawBody?: string;
+  rawBody?: string | Buffer;
   contentType?: string;
 }
 

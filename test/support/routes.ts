@@ -7,7 +7,8 @@ export interface SampleRequest {
   route: Route;
   method: string;
   path: string;
-  rawBody?: string;
+  /** The body as sent: bytes where the event carries it base64-encoded (an image upload). */
+  rawBody?: string | Buffer;
   contentType?: string;
   cartToken?: string;
 }
@@ -25,6 +26,7 @@ export async function sampleRequests(): Promise<SampleRequest[]> {
         rawPath: string;
         rawQueryString?: string;
         body?: string;
+        isBase64Encoded?: boolean;
         headers: Record<string, string>;
       };
       return {
@@ -32,7 +34,10 @@ export async function sampleRequests(): Promise<SampleRequest[]> {
         method: route.method,
         path: event.rawQueryString ? `${event.rawPath}?${event.rawQueryString}` : event.rawPath,
         ...(event.body !== undefined
-          ? { rawBody: event.body, contentType: event.headers['content-type'] }
+          ? {
+              rawBody: event.isBase64Encoded ? Buffer.from(event.body, 'base64') : event.body,
+              contentType: event.headers['content-type'],
+            }
           : {}),
         ...(event.headers['x-service-cart-token']
           ? { cartToken: event.headers['x-service-cart-token'] }

@@ -1,5 +1,6 @@
 import type { Catalog } from '../catalog/catalog';
 import type { ShopProduct } from '../catalog/catalog-types';
+import { productImagesView } from '../catalog/slideshow';
 import { type Minor, netFromGross, parseMoney, taxOnNet } from '../money/money';
 import {
   addQuantities,
@@ -96,7 +97,7 @@ export function snapshotLine(
     intervalOrder: product.intervalOrder,
     priceQuantity: product.priceQuantity,
     orderUnit: product.orderUnit,
-    images: product.images,
+    images: productImagesView(product).images,
     deliveryWeight: product.deliveryWeight,
     energyLabelsString: product.energyLabelsString,
     energyLabelsMaxEfficiencyString: product.energyLabelsMaxEfficiencyString,

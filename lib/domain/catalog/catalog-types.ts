@@ -28,6 +28,24 @@ export interface ShopImage {
   fileSize: number;
 }
 
+/** One uploaded slideshow image (merchant-api.md "Images (slideshow)"). */
+export interface SlideshowImage {
+  /** The uploaded file's name, unique within the product. */
+  name: string;
+  /** Part of every object key and URL: an image uploaded again under its name gets new URLs. */
+  uploadId: string;
+  /** The five sizes, smallest first, with their public URLs. */
+  sizes: ShopImage[];
+  /** The media bucket keys of the original and the sizes (lib/data/images/media-objects.ts). */
+  objectKeys: string[];
+}
+
+/** A product's uploaded images: `images` in display order, `main` the one its views show. */
+export interface ProductSlideshow {
+  images: SlideshowImage[];
+  main: string | null;
+}
+
 /** The shop's settings (GET /{shopId}, pricing, locales). */
 export interface ShopSettings {
   name: string;
@@ -190,6 +208,8 @@ export interface ShopProduct {
   /** In mm; a dimension not given is null. */
   dimensions: { length: number | null; width: number | null; height: number | null } | null;
   images: ShopImage[];
+  /** Uploaded images (absent until the first upload); when present, it decides `images` and `productImage`. */
+  slideshow?: ProductSlideshow;
   videos: { type: string; source: string }[];
   energyLabelsString: string | null;
   energyLabelsMaxEfficiencyString: string | null;

@@ -8,6 +8,7 @@ import { type Minor, money, parseMoney, savingsPercent } from '../money/money';
 import { type Catalog, localize } from './catalog';
 import { projectionOf } from './catalog-projection';
 import type { ShopProduct } from './catalog-types';
+import { productImagesView } from './slideshow';
 
 /** Rendering options of product responses: where, in which locale and currency. */
 export interface ProductViewContext extends ViewContext {
@@ -62,13 +63,14 @@ function renderProduct(catalog: Catalog, product: ShopProduct, ctx: ProductViewC
   const price = prices ? parseMoney(prices.price, currency) : null;
   const name = text(product.name);
   const stock = stockShown(product, catalog.stock);
+  const shown = productImagesView(product);
   return {
     productId: product.productId,
     name,
     title: text(product.title) ?? name,
     manufacturerProductNumber: product.manufacturerProductNumber,
     productNumber: product.productNumber,
-    productImage: product.images[0]?.url ?? null,
+    productImage: shown.productImage,
     sfUrl: `${catalog.settings.storefrontUrl.replace(/\/$/, '')}/p/${encodeURIComponent(product.productId)}`,
     manufacturer: product.manufacturer,
     productCode: product.productCode,
@@ -116,7 +118,7 @@ function renderProduct(catalog: Catalog, product: ShopProduct, ctx: ProductViewC
     searchKeywords: product.searchKeywords,
     deliveryWeight: product.deliveryWeight ?? { amount: 0, unit: 'kg' },
     shippingMethodsRestrictedTo: null,
-    images: product.images,
+    images: shown.images,
     videos: product.videos,
     priceInfo: {
       quantity: { amount: product.priceQuantity, unit: product.orderUnit },

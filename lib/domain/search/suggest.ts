@@ -2,6 +2,7 @@ import { speedTrickOn } from '../../speed/switches';
 import { type Catalog, localize } from '../catalog/catalog';
 import { projectionOf } from '../catalog/catalog-projection';
 import type { ShopProduct } from '../catalog/catalog-types';
+import { productImagesView } from '../catalog/slideshow';
 import { link, type ViewContext } from '../links';
 
 /**
@@ -115,7 +116,7 @@ export function suggestionView(catalog: Catalog, product: ShopProduct, ctx: View
   return {
     name: localize(catalog, product.name, ctx.locale) ?? '',
     productNumber: product.productNumber,
-    images: product.images,
+    images: productImagesView(product).images,
     link: link(ctx, 'product', 'products', product.productId),
   };
 }

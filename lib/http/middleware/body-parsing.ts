@@ -1,12 +1,16 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { BodyKind, Route } from '../../routes';
 import { BadRequest, PayloadTooLarge, UnsupportedMediaType } from '../errors';
+import { parseMultipart } from '../multipart';
 import type { ApiContext, ApiEvent, ApiResult } from '../types';
 
 /** contract "Transport": bodies over 256 KiB are 413. */
 export const MAX_BODY_BYTES = 256 * 1024;
 
-const ACCEPTED: Record<Exclude<BodyKind, 'none'>, string[]> = {
+/** merchant-api.md "Images (slideshow)": an upload's whole body, framing included, up to 4 MB: the one exception. */
+export const MAX_UPLOAD_BYTES = 4 * 1024 * 1024;
+
+const ACCEPTED: Record<Exclude<BodyKind, 'none' | 'multipart'>, string[]> = {
   json: ['application/json'],
   form: ['application/json', 'application/x-www-form-urlencoded'],
   patch: ['application/json', 'application/json-patch+json'],
@@ -27,6 +31,11 @@ export function bodyParsing(route: Route): MiddlewareObj<ApiEvent, ApiResult, Er
       const bytes = event.isBase64Encoded
         ? Buffer.from(event.body, 'base64')
         : Buffer.from(event.body, 'utf8');
+      if (route.body === 'multipart')
+        // A blank body is no body (decoding a few bytes to see it; an upload's bytes never are).
+        return bytes.length < 64 && bytes.toString('utf8').trim() === ''
+          ? noBody(route)
+          : parseUpload(request, bytes);
       if (bytes.length > MAX_BODY_BYTES) throw new PayloadTooLarge(MAX_BODY_BYTES);
       const text = bytes.toString('utf8');
       if (text.trim() === '') return noBody(route);
@@ -37,6 +46,23 @@ export function bodyParsing(route: Route): MiddlewareObj<ApiEvent, ApiResult, Er
         mediaType === 'application/x-www-form-urlencoded' ? parseForm(text) : parseJson(text);
     },
   };
+}
+
+/**
+ * A multipart/form-data upload (binary: API Gateway and the twin hand it over base64-encoded): at
+ * most MAX_UPLOAD_BYTES (413), no content type 400, another type 415, broken framing 400; the parts
+ * become the raw body for the route's schema (lib/http/multipart.ts).
+ */
+async function parseUpload(request: { event: ApiEvent; context: ApiContext }, bytes: Buffer): Promise<void> {
+  if (bytes.length > MAX_UPLOAD_BYTES) throw new PayloadTooLarge(MAX_UPLOAD_BYTES);
+  const contentType = request.event.headers?.['content-type'] ?? '';
+  const mediaType = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
+  if (mediaType === '')
+    throw new BadRequest('Invalid request', [
+      { field: 'Content-Type', message: 'send the image as multipart/form-data' },
+    ]);
+  if (mediaType !== 'multipart/form-data') throw new UnsupportedMediaType(['multipart/form-data']);
+  request.context.api.rawBody = await parseMultipart(bytes, contentType);
 }
 
 /** An absent or blank body: fine where the route allows it, else 400 naming the body. */

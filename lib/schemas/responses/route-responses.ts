@@ -39,6 +39,7 @@ import {
   VariationList,
 } from './products';
 import { SalesReport } from './sales';
+import { SlideshowList, SlideshowSequence, SlideshowUpload } from './slideshow';
 import { ProductWatcher, WatchedProductList } from './watchers';
 import { CreatedWebhook, Webhook, WebhookDelivery, WebhookDeliveryList, WebhookList } from './webhooks';
 
@@ -137,4 +138,9 @@ export const routeResponses: Record<keyof typeof routes, SuccessResponses> = {
   getCurrencies: { 200: Currencies },
   addWatcher: { 201: ProductWatcher, 200: ProductWatcher },
   listWatchedProducts: { 200: WatchedProductList },
+  uploadSlideshowImage: { 201: SlideshowUpload },
+  listSlideshowImages: { 200: SlideshowList },
+  getSlideshowSequence: { 200: SlideshowSequence },
+  updateSlideshowSequence: { 200: SlideshowSequence },
+  deleteSlideshowImage: { 204: null },
 };
