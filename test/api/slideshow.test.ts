@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { productObjectsPrefix } from '../../lib/data/images/media-objects';
 import { mediaBucket, s3 } from '../../lib/data/objects/s3-client';
 import { call, tokenFor } from '../support/api';
+import { busEvents, waitForBusEvents } from '../support/bus-events';
 import { icoWithBmp, icoWithPng, multipart, picture, postSlideshow, uploadImage } from '../support/images';
 import { privateDemoShop } from '../support/shops';
 
@@ -338,6 +339,50 @@ describe('the sequence, the main image and deleting', { timeout: 60_000 }, () =>
     expect([deletedSpace.status, deletedLast.status]).toEqual([204, 204]);
     expect(empty.body.images).toEqual([]);
     expect(empty.body.productImage).toBeNull();
+    expect(await storedKeys(shop, productId)).toEqual([]);
+  });
+
+  it('picks another main image by PATCH /productImage, and takes the images out of storage when the product goes', async () => {
+    // Prepare: a product of its own, with two images
+    const created = await call(`/${shop}/products`, {
+      method: 'POST',
+      body: { name: 'Slideshow mug', price: 9 },
+    });
+    const productId = created.body.productId as string;
+    const first = await uploadImage(shop, productId, 'front.png', await picture('png', 90, 60));
+    const second = await uploadImage(shop, productId, 'back.png', await picture('png', 60, 90));
+
+    // Act
+    const patched = await call(`/${shop}/products/${productId}`, {
+      method: 'PATCH',
+      body: [{ op: 'add', path: '/productImage', value: 'back.png' }],
+    });
+    const updated = await waitForBusEvents(
+      (e) =>
+        e.detailType === 'ProductUpdated' &&
+        e.detail.productId === productId &&
+        (e.detail.changedFields as string[]).includes('/productImage'),
+    );
+    const uploads = busEvents(
+      (e) =>
+        e.detailType === 'ProductUpdated' &&
+        e.detail.productId === productId &&
+        (e.detail.changedFields as string[]).includes('/slideshow'),
+    );
+    const stored = await storedKeys(shop, productId);
+    const deleted = await call(`/${shop}/products/${productId}`, { method: 'DELETE' });
+    const served = await fetch(first.body.sizes[0].url);
+
+    // Assert
+    expect([created.status, first.status, second.status]).toEqual([201, 201, 201]);
+    expect(patched.status).toBe(200);
+    expect(patched.body.productImage).toBe('back.png');
+    expect(patched.body.images).toEqual(second.body.sizes);
+    expect(updated).toHaveLength(1);
+    expect(uploads.length).toBeGreaterThanOrEqual(1);
+    expect(stored.length).toBeGreaterThan(0);
+    expect(deleted.status).toBe(204);
+    expect(served.status).toBe(404);
     expect(await storedKeys(shop, productId)).toEqual([]);
   });
 

@@ -1,6 +1,8 @@
+import { RefusedInput } from '../errors';
 import { foldStockOperation, noStockChange, STOCK_PATHS, type StockPatch } from '../inventory/stock-patch';
 import { opField, type PatchOperation, type PatchProblem } from '../json-patch';
 import type { LocalizedText, ShopPriceSet, ShopProduct } from './catalog-types';
+import { withMainImage } from './product-image-patch';
 import {
   booleanValue,
   type Checked,
@@ -19,7 +21,7 @@ import {
  * named `[i].op`, `[i].path`, `[i].value`); its operations then apply in order to the product as the
  * catalog holds it, each against what the previous ones left. The stock paths fold into one stock
  * change (lib/domain/inventory/stock-patch.ts): the level lives in the shards, not in the record.
- * `/productImage` is not a path yet (it comes with the slideshow).
+ * `/productImage` makes a slideshow image the main one (lib/domain/catalog/product-image-patch.ts).
  */
 
 /** Where a patch writes and what the shop has: the request's locale and currency, resolved. */
@@ -172,7 +174,20 @@ const RULES = new Map<string, PathRule>([
     }),
   ]),
   ['/visible', valueRule(['add'], booleanValue, (p, v) => ({ ...p, visible: v as boolean }))],
+  ['/productImage', { ops: ['add'], step: (_op, value) => set(mainImageStep(value)) }],
 ]);
+
+/** `/productImage`: the named slideshow image becomes the main one; another name is `[i].value`. */
+function mainImageStep(value: unknown): Step {
+  return (product) => {
+    try {
+      return withMainImage(product, value, 0);
+    } catch (error) {
+      if (!(error instanceof RefusedInput)) throw error;
+      return { member: 'value', message: error.errors?.[0]?.message ?? error.message };
+    }
+  };
+}
 
 /** `/prices/{CUR}`: add and replace set the price in that shop currency, remove unsets it. */
 function pricesRule(currency: string): PathRule {
@@ -188,7 +203,7 @@ const PATHS_HINT =
   '/deliveryPeriod, /manufacturerProductNumber, /upc, /ean, /searchKeywords, /priceInfo/price/amount, ' +
   '/priceInfo/manufacturerPrice/amount, /priceInfo/depositPrice/amount, /prices/{currency}, ' +
   '/priceInfo/taxClass/taxClassId, /productLength, /productWidth, /productHeight, /stocklevel, ' +
-  '/minStocklevel, /visible';
+  '/minStocklevel, /visible, /productImage';
 
 /** The patch checked whole, or every problem named by its operation's index. */
 export function parseProductPatch(

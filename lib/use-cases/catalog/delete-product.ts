@@ -1,8 +1,10 @@
 import { updateCatalog } from '../../data/catalog/catalog-update';
 import { MAX_CATALOG_WRITES } from '../../data/catalog/catalog-writes';
+import { deleteProductObjects } from '../../data/images/media-objects';
 import { clearWatchers } from '../../data/inventory/watchers';
 import { productIdsToDelete } from '../../domain/catalog/product-delete';
 import { NotFoundError } from '../../domain/errors';
+import { log } from '../../log';
 
 /**
  * `DELETE /products/{p}` (merchant-api.md §4 "Delete a product"), step by step:
@@ -13,13 +15,22 @@ import { NotFoundError } from '../../domain/errors';
  *    facets, categories, cross-selling, suggest, lowest price, the updated list and the export all
  *    read the catalog, so the products are gone from them with the next catalog version;
  * 2. their watchers go (the watched list and its count);
- * (images in storage: one more step here, once the slideshow keeps them.)
+ * 3. their images leave storage (after the catalog write: a failure leaves unreachable garbage,
+ *    never a product showing a deleted image).
  * Carts that hold a deleted product keep their line; checkout refuses it (409, `available: 0`).
  * Stock shards of the deleted products stay: nothing reads a shard of a product the catalog lacks.
  */
 export async function deleteProduct(shopId: string, productId: string): Promise<void> {
   const deleted = await removeFromCatalog(shopId, productId);
-  for (const id of new Set(deleted)) await clearWatchers(shopId, id);
+  for (const id of new Set(deleted)) {
+    await clearWatchers(shopId, id);
+    await deleteProductObjects(shopId, id).catch((error: unknown) =>
+      log.warn('deleting the images of a deleted product failed: they stay as garbage', {
+        productId: id,
+        error: String(error),
+      }),
+    );
+  }
 }
 
 /** Takes the product and its variations out of the catalog; the ids removed. */

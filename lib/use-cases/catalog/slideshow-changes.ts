@@ -3,6 +3,9 @@ import { deleteMediaObjects } from '../../data/images/media-objects';
 import { requireSlideshowImage, withImageRemoved, withSequence } from '../../domain/catalog/slideshow';
 import { log } from '../../log';
 
+/** What ProductUpdated names for a slideshow change (its main image, `images` and `productImage`, may follow). */
+export const SLIDESHOW_CHANGED = ['/slideshow'] as const;
+
 /**
  * DELETE /products/{p}/slideshow/{imageName}: the image leaves the product through the catalog's
  * optimistic write (the main image passes to the first remaining one), then its objects are
@@ -11,10 +14,15 @@ import { log } from '../../log';
  */
 export async function deleteSlideshowImage(shopId: string, productId: string, name: string): Promise<void> {
   let keys: string[] = [];
-  await updateProduct(shopId, productId, (_, product) => {
-    keys = requireSlideshowImage(product, name).objectKeys;
-    return withImageRemoved(product, name);
-  });
+  await updateProduct(
+    shopId,
+    productId,
+    (_, product) => {
+      keys = requireSlideshowImage(product, name).objectKeys;
+      return withImageRemoved(product, name);
+    },
+    SLIDESHOW_CHANGED,
+  );
   await deleteMediaObjects(keys).catch((error: unknown) =>
     log.warn('deleting the objects of a removed image failed: they stay as garbage', {
       keys,
@@ -29,5 +37,5 @@ export async function updateSlideshowSequence(
   productId: string,
   names: readonly string[],
 ): Promise<void> {
-  await updateProduct(shopId, productId, (_, product) => withSequence(product, names));
+  await updateProduct(shopId, productId, (_, product) => withSequence(product, names), SLIDESHOW_CHANGED);
 }

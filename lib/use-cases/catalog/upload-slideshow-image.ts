@@ -14,6 +14,7 @@ import type { SlideshowImage } from '../../domain/catalog/catalog-types';
 import { assertImageFits, withImageAdded } from '../../domain/catalog/slideshow';
 import { NotFoundError } from '../../domain/errors';
 import { log } from '../../log';
+import { SLIDESHOW_CHANGED } from './slideshow-changes';
 
 /**
  * POST /products/{p}/slideshow (merchant-api.md "Images (slideshow)"): the five sizes are made, the
@@ -63,7 +64,7 @@ export async function uploadSlideshowImage(input: {
   };
   try {
     await putMediaObjects(objects);
-    await updateProduct(shopId, productId, (_, current) => withImageAdded(current, image));
+    await updateProduct(shopId, productId, (_, current) => withImageAdded(current, image), SLIDESHOW_CHANGED);
   } catch (error) {
     await deleteMediaObjects(image.objectKeys).catch((cleanup: unknown) =>
       log.warn('removing the objects of a failed upload failed: they stay as garbage', {
