@@ -1,4 +1,4 @@
-import { NestedStack } from 'aws-cdk-lib';
+import { type Duration, NestedStack } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -7,6 +7,14 @@ import type { Route } from '../../lib/routes';
 import { type ApiEnvironment, ApiFunction } from './api-function';
 import type { IdempotencySecret } from './idempotency-secret';
 import { addApiRoute } from './shop-http-api';
+
+/** What one route's function gets beyond the defaults (e.g. the export: more time, its bucket). */
+export interface RouteFunctionExtras {
+  memorySize?: number;
+  timeout?: Duration;
+  /** Grants and environment of its own, added to the function once made. */
+  grant?(fn: ApiFunction): void;
+}
 
 export interface RouteGroupStackProps {
   /** The group's rows of the route table (infra/route-groups.ts). */
@@ -18,6 +26,8 @@ export interface RouteGroupStackProps {
   environment: ApiEnvironment;
   rateLimitKeyPrefix: string;
   logRetention: RetentionDays;
+  /** Extras by route name, for the few routes that need them. */
+  extras?: ReadonlyMap<string, RouteFunctionExtras>;
 }
 
 /**
@@ -32,6 +42,7 @@ export class RouteGroupStack extends NestedStack {
   constructor(scope: Construct, id: string, props: RouteGroupStackProps) {
     super(scope, id, { description: `Routes ${props.routes.map((r) => r.name).join(', ')}`.slice(0, 1024) });
     for (const route of props.routes) {
+      const extras = props.extras?.get(route.name);
       const fn = new ApiFunction(this, route.name, {
         entry: route.handler,
         description: `${route.method} ${route.path}`,
@@ -40,7 +51,10 @@ export class RouteGroupStack extends NestedStack {
         access: route.writes ? 'write' : 'read',
         rateLimitKeyPrefix: props.rateLimitKeyPrefix,
         logRetention: props.logRetention,
+        memorySize: extras?.memorySize,
+        timeout: extras?.timeout,
       });
+      extras?.grant?.(fn);
       if (route.idempotent) props.idempotency.grantTo(fn);
       addApiRoute(this, props.api, route, fn.fn);
       this.functions.set(route.name, fn);
