@@ -26,7 +26,11 @@
  *   then GET /orders page 1 with no filter, each filter alone and two combined
  *   (infra/bench/scale-order-filters.ts). Budgets at the largest size: read units ≤ 2× the
  *   unfiltered page 1's, p50 ≤ 2× the same request's at the smallest.
- * Options: --parts lists,checkout,catalog,flash-sale,order-patch[,sales,order-filters] --sales-sizes 100,100000
+ * - export (only when named): the product export of catalogs of --products sizes, generated in a
+ *   fresh process into the embedded S3 server: records, time, RSS and heap growth (infra/bench/
+ *   scale-export.ts). Budgets: catalog load + export within the export function's timeout, peak
+ *   RSS ≤ 70 % of its memory.
+ * Options: --parts lists,checkout,catalog,flash-sale,order-patch[,sales,order-filters,export] --sales-sizes 100,100000
  * --order-sizes 100,100000 --sizes 100,10000,100000 --products
  * 1000,10000,100000 --samples N (30) --concurrency 1,16,64 --stock 1000 --shards 1,4,8
  */
@@ -39,6 +43,7 @@ import { machine } from './machine';
 import { BENCH_ENV, report } from './report';
 import { type CatalogScaleRow, measureCatalogScale, missedCatalogBudgets } from './scale-catalog';
 import { measureCheckoutScale, missedCheckoutBudgets } from './scale-checkout';
+import { EXPORT_BUDGETS, exportTable, measureExportScale, missedExportBudgets } from './scale-export';
 import { flashSalePart } from './scale-flash-sale';
 import { listTable, measureListScale, missedListBudgets } from './scale-lists';
 import { measureOrderFilters, missedOrderFilterBudgets, orderFilterTable } from './scale-order-filters';
@@ -150,6 +155,13 @@ async function main(): Promise<number> {
         `catalog by size (first request of a fresh API process; one product changed through another)\n\n${catalogTable(rows)}`,
       );
       missed.push(...missedCatalogBudgets(rows));
+    }
+    if (parts.has('export')) {
+      const rows = await measureExportScale(values.products.split(',').map(Number), say);
+      sections.push(
+        `product export by catalog size (a fresh process: catalog load, then the export; function ${EXPORT_BUDGETS.timeLimitMs / 1000} s, RSS budget ${Math.round(EXPORT_BUDGETS.rssMb)} MB)\n\n${exportTable(rows)}`,
+      );
+      missed.push(...missedExportBudgets(rows));
     }
   } finally {
     await floor?.stop();
