@@ -11,7 +11,7 @@ import { keys } from '../keys';
  * then the next request takes the lease over. Each taking counts in `generations`.
  */
 
-/** How long the lease items stay (TTL): as long as the files they generate (a day). */
+/** How long the lease items stay (TTL): two days, longer than the files they generate (a day). */
 const LEASE_ITEM_SECONDS = 2 * 24 * 3600;
 
 /** The outcome of trying to take the lease. */
