@@ -668,6 +668,76 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/{shopId}/coupon-campaigns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List coupon campaigns */
+        get: operations["listCouponCampaigns"];
+        put?: never;
+        /** Create coupon campaign */
+        post: operations["createCouponCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{shopId}/coupon-campaigns/{campaignId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get coupon campaign */
+        get: operations["getCouponCampaign"];
+        put?: never;
+        post?: never;
+        /** Delete coupon campaign */
+        delete: operations["deleteCouponCampaign"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{shopId}/coupon-campaigns/{campaignId}/coupons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Put coupon code */
+        put: operations["putCouponCode"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{shopId}/coupon-campaigns/{campaignId}/coupons/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete coupon code */
+        delete: operations["deleteCouponCode"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/{shopId}": {
         parameters: {
             query?: never;
@@ -1028,7 +1098,7 @@ export interface components {
                         couponLineItemId: string;
                         code: string;
                         lineItemPrice: components["schemas"]["Money"];
-                        validationErrors: ("LineItemsSubTotalTooSmall" | "CouponNotFound" | "CurrencyNotSupported")[];
+                        validationErrors: ("LineItemsSubTotalTooSmall" | "CouponNotFound" | "CurrencyNotSupported" | "CouponNotYetValid" | "CouponExpired")[];
                     } | null;
                     shippingPrice: components["schemas"]["Money"];
                     deposits: unknown[];
@@ -1132,6 +1202,31 @@ export interface components {
             address: string;
             phone: string;
             email: string;
+        };
+        CouponCampaign: {
+            campaignId: string;
+            identifier: string;
+            name: string;
+            currency: string;
+            minimumOrderValue: components["schemas"]["Money"];
+            type: {
+                /** @enum {string} */
+                name: "FIX" | "PERCENT" | "SHIPPING";
+                amount?: number;
+                waiveShippingCosts: boolean;
+            };
+            validFrom: string | null;
+            validUntil: string | null;
+            usesPerCode: number | null;
+            usesTotal: number | null;
+            timesUsed: number;
+            links: components["schemas"]["Link"][];
+        };
+        CouponCampaignList: {
+            results: number;
+            page: number;
+            resultsPerPage: number;
+            items: components["schemas"]["CouponCampaign"][];
         };
         CrossSelling: {
             manualCrossSellingTitle: string;
@@ -1317,7 +1412,7 @@ export interface components {
                 couponLineItemId: string;
                 code: string;
                 lineItemPrice: components["schemas"]["Money"];
-                validationErrors: ("LineItemsSubTotalTooSmall" | "CouponNotFound" | "CurrencyNotSupported")[];
+                validationErrors: ("LineItemsSubTotalTooSmall" | "CouponNotFound" | "CurrencyNotSupported" | "CouponNotYetValid" | "CouponExpired")[];
             } | null;
             shippingPrice: components["schemas"]["Money"];
             deposits: unknown[];
@@ -2052,7 +2147,7 @@ export interface operations {
                      *       "resultsPerPage": 1,
                      *       "items": [
                      *         {
-                     *           "cartId": "01JAAAAAAAAAAAAAAAAAAA0006",
+                     *           "cartId": "01JAAAAAAAAAAAAAAAAAAA0007",
                      *           "locale": "en_GB",
                      *           "currencyId": "EUR",
                      *           "billingAddress": {
@@ -2119,7 +2214,7 @@ export interface operations {
                      *             },
                      *             "productLineItems": [
                      *               {
-                     *                 "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
+                     *                 "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *                 "sku": "BF-2210",
                      *                 "name": "Merino Rib Beanie",
                      *                 "productId": "merino-beanie",
@@ -2200,7 +2295,7 @@ export interface operations {
                      *                 "isInWishlist": false
                      *               },
                      *               {
-                     *                 "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *                 "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *                 "sku": "FW-0502",
                      *                 "name": "Merino Trekking Socks (pair)",
                      *                 "productId": "socks-pair-pack",
@@ -2377,7 +2472,7 @@ export interface operations {
                      *           "links": [
                      *             {
                      *               "rel": "self",
-                     *               "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006"
+                     *               "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007"
                      *             },
                      *             {
                      *               "rel": "shipping-method",
@@ -2385,7 +2480,7 @@ export interface operations {
                      *             },
                      *             {
                      *               "rel": "add-coupon",
-                     *               "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006/coupon"
+                     *               "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007/coupon"
                      *             }
                      *           ]
                      *         }
@@ -2449,7 +2544,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0006",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0007",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": null,
@@ -2481,7 +2576,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -2628,11 +2723,11 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007"
                      *         },
                      *         {
                      *           "rel": "add-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006/coupon"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007/coupon"
                      *         }
                      *       ],
                      *       "status": "Complete"
@@ -2682,7 +2777,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0006",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0007",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": null,
@@ -2714,7 +2809,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -2861,11 +2956,11 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007"
                      *         },
                      *         {
                      *           "rel": "add-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006/coupon"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007/coupon"
                      *         }
                      *       ]
                      *     }
@@ -2921,7 +3016,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0006",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0007",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": null,
@@ -2953,7 +3048,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -3022,7 +3117,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *             "sku": "FW-0502",
                      *             "name": "Merino Trekking Socks (pair)",
                      *             "productId": "socks-pair-pack",
@@ -3170,11 +3265,11 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007"
                      *         },
                      *         {
                      *           "rel": "add-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006/coupon"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007/coupon"
                      *         }
                      *       ]
                      *     }
@@ -3234,7 +3329,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0006",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0007",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": null,
@@ -3266,7 +3361,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -3335,7 +3430,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *             "sku": "FW-0502",
                      *             "name": "Merino Trekking Socks (pair)",
                      *             "productId": "socks-pair-pack",
@@ -3483,11 +3578,11 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007"
                      *         },
                      *         {
                      *           "rel": "add-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006/coupon"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007/coupon"
                      *         }
                      *       ]
                      *     }
@@ -3541,7 +3636,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0006",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0007",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": null,
@@ -3573,7 +3668,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -3642,7 +3737,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *             "sku": "FW-0502",
                      *             "name": "Merino Trekking Socks (pair)",
                      *             "productId": "socks-pair-pack",
@@ -3790,11 +3885,11 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007"
                      *         },
                      *         {
                      *           "rel": "add-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006/coupon"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007/coupon"
                      *         }
                      *       ]
                      *     }
@@ -3852,7 +3947,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0006",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0007",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": null,
@@ -3884,7 +3979,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -3953,7 +4048,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *             "sku": "FW-0502",
                      *             "name": "Merino Trekking Socks (pair)",
                      *             "productId": "socks-pair-pack",
@@ -4022,7 +4117,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0010",
                      *             "sku": "NW-4120",
                      *             "name": "Softshell Gloves",
                      *             "productId": "softshell-gloves",
@@ -4169,11 +4264,11 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007"
                      *         },
                      *         {
                      *           "rel": "add-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006/coupon"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007/coupon"
                      *         }
                      *       ],
                      *       "status": "Complete"
@@ -4236,7 +4331,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0006",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0007",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": null,
@@ -4268,7 +4363,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -4342,7 +4437,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *             "sku": "FW-0502",
                      *             "name": "Merino Trekking Socks (pair)",
                      *             "productId": "socks-pair-pack",
@@ -4417,7 +4512,7 @@ export interface operations {
                      *           }
                      *         ],
                      *         "couponLineItem": {
-                     *           "couponLineItemId": "01JAAAAAAAAAAAAAAAAAAA0010",
+                     *           "couponLineItemId": "01JAAAAAAAAAAAAAAAAAAA0011",
                      *           "code": "WELCOME10",
                      *           "lineItemPrice": {
                      *             "taxType": "NONE",
@@ -4505,11 +4600,11 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007"
                      *         },
                      *         {
                      *           "rel": "remove-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006/coupon/01JAAAAAAAAAAAAAAAAAAA0010"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007/coupon/01JAAAAAAAAAAAAAAAAAAA0011"
                      *         }
                      *       ]
                      *     }
@@ -4563,7 +4658,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0006",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0007",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": null,
@@ -4595,7 +4690,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -4664,7 +4759,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *             "sku": "FW-0502",
                      *             "name": "Merino Trekking Socks (pair)",
                      *             "productId": "socks-pair-pack",
@@ -4812,11 +4907,11 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007"
                      *         },
                      *         {
                      *           "rel": "add-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006/coupon"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007/coupon"
                      *         }
                      *       ]
                      *     }
@@ -4907,7 +5002,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0006",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0007",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": {
@@ -4974,7 +5069,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -5043,7 +5138,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *             "sku": "FW-0502",
                      *             "name": "Merino Trekking Socks (pair)",
                      *             "productId": "socks-pair-pack",
@@ -5191,11 +5286,11 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007"
                      *         },
                      *         {
                      *           "rel": "add-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006/coupon"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007/coupon"
                      *         }
                      *       ]
                      *     }
@@ -5248,7 +5343,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0006",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0007",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": null,
@@ -5280,7 +5375,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -5349,7 +5444,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *             "sku": "FW-0502",
                      *             "name": "Merino Trekking Socks (pair)",
                      *             "productId": "socks-pair-pack",
@@ -5497,11 +5592,11 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007"
                      *         },
                      *         {
                      *           "rel": "add-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006/coupon"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007/coupon"
                      *         }
                      *       ]
                      *     }
@@ -5591,7 +5686,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0006",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0007",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": null,
@@ -5658,7 +5753,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -5727,7 +5822,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *             "sku": "FW-0502",
                      *             "name": "Merino Trekking Socks (pair)",
                      *             "productId": "socks-pair-pack",
@@ -5875,11 +5970,11 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007"
                      *         },
                      *         {
                      *           "rel": "add-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006/coupon"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007/coupon"
                      *         }
                      *       ]
                      *     }
@@ -5932,7 +6027,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0006",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0007",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": null,
@@ -5964,7 +6059,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -6033,7 +6128,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *             "sku": "FW-0502",
                      *             "name": "Merino Trekking Socks (pair)",
                      *             "productId": "socks-pair-pack",
@@ -6181,11 +6276,11 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007"
                      *         },
                      *         {
                      *           "rel": "add-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006/coupon"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007/coupon"
                      *         }
                      *       ]
                      *     }
@@ -6243,7 +6338,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0006",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0007",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": {
@@ -6310,7 +6405,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -6379,7 +6474,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *             "sku": "FW-0502",
                      *             "name": "Merino Trekking Socks (pair)",
                      *             "productId": "socks-pair-pack",
@@ -6544,7 +6639,7 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007"
                      *         },
                      *         {
                      *           "rel": "shipping-method",
@@ -6552,7 +6647,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "rel": "add-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006/coupon"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007/coupon"
                      *         }
                      *       ]
                      *     }
@@ -6612,7 +6707,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0006",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0007",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": {
@@ -6679,7 +6774,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -6748,7 +6843,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *             "sku": "FW-0502",
                      *             "name": "Merino Trekking Socks (pair)",
                      *             "productId": "socks-pair-pack",
@@ -6913,7 +7008,7 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007"
                      *         },
                      *         {
                      *           "rel": "shipping-method",
@@ -6921,7 +7016,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "rel": "add-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006/coupon"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007/coupon"
                      *         }
                      *       ]
                      *     }
@@ -6981,7 +7076,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0006",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0007",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": {
@@ -7048,7 +7143,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -7117,7 +7212,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *             "sku": "FW-0502",
                      *             "name": "Merino Trekking Socks (pair)",
                      *             "productId": "socks-pair-pack",
@@ -7282,7 +7377,7 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007"
                      *         },
                      *         {
                      *           "rel": "shipping-method",
@@ -7290,7 +7385,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "rel": "add-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0006/coupon"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007/coupon"
                      *         }
                      *       ]
                      *     }
@@ -7343,7 +7438,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "orderId": "01JAAAAAAAAAAAAAAAAAAA0011",
+                     *       "orderId": "01JAAAAAAAAAAAAAAAAAAA0012",
                      *       "orderNumber": "1",
                      *       "creationDate": "2026-01-15T10:00:00.000Z",
                      *       "lastUpdatedOnDate": "2026-01-15T10:00:00.000Z",
@@ -7465,7 +7560,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -7534,7 +7629,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *             "sku": "FW-0502",
                      *             "name": "Merino Trekking Socks (pair)",
                      *             "productId": "socks-pair-pack",
@@ -7635,7 +7730,7 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/orders/01JAAAAAAAAAAAAAAAAAAA0011"
+                     *           "href": "http://127.0.0.1:3000/demo/orders/01JAAAAAAAAAAAAAAAAAAA0012"
                      *         },
                      *         {
                      *           "rel": "customer",
@@ -7712,7 +7807,7 @@ export interface operations {
                      *       "resultsPerPage": 1,
                      *       "items": [
                      *         {
-                     *           "orderId": "01JAAAAAAAAAAAAAAAAAAA0011",
+                     *           "orderId": "01JAAAAAAAAAAAAAAAAAAA0012",
                      *           "orderNumber": "1",
                      *           "creationDate": "2026-01-15T10:00:00.000Z",
                      *           "lastUpdatedOnDate": "2026-01-15T10:00:00.000Z",
@@ -7882,7 +7977,7 @@ export interface operations {
                      *                 },
                      *                 "productId": "merino-beanie",
                      *                 "essentialFeatures": null,
-                     *                 "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
+                     *                 "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *                 "energyLabelsString": null,
                      *                 "variationString": null,
                      *                 "productDataSheetSourceFile": null,
@@ -7951,7 +8046,7 @@ export interface operations {
                      *                 },
                      *                 "productId": "socks-pair-pack",
                      *                 "essentialFeatures": null,
-                     *                 "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *                 "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *                 "energyLabelsString": null,
                      *                 "variationString": null,
                      *                 "productDataSheetSourceFile": null,
@@ -8004,7 +8099,7 @@ export interface operations {
                      *           "links": [
                      *             {
                      *               "rel": "self",
-                     *               "href": "http://127.0.0.1:3000/demo/orders/01JAAAAAAAAAAAAAAAAAAA0011"
+                     *               "href": "http://127.0.0.1:3000/demo/orders/01JAAAAAAAAAAAAAAAAAAA0012"
                      *             },
                      *             {
                      *               "rel": "customer",
@@ -8058,7 +8153,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "orderId": "01JAAAAAAAAAAAAAAAAAAA0011",
+                     *       "orderId": "01JAAAAAAAAAAAAAAAAAAA0012",
                      *       "orderNumber": "1",
                      *       "creationDate": "2026-01-15T10:00:00.000Z",
                      *       "lastUpdatedOnDate": "2026-01-15T10:00:00.000Z",
@@ -8228,7 +8323,7 @@ export interface operations {
                      *             },
                      *             "productId": "merino-beanie",
                      *             "essentialFeatures": null,
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *             "energyLabelsString": null,
                      *             "variationString": null,
                      *             "productDataSheetSourceFile": null,
@@ -8297,7 +8392,7 @@ export interface operations {
                      *             },
                      *             "productId": "socks-pair-pack",
                      *             "essentialFeatures": null,
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *             "energyLabelsString": null,
                      *             "variationString": null,
                      *             "productDataSheetSourceFile": null,
@@ -8350,7 +8445,7 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/orders/01JAAAAAAAAAAAAAAAAAAA0011"
+                     *           "href": "http://127.0.0.1:3000/demo/orders/01JAAAAAAAAAAAAAAAAAAA0012"
                      *         },
                      *         {
                      *           "rel": "customer",
@@ -8419,7 +8514,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "orderId": "01JAAAAAAAAAAAAAAAAAAA0011",
+                     *       "orderId": "01JAAAAAAAAAAAAAAAAAAA0012",
                      *       "orderNumber": "1",
                      *       "creationDate": "2026-01-15T10:00:00.000Z",
                      *       "lastUpdatedOnDate": "2026-01-15T10:00:00.000Z",
@@ -8589,7 +8684,7 @@ export interface operations {
                      *             },
                      *             "productId": "merino-beanie",
                      *             "essentialFeatures": null,
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *             "energyLabelsString": null,
                      *             "variationString": null,
                      *             "productDataSheetSourceFile": null,
@@ -8658,7 +8753,7 @@ export interface operations {
                      *             },
                      *             "productId": "socks-pair-pack",
                      *             "essentialFeatures": null,
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *             "energyLabelsString": null,
                      *             "variationString": null,
                      *             "productDataSheetSourceFile": null,
@@ -8711,7 +8806,7 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/orders/01JAAAAAAAAAAAAAAAAAAA0011"
+                     *           "href": "http://127.0.0.1:3000/demo/orders/01JAAAAAAAAAAAAAAAAAAA0012"
                      *         },
                      *         {
                      *           "rel": "customer",
@@ -8775,7 +8870,7 @@ export interface operations {
                      *       "resultsPerPage": 10,
                      *       "items": [
                      *         {
-                     *           "orderId": "01JAAAAAAAAAAAAAAAAAAA0011",
+                     *           "orderId": "01JAAAAAAAAAAAAAAAAAAA0012",
                      *           "documentType": "Invoice",
                      *           "documentNumber": "1",
                      *           "issueDate": "2026-01-15T10:00:00.000Z",
@@ -8891,7 +8986,7 @@ export interface operations {
                      *                 },
                      *                 "productId": "merino-beanie",
                      *                 "essentialFeatures": null,
-                     *                 "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
+                     *                 "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *                 "energyLabelsString": null,
                      *                 "variationString": null,
                      *                 "productDataSheetSourceFile": null,
@@ -8960,7 +9055,7 @@ export interface operations {
                      *                 },
                      *                 "productId": "socks-pair-pack",
                      *                 "essentialFeatures": null,
-                     *                 "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *                 "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *                 "energyLabelsString": null,
                      *                 "variationString": null,
                      *                 "productDataSheetSourceFile": null,
@@ -8999,7 +9094,7 @@ export interface operations {
                      *           "links": [
                      *             {
                      *               "rel": "order",
-                     *               "href": "http://127.0.0.1:3000/demo/orders/01JAAAAAAAAAAAAAAAAAAA0011"
+                     *               "href": "http://127.0.0.1:3000/demo/orders/01JAAAAAAAAAAAAAAAAAAA0012"
                      *             }
                      *           ]
                      *         }
@@ -9051,7 +9146,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "orderId": "01JAAAAAAAAAAAAAAAAAAA0011",
+                     *       "orderId": "01JAAAAAAAAAAAAAAAAAAA0012",
                      *       "documentType": "Invoice",
                      *       "documentNumber": "1",
                      *       "issueDate": "2026-01-15T10:00:00.000Z",
@@ -9167,7 +9262,7 @@ export interface operations {
                      *             },
                      *             "productId": "merino-beanie",
                      *             "essentialFeatures": null,
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0007",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *             "energyLabelsString": null,
                      *             "variationString": null,
                      *             "productDataSheetSourceFile": null,
@@ -9236,7 +9331,7 @@ export interface operations {
                      *             },
                      *             "productId": "socks-pair-pack",
                      *             "essentialFeatures": null,
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *             "energyLabelsString": null,
                      *             "variationString": null,
                      *             "productDataSheetSourceFile": null,
@@ -9275,7 +9370,7 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "order",
-                     *           "href": "http://127.0.0.1:3000/demo/orders/01JAAAAAAAAAAAAAAAAAAA0011"
+                     *           "href": "http://127.0.0.1:3000/demo/orders/01JAAAAAAAAAAAAAAAAAAA0012"
                      *         }
                      *       ]
                      *     }
@@ -9323,7 +9418,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "createdAfter": "2026-10-27T01:40:26.000Z",
+                     *       "createdAfter": "2026-10-27T02:43:11.000Z",
                      *       "createdBefore": "2026-01-15T10:00:00.000Z",
                      *       "salesPerCurrency": [
                      *         {
@@ -12303,6 +12398,379 @@ export interface operations {
                 shopId: string;
                 campaignId: string;
                 email: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body. */
+            204: {
+                headers: {
+                    "X-Service-Media-Type": components["headers"]["X-Service-Media-Type"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Server-Timing": components["headers"]["Server-Timing"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listCouponCampaigns: {
+        parameters: {
+            query?: {
+                page?: number;
+                resultsPerPage?: number;
+                locale?: string;
+            };
+            header?: never;
+            path: {
+                shopId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Service-Media-Type": components["headers"]["X-Service-Media-Type"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Server-Timing": components["headers"]["Server-Timing"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "results": 3,
+                     *       "page": 1,
+                     *       "resultsPerPage": 2,
+                     *       "items": [
+                     *         {
+                     *           "campaignId": "file-tenoff",
+                     *           "identifier": "TENOFF",
+                     *           "name": "€10 off orders from €30",
+                     *           "currency": "EUR",
+                     *           "minimumOrderValue": {
+                     *             "taxType": "GROSS",
+                     *             "formatted": "€30.00",
+                     *             "amount": 30,
+                     *             "currency": "EUR"
+                     *           },
+                     *           "type": {
+                     *             "name": "FIX",
+                     *             "amount": 10,
+                     *             "waiveShippingCosts": false
+                     *           },
+                     *           "validFrom": null,
+                     *           "validUntil": null,
+                     *           "usesPerCode": null,
+                     *           "usesTotal": null,
+                     *           "timesUsed": 0,
+                     *           "links": [
+                     *             {
+                     *               "rel": "self",
+                     *               "href": "http://127.0.0.1:3000/demo/coupon-campaigns/file-tenoff"
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "campaignId": "file-welcome10",
+                     *           "identifier": "WELCOME10",
+                     *           "name": "Welcome discount 10 %",
+                     *           "currency": "EUR",
+                     *           "minimumOrderValue": {
+                     *             "taxType": "GROSS",
+                     *             "formatted": "€0.00",
+                     *             "amount": 0,
+                     *             "currency": "EUR"
+                     *           },
+                     *           "type": {
+                     *             "name": "PERCENT",
+                     *             "amount": 10,
+                     *             "waiveShippingCosts": false
+                     *           },
+                     *           "validFrom": null,
+                     *           "validUntil": null,
+                     *           "usesPerCode": null,
+                     *           "usesTotal": null,
+                     *           "timesUsed": 0,
+                     *           "links": [
+                     *             {
+                     *               "rel": "self",
+                     *               "href": "http://127.0.0.1:3000/demo/coupon-campaigns/file-welcome10"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/vnd.service.v1+json": components["schemas"]["CouponCampaignList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createCouponCampaign: {
+        parameters: {
+            query?: {
+                locale?: string;
+            };
+            header?: never;
+            path: {
+                shopId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    identifier: string;
+                    name: string;
+                    currency: string;
+                    minimumOrderValue?: number;
+                    type: {
+                        /** @enum {string} */
+                        name: "FIX" | "PERCENT" | "SHIPPING";
+                        amount?: number;
+                        waiveShippingCosts?: boolean;
+                    };
+                    validFrom?: string;
+                    validUntil?: string;
+                    usesPerCode?: number;
+                    usesTotal?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    "X-Service-Media-Type": components["headers"]["X-Service-Media-Type"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Server-Timing": components["headers"]["Server-Timing"];
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "campaignId": "01JAAAAAAAAAAAAAAAAAAA0006",
+                     *       "identifier": "spring-10",
+                     *       "name": "Spring 10 %",
+                     *       "currency": "EUR",
+                     *       "minimumOrderValue": {
+                     *         "taxType": "GROSS",
+                     *         "formatted": "€30.00",
+                     *         "amount": 30,
+                     *         "currency": "EUR"
+                     *       },
+                     *       "type": {
+                     *         "name": "PERCENT",
+                     *         "amount": 10,
+                     *         "waiveShippingCosts": false
+                     *       },
+                     *       "validFrom": null,
+                     *       "validUntil": null,
+                     *       "usesPerCode": 1,
+                     *       "usesTotal": 500,
+                     *       "timesUsed": 0,
+                     *       "links": [
+                     *         {
+                     *           "rel": "self",
+                     *           "href": "http://127.0.0.1:3000/demo/coupon-campaigns/01JAAAAAAAAAAAAAAAAAAA0006"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/vnd.service.v1+json": components["schemas"]["CouponCampaign"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getCouponCampaign: {
+        parameters: {
+            query?: {
+                locale?: string;
+            };
+            header?: never;
+            path: {
+                shopId: string;
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Service-Media-Type": components["headers"]["X-Service-Media-Type"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Server-Timing": components["headers"]["Server-Timing"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "campaignId": "01JAAAAAAAAAAAAAAAAAAA0006",
+                     *       "identifier": "spring-10",
+                     *       "name": "Spring 10 %",
+                     *       "currency": "EUR",
+                     *       "minimumOrderValue": {
+                     *         "taxType": "GROSS",
+                     *         "formatted": "€30.00",
+                     *         "amount": 30,
+                     *         "currency": "EUR"
+                     *       },
+                     *       "type": {
+                     *         "name": "PERCENT",
+                     *         "amount": 10,
+                     *         "waiveShippingCosts": false
+                     *       },
+                     *       "validFrom": null,
+                     *       "validUntil": null,
+                     *       "usesPerCode": 1,
+                     *       "usesTotal": 500,
+                     *       "timesUsed": 0,
+                     *       "links": [
+                     *         {
+                     *           "rel": "self",
+                     *           "href": "http://127.0.0.1:3000/demo/coupon-campaigns/01JAAAAAAAAAAAAAAAAAAA0006"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/vnd.service.v1+json": components["schemas"]["CouponCampaign"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteCouponCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                shopId: string;
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body. */
+            204: {
+                headers: {
+                    "X-Service-Media-Type": components["headers"]["X-Service-Media-Type"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Server-Timing": components["headers"]["Server-Timing"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    putCouponCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                shopId: string;
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done; no body. */
+            204: {
+                headers: {
+                    "X-Service-Media-Type": components["headers"]["X-Service-Media-Type"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Server-Timing": components["headers"]["Server-Timing"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteCouponCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                shopId: string;
+                campaignId: string;
+                code: string;
             };
             cookie?: never;
         };

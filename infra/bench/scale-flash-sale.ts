@@ -3,6 +3,7 @@ import { foldTallies } from '../../lib/data/lists/fold';
 import { QUANTITY_SCALE } from '../../lib/domain/quantity';
 import { issueDevToken } from '../local/dev-issuer';
 import { importBenchShop } from './bench-shop';
+import { checkoutCarts } from './checkout-load';
 import type { Child } from './child-process';
 import type { DynamoUsage } from './dynamo-meter';
 import {
@@ -12,7 +13,7 @@ import {
   missedFlashSaleBudgets,
 } from './flash-sale-budgets';
 import { type BenchCart, benchHeaders, callApi, makeCarts } from './http-fixtures';
-import { load } from './load';
+import type { load } from './load';
 import { percentile } from './stats';
 import { holdsLeft, watchStock } from './stock-watcher';
 
@@ -95,24 +96,8 @@ export async function measureFlashSale(
   while ((await foldTallies(SHOP)).unfinished) say('  folding the new carts into the list counters...');
   const take = (pool: BenchCart[], n: number) => pool.splice(0, n);
 
-  const checkout = (carts: BenchCart[], connections: number, amount: number) => {
-    let i = 0;
-    const bodies: { status: number; body: string }[] = [];
-    return load(url, {
-      connections: Math.min(connections, amount),
-      amount,
-      next: () => {
-        const cart = carts[i++];
-        if (!cart) throw new Error('no cart left to order');
-        return {
-          method: 'POST',
-          path: `/${SHOP}/carts/${cart.cartId}/order`,
-          headers: benchHeaders(token, { cartToken: cart.token }),
-        };
-      },
-      onAnswer: (status, body) => bodies.push({ status, body }),
-    }).then((result) => ({ result, bodies }));
-  };
+  const checkout = (carts: BenchCart[], connections: number, amount: number) =>
+    checkoutCarts(url, SHOP, token, carts, connections, amount);
 
   await checkout(take(untracked, WARMUP), 1, WARMUP);
   const rows: FlashSaleRow[] = [];

@@ -26,13 +26,16 @@
  *   then GET /orders page 1 with no filter, each filter alone and two combined
  *   (infra/bench/scale-order-filters.ts). Budgets at the largest size: read units ≤ 2× the
  *   unfiltered page 1's, p50 ≤ 2× the same request's at the smallest.
+ * - coupons (only when named): 1.5 × L buyers race their checkouts on one code of usesPerCode L
+ *   (--coupon-uses, 100) at each concurrency: exactly L orders and uses, the rest 409 with no use left,
+ *   no 5xx (infra/bench/scale-coupons.ts).
  * - export (only when named): the product export of catalogs of --products sizes, generated in a
  *   fresh process into the embedded S3 server: records, time, RSS and heap growth (infra/bench/
  *   scale-export.ts). Budgets: catalog load + export within the export function's timeout, peak
  *   RSS ≤ 70 % of its memory.
- * Options: --parts lists,checkout,catalog,flash-sale,order-patch[,sales,order-filters,export] --sales-sizes 100,100000
+ * Options: --parts lists,checkout,catalog,flash-sale,order-patch[,sales,order-filters,coupons,export] --sales-sizes 100,100000
  * --order-sizes 100,100000 --sizes 100,10000,100000 --products
- * 1000,10000,100000 --samples N (30) --concurrency 1,16,64 --stock 1000 --shards 1,4,8
+ * 1000,10000,100000 --samples N (30) --concurrency 1,16,64 --stock 1000 --shards 1,4,8 --coupon-uses 100
  */
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -43,6 +46,7 @@ import { machine } from './machine';
 import { BENCH_ENV, report } from './report';
 import { type CatalogScaleRow, measureCatalogScale, missedCatalogBudgets } from './scale-catalog';
 import { measureCheckoutScale, missedCheckoutBudgets } from './scale-checkout';
+import { couponRacePart } from './scale-coupons';
 import { EXPORT_BUDGETS, exportTable, measureExportScale, missedExportBudgets } from './scale-export';
 import { flashSalePart } from './scale-flash-sale';
 import { listTable, measureListScale, missedListBudgets } from './scale-lists';
@@ -66,6 +70,7 @@ async function main(): Promise<number> {
       concurrency: { type: 'string', default: '1,16,64' },
       stock: { type: 'string', default: '1000' },
       shards: { type: 'string', default: '1,4,8' },
+      'coupon-uses': { type: 'string', default: '100' },
     },
     strict: true,
   });
@@ -82,7 +87,7 @@ async function main(): Promise<number> {
   let api: Child | undefined;
   let floor: Child | undefined;
   try {
-    const twinParts = ['lists', 'checkout', 'flash-sale', 'order-patch', 'sales', 'order-filters'];
+    const twinParts = ['lists', 'checkout', 'flash-sale', 'order-patch', 'sales', 'order-filters', 'coupons'];
     if (twinParts.some((part) => parts.has(part))) {
       say('starting the local twin (DynamoDB Local, demo shops, API server)...');
       api = await startChild(here('./api-process.ts'), env);
@@ -138,6 +143,11 @@ async function main(): Promise<number> {
         const { section, missed: sale } = await flashSalePart(api, values, say);
         sections.push(section);
         missed.push(...sale);
+      }
+      if (parts.has('coupons')) {
+        const { section, missed: coupons } = await couponRacePart(api, values, say);
+        sections.push(section);
+        missed.push(...coupons);
       }
       if (parts.has('order-patch')) {
         const rows = await measureOrderPatch(api, Number(values.samples), say);

@@ -86,7 +86,7 @@ const factories: PlaceholderFactory[] = [
   {
     placeholders: ['{{NEWSLETTER_IDENTIFIER}}'],
     make: async () => ({
-      '{{NEWSLETTER_IDENTIFIER}}': `sample-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
+      '{{NEWSLETTER_IDENTIFIER}}': sampleName(),
     }),
   },
   {
@@ -95,6 +95,21 @@ const factories: PlaceholderFactory[] = [
       '{{NEWSLETTER_ID}}': (await invokeRoute(routes.createNewsletterCampaign, shopId)).body.campaignId,
     }),
   },
+  // Coupon campaigns of their own, with a fresh code (identifiers and codes are unique in a shop).
+  {
+    placeholders: ['{{COUPON_IDENTIFIER}}'],
+    make: async () => ({ '{{COUPON_IDENTIFIER}}': sampleName() }),
+  },
+  {
+    placeholders: ['{{COUPON_CAMPAIGN_ID}}', '{{COUPON_CODE}}'],
+    make: async (shopId) => {
+      const campaignId = (await invokeRoute(routes.createCouponCampaign, shopId)).body.campaignId;
+      const code = sampleName().toUpperCase();
+      const filled = { '{{COUPON_CAMPAIGN_ID}}': campaignId, '{{COUPON_CODE}}': code };
+      await invokeRoute(routes.putCouponCode, shopId, undefined, filled);
+      return filled;
+    },
+  },
   {
     placeholders: ['{{CUSTOMER_ID}}'],
     make: async (shopId) => ({
@@ -102,6 +117,11 @@ const factories: PlaceholderFactory[] = [
     }),
   },
 ];
+
+/** A name no earlier sample run used (identifiers and codes are unique in a shop). */
+function sampleName(): string {
+  return `sample-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+}
 
 /** The sample event file of a route: functions/<group>/<action>.ts → events/<group>/<action>.json. */
 export function sampleEventFile(route: Route): string {

@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { MEDIA_TYPE_V1 } from '../../lib/http/middleware/versioning';
 import { issueDevToken } from '../local/dev-issuer';
+import { SAMPLE_COUPON_CAMPAIGN } from '../local/seed/coupon-campaign';
 import { startTwin } from '../local/twin';
 import type { Examples } from './document';
 
@@ -137,6 +138,13 @@ async function main() {
     });
     await call('listNewsletterSubscribers', 'GET', `${letterPath}/subscribers`);
     await call('unsubscribeNewsletter', 'DELETE', `${letterPath}/subscribers/ada%40example.com`);
+    const coupons = await call('createCouponCampaign', 'POST', '/coupon-campaigns', SAMPLE_COUPON_CAMPAIGN);
+    const couponsPath = `/coupon-campaigns/${(coupons.body as { campaignId: string }).campaignId}`;
+    await call('listCouponCampaigns', 'GET', '/coupon-campaigns?resultsPerPage=2');
+    await call('getCouponCampaign', 'GET', couponsPath);
+    await call('putCouponCode', 'PUT', `${couponsPath}/coupons`, { code: 'SPRING-ADA' });
+    await call('deleteCouponCode', 'DELETE', `${couponsPath}/coupons/SPRING-ADA`);
+    await call('deleteCouponCampaign', 'DELETE', couponsPath);
 
     const cart = await call('createCart', 'POST', '/carts', {
       currency: 'EUR',

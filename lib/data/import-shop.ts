@@ -1,5 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ShopFile, ShopProduct } from '../domain/catalog/catalog-types';
+import { codeKey } from '../domain/coupons/coupon-campaign';
+import { campaignsOfFileCoupons } from '../domain/coupons/file-coupons';
 import { stockUnits } from '../domain/inventory/stock';
 import { shardCountFor } from '../domain/inventory/stock-shards';
 import { batchGetItems } from './batch-get';
@@ -139,12 +141,22 @@ function catalogEntries(file: ShopFile): CatalogEntry[] {
     ...(file.scriptTags ?? []).map((t, i) => item('scriptTag', t.scriptTagId, t, i)),
     ...file.taxClasses.map((t, i) => item('taxClass', t.taxClassId, t, i)),
     ...file.shippingMethods.map((m, i) => item('shippingMethod', m.shippingMethodId, m, i)),
-    ...file.coupons.map((c, i) => item('coupon', c.code.toUpperCase(), c, i)),
+    ...couponEntries(file),
     ...file.basketDiscounts.map((d, i) => item('basketDiscount', d.basketDiscountId, d, i)),
     ...file.attributeDefinitions.map((a, i) => item('attributeDefinition', a.key, a, i)),
     ...file.productTypes.map((t, i) => item('productType', t.productTypeId, t, i)),
     ...file.categories.map((c, i) => item('category', c.categoryId, c, i)),
     ...file.products.map((p, i) => item('product', p.productId, p, i)),
+  ];
+}
+
+/** The file's coupons as campaigns with one code each (docs/catalog.md "Coupon campaigns"). */
+function couponEntries(file: ShopFile): CatalogEntry[] {
+  const made = new Date().toISOString();
+  const { campaigns, codes } = campaignsOfFileCoupons(file.coupons, file.settings.defaultCurrency, made);
+  return [
+    ...campaigns.map((c, i) => ({ kind: 'couponCampaign' as const, id: c.campaignId, data: c, position: i })),
+    ...codes.map((c, i) => ({ kind: 'couponCode' as const, id: codeKey(c.code), data: c, position: i })),
   ];
 }
 

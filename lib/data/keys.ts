@@ -10,7 +10,8 @@ export const CATALOG_KINDS = {
   settings: 'SETTINGS',
   taxClass: 'TAXCLASS',
   shippingMethod: 'SHIPPING',
-  coupon: 'COUPON',
+  couponCampaign: 'COUPONCAMPAIGN',
+  couponCode: 'COUPONCODE',
   basketDiscount: 'DISCOUNT',
   attributeDefinition: 'ATTRDEF',
   productType: 'PRODUCTTYPE',
@@ -241,6 +242,19 @@ export const keys = {
   newsletters: (shopId: string): string => `${shop(shopId)}#NEWSLETTERS`,
   /** gsi1: watched products by the time of their first watcher (GET /watched-products). */
   watchedProducts: (shopId: string): string => `${shop(shopId)}#WATCHED`,
+  /**
+   * A coupon campaign's redemption counter, and one per code beside it (the upper-cased code): the
+   * checkout's conditional ADDs (lib/data/coupons/coupon-uses.ts). Campaigns and codes themselves
+   * are catalog items.
+   */
+  couponUses: (shopId: string, campaignId: string): Key => ({
+    pk: `${shop(shopId)}#COUPONUSES#${part(campaignId)}`,
+    sk: 'CAMPAIGN',
+  }),
+  couponCodeUses: (shopId: string, campaignId: string, code: string): Key => ({
+    pk: `${shop(shopId)}#COUPONUSES#${part(campaignId)}`,
+    sk: `CODE#${encodeURIComponent(code.toUpperCase())}`,
+  }),
 
   /** The shared request counter of one token in one hourly window (expires by TTL). */
   rateLimit: (shopId: string, tokenId: string, windowStart: number): Key => ({

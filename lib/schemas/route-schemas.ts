@@ -25,6 +25,14 @@ import {
   WriteCategoryQuery,
 } from './categories';
 import { CartPath, ShopPath } from './common';
+import {
+  CouponCampaignPath,
+  CouponCampaignQuery,
+  CouponCodePath,
+  CreateCouponCampaignBody,
+  ListCouponCampaignsQuery,
+  PutCouponCodeBody,
+} from './coupons';
 import { CreateCustomerBody, CustomerPath, ListCustomersQuery, PatchCustomerBody } from './customers';
 import {
   GetContactInformationQuery,
@@ -157,6 +165,12 @@ export const routeRequestSchemas = {
   listNewsletterSubscribers: { path: CampaignPath, query: ListNewsletterQuery },
   subscribeNewsletter: { path: CampaignPath, body: SubscribeBody },
   unsubscribeNewsletter: { path: SubscriberPath },
+  listCouponCampaigns: { path: ShopPath, query: ListCouponCampaignsQuery },
+  createCouponCampaign: { path: ShopPath, query: CouponCampaignQuery, body: CreateCouponCampaignBody },
+  getCouponCampaign: { path: CouponCampaignPath, query: CouponCampaignQuery },
+  deleteCouponCampaign: { path: CouponCampaignPath },
+  putCouponCode: { path: CouponCampaignPath, body: PutCouponCodeBody },
+  deleteCouponCode: { path: CouponCodePath },
   updateCustomAttributes: {
     path: ProductPath,
     query: UpdateCustomAttributesQuery,

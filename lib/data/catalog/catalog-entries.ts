@@ -1,6 +1,7 @@
 import type { Catalog } from '../../domain/catalog/catalog';
 import type { CatalogProjection } from '../../domain/catalog/catalog-projection';
 import type { ShopFile } from '../../domain/catalog/catalog-types';
+import type { CouponCampaign, CouponCode } from '../../domain/coupons/coupon-campaign';
 import type { CatalogKind } from '../keys';
 import type { CatalogProducts } from './catalog-products';
 
@@ -39,7 +40,9 @@ export interface CatalogItemData {
   settings: ShopFile['settings'];
   taxClass: ShopFile['taxClasses'][number];
   shippingMethod: ShopFile['shippingMethods'][number];
-  coupon: ShopFile['coupons'][number];
+  couponCampaign: CouponCampaign;
+  /** Its item's id is the upper-cased code. */
+  couponCode: CouponCode;
   basketDiscount: ShopFile['basketDiscounts'][number];
   attributeDefinition: ShopFile['attributeDefinitions'][number];
   productType: ShopFile['productTypes'][number];

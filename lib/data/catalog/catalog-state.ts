@@ -8,6 +8,7 @@ import {
 } from '../../domain/catalog/catalog-projection';
 import type { ShopProduct } from '../../domain/catalog/catalog-types';
 import { copyColumns, productColumns, setSlot } from '../../domain/catalog/product-columns';
+import { codeKey } from '../../domain/coupons/coupon-campaign';
 import { byCreation } from '../../domain/storefront/script-tags';
 import type {
   CatalogChange,
@@ -207,10 +208,15 @@ function catalogOf(
       () => new Map(all('taxClass').map((t) => [t.taxClassId, t])),
     ),
     shippingMethods: pick('shippingMethod', previous?.shippingMethods, () => all('shippingMethod')),
-    coupons: pick(
-      'coupon',
-      previous?.coupons,
-      () => new Map(all('coupon').map((c) => [c.code.toUpperCase(), c])),
+    couponCampaigns: pick(
+      'couponCampaign',
+      previous?.couponCampaigns,
+      () => new Map(all('couponCampaign').map((c) => [c.campaignId, c])),
+    ),
+    couponCodes: pick(
+      'couponCode',
+      previous?.couponCodes,
+      () => new Map(all('couponCode').map((c) => [codeKey(c.code), c])),
     ),
     basketDiscounts: pick('basketDiscount', previous?.basketDiscounts, () => all('basketDiscount')),
     attributeDefinitions: pick(

@@ -1,6 +1,8 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { CartRecord } from '../../domain/cart/cart';
+import type { CouponRedemption } from '../../domain/coupons/coupon-redemption';
+import { CHECKOUT_COUPON_FIELD, couponUsedUp } from '../../domain/coupons/coupon-uses';
 import type { CustomerRecord } from '../../domain/customers/customer';
 import { CartOrdered, NotFoundError, StorageBusy } from '../../domain/errors';
 import { StockDemandChanged } from '../../domain/inventory/stock-demand';
@@ -10,6 +12,7 @@ import { backoff } from '../backoff';
 import { getCart } from '../cart/cart-repository';
 import { dynamo, tableName } from '../client';
 import { nextCounterValue } from '../counters';
+import { redemptionItems } from '../coupons/coupon-uses';
 import { customerItems } from '../customers/customer-items';
 import { generatedCustomerNumber } from '../customers/customer-numbers';
 import { isTransientDependencyError } from '../dependency-errors';
@@ -51,6 +54,8 @@ const CUSTOMER_NUMBER_GUARD = 3;
  * (lib/data/counters.ts: in blocks under load), and a number taken by a checkout that then fails is
  * not reused (a gap). Costs: the order counter ADD (when the instance's block is used up) beside the
  * buyer's e-mail guard GetItem, likewise a customer number for a new buyer, and one TransactWriteItems.
+ * A cart whose coupon takes a use (`redemption`) adds its two counters to that transaction; a
+ * counter at its limit is the 409 on the coupon line.
  */
 export async function placeOrder(
   cart: CartRecord,
@@ -58,12 +63,17 @@ export async function placeOrder(
   checkoutKeyHash?: string,
   hold?: StockHold,
   takesSameStock?: (fresh: CartRecord) => boolean,
+  redemption?: CouponRedemption | null,
 ): Promise<OrderRecord> {
   let current = cart;
   let identity = await checkoutIdentity(cart);
   for (let attempt = 1; ; attempt++) {
     const order = build(current, identity);
     const items = transactItems(current, order, identity, checkoutKeyHash, hold?.holdId);
+    // The coupon's use is counted with the order or not at all (lib/data/coupons/coupon-uses.ts).
+    const couponAt = items.length;
+    if (redemption) items.push(...redemptionItems(cart.shopId, redemption));
+    const couponEnd = items.length;
     // The stock set aside for this checkout is kept only if its hold was not released (docs/inventory.md).
     if (hold) items.push(orderHoldCheck(hold));
     try {
@@ -89,9 +99,10 @@ export async function placeOrder(
       }
       // The cart first: a racing checkout of the same cart that won makes this one 410.
       if (hold && failed[items.length - 1] === 'ConditionalCheckFailed') throw new HoldLost();
-      const guardFailed = failed
-        .slice(CART + 2, hold ? -1 : undefined)
-        .some((code) => code && code !== 'None');
+      // A limit reached by other checkouts: this one takes nothing (its hold is given back).
+      if (redemption && failed.slice(couponAt, couponEnd).includes('ConditionalCheckFailed'))
+        throw couponUsedUp(CHECKOUT_COUPON_FIELD, redemption.code);
+      const guardFailed = failed.slice(CART + 2, couponAt).some((code) => code && code !== 'None');
       if (buyerChanged || (identity.newCustomer && guardFailed)) {
         // Another e-mail address, or the buyer became a customer meanwhile (another checkout,
         // POST /customers), or the generated number is taken by an imported customer: decide the

@@ -1,12 +1,8 @@
 import type { Catalog } from '../catalog/catalog';
 import type { ShopShippingMethod } from '../catalog/catalog-types';
-import {
-  amountOf,
-  basketDiscount,
-  type CouponValidationError,
-  type Currencies,
-  couponDiscount,
-} from '../money/discounts';
+import { campaignOfCode } from '../coupons/coupon-campaign';
+import { type CampaignDiscount, campaignDiscount } from '../coupons/coupon-discount';
+import { amountOf, basketDiscount, type Currencies } from '../money/discounts';
 import { allocate, type Minor, parseMoney, priceTimesQuantity } from '../money/money';
 import { chargeTaxes, computeTotals, type TaxClassRef, type Totals } from '../money/totals';
 import { type CartLine, type CartRecord, unitPriceFor } from './cart';
@@ -18,7 +14,8 @@ export interface PricedCart {
   shipping: Minor;
   shippingTaxes: { taxClass: TaxClassRef; tax: Minor }[];
   payment: Minor;
-  coupon: { amount: Minor; validationErrors: CouponValidationError[] } | null;
+  /** The coupon's discount on the lines (SHIPPING: none) and whether it makes shipping free. */
+  coupon: CampaignDiscount | null;
   basketDiscount: { name: Readonly<Record<string, string>>; amount: Minor } | null;
   totals: Totals;
   /** The least subtotal to order, null when the shop has none. */
@@ -28,10 +25,11 @@ export interface PricedCart {
 
 /**
  * Prices a cart against the shop's catalog (contract "Totals and money"): lines with bulk tiers,
- * the coupon (spread over the lines), the best basket discount, shipping and payment, and taxes
- * per tax class with every discount and charge spread over the classes in proportion.
+ * the coupon (spread over the lines; its campaign's window is judged at `now`), the best basket
+ * discount, shipping (none with a coupon that waives it) and payment, and taxes per tax class with
+ * every discount and charge spread over the classes in proportion.
  */
-export function priceCart(cart: CartRecord, catalog: Catalog): PricedCart {
+export function priceCart(cart: CartRecord, catalog: Catalog, now = new Date()): PricedCart {
   const base = cart.lineItems.map((line) => {
     const unitPrice = unitPriceFor(line, line.quantity);
     return { line, unitPrice, amount: priceTimesQuantity(unitPrice, line.quantity) };
@@ -39,7 +37,7 @@ export function priceCart(cart: CartRecord, catalog: Catalog): PricedCart {
   const subtotal = base.reduce((total, l) => total + l.amount, 0);
   const currencies = cartCurrencies(cart, catalog);
   const coupon = cart.coupon
-    ? couponDiscount(catalog.coupons.get(cart.coupon.code.toUpperCase()), subtotal, currencies)
+    ? campaignDiscount(campaignOfCode(catalog, cart.coupon.code)?.campaign ?? null, subtotal, currencies, now)
     : null;
   const couponShares = allocate(
     coupon?.amount ?? 0,
@@ -51,7 +49,7 @@ export function priceCart(cart: CartRecord, catalog: Catalog): PricedCart {
     subtotal + (coupon?.amount ?? 0),
     currencies,
   );
-  const shipping = shippingCharge(cart, catalog);
+  const shipping = coupon?.waivesShipping ? 0 : shippingCharge(cart, catalog);
   const payment = cart.payment?.price ?? 0;
   const fallbackTaxClass = defaultTaxClass(catalog);
   const taxed = base.map((l) => ({ amount: l.amount, taxClass: l.line.taxClass }));

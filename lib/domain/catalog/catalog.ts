@@ -1,10 +1,10 @@
+import type { CouponCampaign, CouponCode } from '../coupons/coupon-campaign';
 import type { LiveStock } from '../inventory/live-stock';
 import type {
   ShopAttributeDefinition,
   ShopBasketDiscount,
   ShopCategory,
   ShopContactInformation,
-  ShopCoupon,
   ShopLegalPage,
   ShopProduct,
   ShopProductType,
@@ -25,8 +25,10 @@ export interface Catalog {
   settings: ShopSettings;
   taxClasses: ReadonlyMap<string, ShopTaxClass>;
   shippingMethods: readonly ShopShippingMethod[];
-  /** By upper-cased code: codes are case-insensitive. */
-  coupons: ReadonlyMap<string, ShopCoupon>;
+  /** Coupon campaigns by id (shop-file coupons become campaigns: lib/domain/coupons/file-coupons.ts). */
+  couponCampaigns: ReadonlyMap<string, CouponCampaign>;
+  /** Their codes by upper-cased code: codes are case-insensitive. */
+  couponCodes: ReadonlyMap<string, CouponCode>;
   basketDiscounts: readonly ShopBasketDiscount[];
   attributeDefinitions: ReadonlyMap<string, ShopAttributeDefinition>;
   productTypes: ReadonlyMap<string, ShopProductType>;

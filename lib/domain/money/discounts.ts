@@ -9,7 +9,15 @@ import { type Minor, percentOf } from './money';
  */
 
 /** Why a coupon gives nothing yet: the contract's validationErrors codes. */
-export type CouponValidationError = 'LineItemsSubTotalTooSmall' | 'CouponNotFound' | 'CurrencyNotSupported';
+export type CouponValidationError =
+  | 'LineItemsSubTotalTooSmall'
+  | 'CouponNotFound'
+  | 'CurrencyNotSupported'
+  | 'CouponNotYetValid'
+  | 'CouponExpired';
+
+/** What a coupon takes off: a percent or amounts per currency, from a minimum subtotal. */
+export type CouponRule = Pick<ShopCoupon, 'kind' | 'value' | 'minimumSubtotal'>;
 
 /** The cart's currency and the shop's default one (a plain amount in the shop file is in the latter). */
 export interface Currencies {
@@ -19,7 +27,7 @@ export interface Currencies {
 
 /** A coupon's discount on a subtotal, or the reasons it gives none (it stays on the cart). */
 export function couponDiscount(
-  coupon: ShopCoupon | undefined,
+  coupon: CouponRule | undefined,
   subtotal: Minor,
   currencies: Currencies,
 ): { amount: Minor; validationErrors: CouponValidationError[] } {

@@ -25,7 +25,7 @@ export function buildOrder(
   identity: OrderIdentity,
   now: string,
 ): OrderRecord {
-  const priced = priceCart(cart, catalog);
+  const priced = priceCart(cart, catalog, new Date(now));
   const view = cartView(cart, catalog, ctx);
   const paymentName = cart.payment?.name ?? null;
   return {

@@ -65,7 +65,13 @@ const lineItemContainerOf = <T extends z.core.$ZodType>(line: T) =>
         code: z.string(),
         lineItemPrice: Money,
         validationErrors: z.array(
-          z.enum(['LineItemsSubTotalTooSmall', 'CouponNotFound', 'CurrencyNotSupported']),
+          z.enum([
+            'LineItemsSubTotalTooSmall',
+            'CouponNotFound',
+            'CurrencyNotSupported',
+            'CouponNotYetValid',
+            'CouponExpired',
+          ]),
         ),
       }),
     ),

@@ -24,6 +24,7 @@ import {
   TaxModel,
 } from './catalog';
 import { TaxClass } from './common';
+import { CouponCampaign, CouponCampaignList } from './coupons';
 import { Customer, CustomerList } from './customers';
 import { Order, OrderDocument, OrderDocumentList, OrderList } from './orders';
 import { ProductExport } from './product-export';
@@ -117,6 +118,12 @@ export const routeResponses: Record<keyof typeof routes, SuccessResponses> = {
   listNewsletterSubscribers: { 200: NewsletterSubscriberList },
   subscribeNewsletter: { 201: NewsletterSubscriber, 200: NewsletterSubscriber },
   unsubscribeNewsletter: { 204: null },
+  listCouponCampaigns: { 200: CouponCampaignList },
+  createCouponCampaign: { 201: CouponCampaign },
+  getCouponCampaign: { 200: CouponCampaign },
+  deleteCouponCampaign: { 204: null },
+  putCouponCode: { 204: null },
+  deleteCouponCode: { 204: null },
   getShop: { 200: Shop },
   getLocales: { 200: Locales },
   getCurrencies: { 200: Currencies },

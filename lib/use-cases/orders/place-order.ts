@@ -43,10 +43,13 @@ export async function placeOrder(
   if (problems.length > 0) throw new RefusedInput('The cart cannot be ordered', problems);
 
   const ctx = input.view(cart.locale);
+  // One clock for the order's prices and its coupon's use: a campaign ending meanwhile cannot split them.
+  const now = new Date();
   const order = await orderWithStock(
     cart,
     catalog,
-    (current, identity) => buildOrder(current, catalog, ctx, identity, new Date().toISOString()),
+    (current, identity) => buildOrder(current, catalog, ctx, identity, now.toISOString()),
+    now,
     input.idempotencyKeyHash,
   );
   return { order, replayed: false };

@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Catalog } from '../../../lib/domain/catalog/catalog';
+import { codeKey } from '../../../lib/domain/coupons/coupon-campaign';
+import { campaignsOfFileCoupons } from '../../../lib/domain/coupons/file-coupons';
 import { ShopFile, type ShopProduct } from '../../../lib/schemas/shop-file';
 
 /**
@@ -15,7 +17,7 @@ export function demoCatalog(): Catalog {
     settings: shop.settings,
     taxClasses: new Map(shop.taxClasses.map((t) => [t.taxClassId, t])),
     shippingMethods: shop.shippingMethods,
-    coupons: new Map(shop.coupons.map((c) => [c.code.toUpperCase(), c])),
+    ...fileCoupons(shop),
     basketDiscounts: shop.basketDiscounts,
     attributeDefinitions: new Map(shop.attributeDefinitions.map((a) => [a.key, a])),
     productTypes: new Map(shop.productTypes.map((t) => [t.productTypeId, t])),
@@ -24,6 +26,19 @@ export function demoCatalog(): Catalog {
     legal: shop.legal.contactInformation,
     legalPages: new Map(Object.entries(shop.legal.pages ?? {})),
     scriptTags: shop.scriptTags ?? [],
+  };
+}
+
+/** The file's coupons as the import stores them: campaigns with one code each. */
+function fileCoupons(shop: ShopFile): Pick<Catalog, 'couponCampaigns' | 'couponCodes'> {
+  const { campaigns, codes } = campaignsOfFileCoupons(
+    shop.coupons,
+    shop.settings.defaultCurrency,
+    '2025-01-01T00:00:00.000Z',
+  );
+  return {
+    couponCampaigns: new Map(campaigns.map((c) => [c.campaignId, c])),
+    couponCodes: new Map(codes.map((c) => [codeKey(c.code), c])),
   };
 }
 
