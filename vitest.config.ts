@@ -12,6 +12,7 @@ import { defineConfig } from 'vitest/config';
  */
 const SLOW = [
   'test/api/fuzz.test.ts',
+  'test/integration/webhook-delivery-load.test.ts',
   'test/browser/**/*.test.ts',
   'test/infra/bundling.test.ts',
   'test/infra/shop-stack.test.ts',

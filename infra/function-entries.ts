@@ -12,6 +12,7 @@ export const FOLD_TALLIES_ENTRY = 'functions/lists/fold-tallies.ts';
 export const SWEEP_STOCK_HOLDS_ENTRY = 'functions/inventory/sweep-stock-holds.ts';
 export const FINISH_CANCELLATIONS_ENTRY = 'functions/orders/finish-cancellations.ts';
 export const SALES_TALLY_ENTRY = 'functions/orders/tally-sales.ts';
+export const WEBHOOK_DELIVERY_ENTRY = 'functions/webhooks/deliver-webhooks.ts';
 /**
  * GET /openapi.json, public: outside the route table because it belongs to no shop and needs no
  * token, scope or vendor media type, so every per-route rule (scope and isolation matrices, 406,

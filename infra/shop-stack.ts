@@ -16,6 +16,7 @@ import { defaultDomainPrefix, ShopAuth } from './constructs/shop-auth';
 import { ShopDashboard } from './constructs/shop-dashboard';
 import { ShopHttpApi } from './constructs/shop-http-api';
 import { ShopTable } from './constructs/shop-table';
+import { WebhookDelivery } from './constructs/webhook-delivery';
 import {
   FINISH_CANCELLATIONS_ENTRY,
   FOLD_TALLIES_ENTRY,
@@ -161,6 +162,17 @@ export class ShopStack extends Stack {
       logLevel: config.logLevel,
     });
 
+    // Merchants' callbacks for domain events (docs/webhooks.md).
+    const webhooks = new WebhookDelivery(this, 'Webhooks', {
+      shopId: config.shopId,
+      table,
+      bus: events.bus,
+      source: events.source,
+      apiBaseUrl: http.url,
+      logRetention: config.logRetention,
+      logLevel: config.logLevel,
+    });
+
     const housekeeping = {
       shopId: config.shopId,
       table,
@@ -196,6 +208,7 @@ export class ShopStack extends Stack {
       openApi.fn,
       events.consumer.fn,
       sales.consumer.fn,
+      webhooks.deliverer.fn,
       lists.worker.fn,
       holds.worker.fn,
       cancellations.worker.fn,
@@ -208,6 +221,7 @@ export class ShopStack extends Stack {
       deadLetters: events.deadLetters,
       streamConsumer: events.consumer.fn,
       salesTally: { deadLetters: sales.deadLetters, consumer: sales.consumer.fn },
+      webhooks: { deadLetters: webhooks.deadLetters },
       alarmEmail: config.alarmEmail,
     });
     const dashboard = new ShopDashboard(this, 'Dashboard', {

@@ -48,6 +48,15 @@ const Env = z.object({
   SERVICE_NAME: z._default(z.string().check(z.minLength(1)), 'shop-api'),
   /** `emf`: every request line carries CloudWatch metrics (Embedded Metric Format); `off`: none. */
   METRICS: z._default(z.enum(['emf', 'off']), 'emf'),
+  /** The API's public base URL, for links in what is sent without a request (webhook deliveries). */
+  API_BASE_URL: z.optional(z.url()),
+  /** The twin only: accept `http://127.0.0.1:<port>` webhook callbacks (development, tests). */
+  WEBHOOK_ALLOW_LOCAL: z.pipe(
+    z._default(z.enum(['true', 'false']), 'false'),
+    z.transform((v: 'true' | 'false') => v === 'true'),
+  ),
+  /** Multiplies every webhook retry delay (the twin's tests run the two-day schedule in seconds). */
+  WEBHOOK_RETRY_SCALE: z._default(z.coerce.number().check(z.positive(), z.maximum(1)), 1),
   /** contract "Rate limit": requests per token and hour. */
   RATE_LIMIT_PER_HOUR: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 6000),
   /** Requests one function instance leases at a time from the shared per-token counter. */

@@ -1,6 +1,6 @@
 /**
  * THE route table: the single source for every handler, the local server, the CDK stack, the tests
- * and the README's endpoint table. Adding an endpoint = one row here, one file under functions/,
+ * and the endpoint table of docs/endpoints.md. Adding an endpoint = one row here, one file under functions/,
  * one sample event under events/.
  */
 
@@ -21,6 +21,8 @@ export const SCOPES = [
   'newsletters_write',
   'coupons_read',
   'coupons_write',
+  'webhooks_read',
+  'webhooks_write',
   'products_read_batch',
 ] as const;
 export type Scope = (typeof SCOPES)[number];
@@ -576,6 +578,77 @@ export const routes = {
     writes: true,
     handler: 'functions/legal/update-legal-page.ts',
   }),
+  // Webhooks: merchants' callbacks for domain events (merchant API "Webhooks"; docs/webhooks.md).
+  listWebhooks: route({
+    name: 'listWebhooks',
+    method: 'GET',
+    path: '/{shopId}/webhooks',
+    scope: 'webhooks_read',
+    cartToken: false,
+    body: 'none',
+    writes: false,
+    handler: 'functions/webhooks/list-webhooks.ts',
+  }),
+  createWebhook: route({
+    name: 'createWebhook',
+    method: 'POST',
+    path: '/{shopId}/webhooks',
+    scope: 'webhooks_write',
+    cartToken: false,
+    body: 'json',
+    writes: true,
+    handler: 'functions/webhooks/create-webhook.ts',
+  }),
+  getWebhook: route({
+    name: 'getWebhook',
+    method: 'GET',
+    path: '/{shopId}/webhooks/{webhookId}',
+    scope: 'webhooks_read',
+    cartToken: false,
+    body: 'none',
+    writes: false,
+    handler: 'functions/webhooks/get-webhook.ts',
+  }),
+  patchWebhook: route({
+    name: 'patchWebhook',
+    method: 'PATCH',
+    path: '/{shopId}/webhooks/{webhookId}',
+    scope: 'webhooks_write',
+    cartToken: false,
+    body: 'patch',
+    writes: true,
+    handler: 'functions/webhooks/patch-webhook.ts',
+  }),
+  deleteWebhook: route({
+    name: 'deleteWebhook',
+    method: 'DELETE',
+    path: '/{shopId}/webhooks/{webhookId}',
+    scope: 'webhooks_write',
+    cartToken: false,
+    body: 'none',
+    writes: true,
+    handler: 'functions/webhooks/delete-webhook.ts',
+  }),
+  listWebhookDeliveries: route({
+    name: 'listWebhookDeliveries',
+    method: 'GET',
+    path: '/{shopId}/webhooks/{webhookId}/deliveries',
+    scope: 'webhooks_read',
+    cartToken: false,
+    body: 'none',
+    writes: false,
+    handler: 'functions/webhooks/list-deliveries.ts',
+  }),
+  testWebhook: route({
+    name: 'testWebhook',
+    method: 'POST',
+    path: '/{shopId}/webhooks/{webhookId}/test',
+    scope: 'webhooks_write',
+    cartToken: false,
+    body: 'none',
+    writes: true,
+    handler: 'functions/webhooks/test-webhook.ts',
+  }),
   // Script tags a storefront loads (merchant API "Script tags"; kept in the catalog).
   listScriptTags: route({
     name: 'listScriptTags',
@@ -793,6 +866,26 @@ export const routes = {
     catalogRead: true,
     liveStock: true,
     handler: 'functions/products/get-product.ts',
+  }),
+  createProduct: route({
+    name: 'createProduct',
+    method: 'POST',
+    path: '/{shopId}/products',
+    scope: 'products_write',
+    cartToken: false,
+    body: 'json',
+    writes: true,
+    handler: 'functions/products/create-product.ts',
+  }),
+  deleteProduct: route({
+    name: 'deleteProduct',
+    method: 'DELETE',
+    path: '/{shopId}/products/{productId}',
+    scope: 'products_write',
+    cartToken: false,
+    body: 'none',
+    writes: true,
+    handler: 'functions/products/delete-product.ts',
   }),
   patchProduct: route({
     name: 'patchProduct',

@@ -35,5 +35,10 @@ export const PUBLISHER_STREAM = {
       eventName: ['INSERT', 'MODIFY'],
       dynamodb: { NewImage: { kind: { S: [STOCK_SHARD_KIND] } } },
     },
-  ] satisfies StreamFilterPattern[],
+    // Catalog change-log entries of product writes (PRODUCT_EVENTS_ATTRIBUTE: lib/domain/catalog/product-events.ts).
+    {
+      eventName: ['INSERT'],
+      dynamodb: { NewImage: { productEvents: [{ exists: true }] } },
+    },
+  ] satisfies StreamFilterPattern[] as readonly StreamFilterPattern[],
 } as const;

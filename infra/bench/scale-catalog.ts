@@ -125,7 +125,8 @@ async function timed(child: Child, token: string, path: string) {
   return { ms, body: answer.body };
 }
 
-async function call(
+/** A request to an API child process, JSON in and out (a JSON Patch for an array body). */
+export async function call(
   child: Child,
   token: string,
   path: string,
@@ -136,14 +137,18 @@ async function call(
     headers: {
       accept: ACCEPT_V1,
       authorization: `Bearer ${token}`,
-      ...(init.body === undefined ? {} : { 'content-type': 'application/json-patch+json' }),
+      ...(init.body === undefined
+        ? {}
+        : { 'content-type': Array.isArray(init.body) ? 'application/json-patch+json' : 'application/json' }),
     },
     ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
   });
-  return { status: response.status, body: await response.json() };
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : undefined };
 }
 
-async function usageOf(child: Child): Promise<{ usage: DynamoUsage; rssMb: number }> {
+/** An API child process's metered DynamoDB use since the last ask, and its resident set size. */
+export async function usageOf(child: Child): Promise<{ usage: DynamoUsage; rssMb: number }> {
   const answer = await child.ask({ type: 'usage' });
   return { usage: answer.usage as DynamoUsage, rssMb: answer.rssMb as number };
 }

@@ -29,13 +29,22 @@
  * - coupons (only when named): 1.5 × L buyers race their checkouts on one code of usesPerCode L
  *   (--coupon-uses, 100) at each concurrency: exactly L orders and uses, the rest 409 with no use left,
  *   no 5xx (infra/bench/scale-coupons.ts).
+ * - webhook-checkout (only when named): checkout p50 at c=1 in a shop with three webhooks (healthy,
+ *   failing, dead) against one without, on a twin with its stream and webhook delivery running
+ *   (infra/bench/scale-webhook-checkout.ts). Budget: p50 ≤ 1.15× (within noise).
+ * - product-writes (only when named): POST /products and PATCH /products/{p} against a category
+ *   write, the read units of the next read on another warm instance after each product write, and
+ *   the cold start and RSS after --write-patches PATCHes at c=8, on --write-products products
+ *   (infra/bench/scale-product-writes.ts). Budgets: p50 ≤ 1.5× the category write's, ≤ 2 RCU, and
+ *   at 100,000 products a cold start ≤ 3 s and RSS ≤ 70 % of 1024 MB.
  * - export (only when named): the product export of catalogs of --products sizes, generated in a
  *   fresh process into the embedded S3 server: records, time, RSS and heap growth (infra/bench/
  *   scale-export.ts). Budgets: catalog load + export within the export function's timeout, peak
  *   RSS ≤ 70 % of its memory.
- * Options: --parts lists,checkout,catalog,flash-sale,order-patch[,sales,order-filters,coupons,export] --sales-sizes 100,100000
- * --order-sizes 100,100000 --sizes 100,10000,100000 --products
- * 1000,10000,100000 --samples N (30) --concurrency 1,16,64 --stock 1000 --shards 1,4,8 --coupon-uses 100
+ * Options: --parts lists,checkout,catalog,flash-sale,order-patch[,sales,order-filters,coupons,
+ * webhook-checkout,product-writes,export] --sales-sizes 100,100000 --order-sizes 100,100000 --sizes
+ * 100,10000,100000 --products 1000,10000,100000 --samples N (30) --concurrency 1,16,64 --stock 1000
+ * --shards 1,4,8 --coupon-uses 100 --write-products 100000 --write-patches 10000 --write-concurrency 1
  */
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -52,7 +61,17 @@ import { flashSalePart } from './scale-flash-sale';
 import { listTable, measureListScale, missedListBudgets } from './scale-lists';
 import { measureOrderFilters, missedOrderFilterBudgets, orderFilterTable } from './scale-order-filters';
 import { measureOrderPatch, missedOrderPatchBudgets, orderPatchTable } from './scale-order-patch';
+import {
+  measureProductWrites,
+  missedProductWriteBudgets,
+  productWritesSection,
+} from './scale-product-writes';
 import { measureSalesScale, missedSalesBudgets, salesTable } from './scale-sales';
+import {
+  measureWebhookCheckout,
+  missedWebhookCheckoutBudgets,
+  webhookCheckoutTable,
+} from './scale-webhook-checkout';
 import { table } from './stats';
 
 const say = (line: string) => process.stderr.write(`${line}\n`);
@@ -71,6 +90,9 @@ async function main(): Promise<number> {
       stock: { type: 'string', default: '1000' },
       shards: { type: 'string', default: '1,4,8' },
       'coupon-uses': { type: 'string', default: '100' },
+      'write-products': { type: 'string', default: '100000' },
+      'write-patches': { type: 'string', default: '10000' },
+      'write-concurrency': { type: 'string', default: '1' },
     },
     strict: true,
   });
@@ -159,12 +181,41 @@ async function main(): Promise<number> {
       await api.stop();
       api = undefined;
     }
+    if (parts.has('webhook-checkout')) {
+      say('starting a twin with its stream and webhook delivery running...');
+      api = await startChild(here('./api-process.ts'), {
+        ...env,
+        BENCH_STREAM: 'on',
+        WEBHOOK_ALLOW_LOCAL: 'true',
+      });
+      applyLocalEnv({ endpoint: String(api.ready.dynamoEndpoint), s3Endpoint: String(api.ready.s3Endpoint) });
+      const { rows, delivered } = await measureWebhookCheckout(api, Number(values.samples), say);
+      sections.push(
+        `checkout with and without webhooks (concurrency 1, ${values.samples} requests × 3 rounds each)\n\n${webhookCheckoutTable(rows)}`,
+      );
+      missed.push(...missedWebhookCheckoutBudgets(rows, delivered));
+      await api.stop();
+      api = undefined;
+    }
     if (parts.has('catalog')) {
       const rows = await measureCatalogScale(values.products.split(',').map(Number), say);
       sections.push(
         `catalog by size (first request of a fresh API process; one product changed through another)\n\n${catalogTable(rows)}`,
       );
       missed.push(...missedCatalogBudgets(rows));
+    }
+    if (parts.has('product-writes')) {
+      const result = await measureProductWrites(
+        {
+          products: Number(values['write-products']),
+          patches: Number(values['write-patches']),
+          samples: Number(values.samples),
+          concurrency: Number(values['write-concurrency']),
+        },
+        say,
+      );
+      sections.push(productWritesSection(result));
+      missed.push(...missedProductWriteBudgets(result));
     }
     if (parts.has('export')) {
       const rows = await measureExportScale(values.products.split(',').map(Number), say);

@@ -30,6 +30,7 @@ export interface ShopAlarmsProps {
   streamConsumer: IFunction;
   /** The sales tally (infra/constructs/sales-tally.ts): its dead letters and iterator age. */
   salesTally?: { deadLetters: IQueue; consumer: IFunction };
+  webhooks?: { deadLetters: IQueue };
   alarmEmail: string | undefined;
 }
 
@@ -133,6 +134,16 @@ export class ShopAlarms extends Construct {
         description: 'The sales totals are more than 5 minutes behind the table',
         metric: props.salesTally.consumer.metric('IteratorAge', { period: PERIOD, statistic: Stats.MAXIMUM }),
         threshold: Duration.minutes(5).toMilliseconds(),
+      });
+    }
+    if (props.webhooks) {
+      this.add('UndeliveredWebhooks', {
+        description: 'Webhook events or attempts the delivery function could not handle after 5 receives',
+        metric: props.webhooks.deadLetters.metricApproximateNumberOfMessagesVisible({
+          period: PERIOD,
+          statistic: Stats.MAXIMUM,
+        }),
+        threshold: 1,
       });
     }
   }

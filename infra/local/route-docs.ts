@@ -1,7 +1,7 @@
 import { routeList } from '../../lib/routes';
 
 /**
- * The README's endpoint table, made from the route table (a test keeps the README in step):
+ * The endpoint table of docs/endpoints.md, made from the route table (a test keeps it in step):
  * `npx tsx infra/local/route-docs.ts` prints it.
  */
 export function routeTableMarkdown(): string {

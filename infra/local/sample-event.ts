@@ -20,7 +20,11 @@ export interface SampleAnswer {
   categoryId: string;
   customerId: string;
   scriptTagId: string;
+  productId: string;
   campaignId: string;
+  webhookId: string;
+  /** Unpaged lists (GET /webhooks). */
+  items: { webhookId: string; callbackUrl: string }[];
   lineItemContainer: {
     productLineItems: { lineItemId: string }[];
     couponLineItem: { couponLineItemId: string };
@@ -75,12 +79,32 @@ const factories: PlaceholderFactory[] = [
       return { '{{ASSIGNED_CATEGORY_ID}}': created.body.categoryId };
     },
   },
+  // A product of its own for the delete sample, so samples never remove a demo product.
+  {
+    placeholders: ['{{PRODUCT_ID}}'],
+    make: async (shopId) => ({
+      '{{PRODUCT_ID}}': (await invokeRoute(routes.createProduct, shopId, '{"name":"Sample product"}')).body
+        .productId,
+    }),
+  },
   // A script tag of its own for the delete sample, so samples never remove one a merchant added.
   {
     placeholders: ['{{SCRIPT_TAG_ID}}'],
     make: async (shopId) => ({
       '{{SCRIPT_TAG_ID}}': (await invokeRoute(routes.createScriptTag, shopId)).body.scriptTagId,
     }),
+  },
+  // The samples' own webhook, made once and reused: a shop holds at most 20 webhooks.
+  {
+    placeholders: ['{{WEBHOOK_ID}}'],
+    make: async (shopId) => {
+      const listed = await invokeRoute(routes.listWebhooks, shopId);
+      const sample = listed.body.items.find((w) => w.callbackUrl === 'https://erp.example.com/hooks/shop');
+      return {
+        '{{WEBHOOK_ID}}':
+          sample?.webhookId ?? (await invokeRoute(routes.createWebhook, shopId)).body.webhookId,
+      };
+    },
   },
   // Newsletter campaigns of their own (identifiers are unique in a shop, so each sample run needs one).
   {

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { config } from '../../lib/config';
+import { config, resetConfig } from '../../lib/config';
 import { createTableIfMissing } from '../../lib/data/create-table';
 import { repoRoot } from './dev-issuer';
 import { startDynamoDbLocal } from './dynamodb-local';
@@ -85,6 +85,9 @@ export async function startTwin({
     for (const { shopId } of seed ? SEED_SHOPS : []) folds.add(shopId);
     // The handlers log every request themselves; the server only reports its own 502s.
     const server = await startLocalServer({ port, onShop: folds.add });
+    // Links in webhook deliveries (sent without a request) point at this server.
+    process.env.API_BASE_URL ||= server.url;
+    resetConfig();
     const running = events;
     const storage = objects;
     return {

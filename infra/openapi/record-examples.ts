@@ -58,6 +58,14 @@ async function main() {
     await call('getCurrencies', 'GET', '/currencies');
     await call('listProducts', 'GET', '/products?resultsPerPage=2');
     await call('getProduct', 'GET', '/products/merino-beanie');
+    const product = await call('createProduct', 'POST', '/products', {
+      name: 'Espresso beans 250 g',
+      price: 8.9,
+      stocklevel: 120,
+      ean: '4006381333931',
+      visible: true,
+    });
+    await call('deleteProduct', 'DELETE', `/products/${(product.body as { productId: string }).productId}`);
     await call('listVariations', 'GET', '/products/trail-tshirt/variations?resultsPerPage=2');
     await call('getLowestPrice', 'GET', '/products/trail-tshirt/lowest-price');
     await call('suggestProducts', 'GET', '/search/product-suggest?query=titan&limit=2');
@@ -220,6 +228,20 @@ async function main() {
     await call('createDocument', 'POST', `/orders/${orderId}/documents`, { documentType: 'Invoice' });
     await call('listDocuments', 'GET', `/orders/${orderId}/documents`);
     await call('getSales', 'GET', '/sales');
+    const hook = await call('createWebhook', 'POST', '/webhooks', {
+      callbackUrl: 'https://erp.example.com/hooks/shop',
+      eventTypes: ['ORDER_CREATE', 'STOCK_OUT'],
+    });
+    const hookPath = `/webhooks/${(hook.body as { webhookId: string }).webhookId}`;
+    await call('listWebhooks', 'GET', '/webhooks');
+    await call('getWebhook', 'GET', hookPath);
+    await call('patchWebhook', 'PATCH', hookPath, [
+      { op: 'add', path: '/eventTypes', value: ['ORDER_CREATE'] },
+    ]);
+    // No network here: the ping's record shows how a failed attempt reads.
+    await call('testWebhook', 'POST', `${hookPath}/test`);
+    await call('listWebhookDeliveries', 'GET', `${hookPath}/deliveries`);
+    await call('deleteWebhook', 'DELETE', hookPath);
     // Error answers, for the shared error responses.
     await call(
       null,
@@ -256,6 +278,8 @@ function normalise(text: string, url: string, startedAt: number): string {
         (_, path: string) => `${EXAMPLE_S3}/${path}?${EXAMPLE_SIGNATURE}`,
       )
       .replace(/pickupToken(=|":\s*")[A-Za-z0-9_-]{43}/g, 'pickupToken$1EXAMPLE-PICKUP-TOKEN')
+      .replace(/"secret":\s*"[A-Za-z0-9_-]{43}"/g, '"secret": "EXAMPLE-WEBHOOK-SECRET-SHOWN-ONCE"')
+      .replace(/"evt_[0-9a-f]{32}"/g, '"evt_0123456789abcdef0123456789abcdef"')
       .replace(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z/g, (instant) =>
         Date.parse(instant) >= startedAt - 60_000 ? FIXED_INSTANT : instant,
       )

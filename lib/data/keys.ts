@@ -240,6 +240,20 @@ export const keys = {
   }),
   /** gsi1: the shop's newsletter campaigns by creation time (GET /newsletter-campaigns). */
   newsletters: (shopId: string): string => `${shop(shopId)}#NEWSLETTERS`,
+  /** The shop's webhooks (at most 20) and their count, in one partition: one Query reads them all. */
+  webhooks: (shopId: string): string => `${shop(shopId)}#WEBHOOKS`,
+  webhook: (shopId: string, webhookId: string): Key => ({
+    pk: keys.webhooks(shopId),
+    sk: `WEBHOOK#${part(webhookId)}`,
+  }),
+  webhookCount: (shopId: string): Key => ({ pk: keys.webhooks(shopId), sk: 'COUNT' }),
+  /** A webhook's delivery attempts (sk `A#{time}#…`, newest read first) and delivered events (`D#{eventId}`). */
+  webhookDeliveries: (shopId: string, webhookId: string): string =>
+    `${shop(shopId)}#WEBHOOK#${part(webhookId)}`,
+  webhookDelivered: (shopId: string, webhookId: string, eventId: string): Key => ({
+    pk: keys.webhookDeliveries(shopId, webhookId),
+    sk: `D#${part(eventId)}`,
+  }),
   /** gsi1: watched products by the time of their first watcher (GET /watched-products). */
   watchedProducts: (shopId: string): string => `${shop(shopId)}#WATCHED`,
   /**

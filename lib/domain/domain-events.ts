@@ -1,4 +1,5 @@
 import type { AttributeValue, DynamoDBRecord } from 'aws-lambda';
+import type { CatalogProductEvent } from './catalog/product-events';
 import type { StockEvent } from './inventory/stock-events';
 import { toDecimalString } from './money/money';
 import type { OrderEvent } from './orders/order-events';
@@ -17,6 +18,7 @@ export const DOMAIN_EVENT_TYPES = {
   cart: 'cart.created',
   order: 'order.created',
   document: 'document.finalized',
+  customer: 'customer.created',
 } as const;
 export type DomainEventType = (typeof DOMAIN_EVENT_TYPES)[keyof typeof DOMAIN_EVENT_TYPES];
 
@@ -52,7 +54,12 @@ export interface DocumentFinalized {
   };
 }
 
-export type DomainEvent = CartCreated | OrderCreated | DocumentFinalized;
+export interface CustomerCreated {
+  type: 'customer.created';
+  detail: { shopId: string; customerId: string; customerNumber: string; createdAt: string };
+}
+
+export type DomainEvent = CartCreated | OrderCreated | DocumentFinalized | CustomerCreated;
 
 type Image = Record<string, AttributeValue>;
 
@@ -93,6 +100,19 @@ export function domainEventOf(record: DynamoDBRecord): DomainEvent | undefined {
           'createdAt',
         ]),
       });
+    case 'customer': {
+      // The customer is stored whole in `data`; the shop is the key's (SHOP#{shopId}#CUSTOMER#…).
+      const data = image.data?.M ?? {};
+      return complete<CustomerCreated>({
+        type: DOMAIN_EVENT_TYPES.customer,
+        detail: {
+          shopId: /^SHOP#([^#]+)#/.exec(text(image.pk) ?? '')?.[1],
+          customerId: text(data.customerId),
+          customerNumber: text(data.customerNumber),
+          createdAt: text(data.creationDate),
+        },
+      });
+    }
     default:
       return undefined;
   }
@@ -112,7 +132,7 @@ export interface BusEntry {
  * record's creation, or a stock change's own time: lib/domain/inventory/stock-events.ts).
  */
 export function toBusEntry(
-  event: DomainEvent | StockEvent | OrderEvent,
+  event: DomainEvent | StockEvent | OrderEvent | CatalogProductEvent,
   target: { source: string; busName: string },
 ): BusEntry {
   const time = new Date('time' in event ? event.time : event.detail.createdAt);

@@ -77,6 +77,13 @@ export class OrderVersionMismatch extends DomainError {
   }
 }
 
+/** The webhook is not at the version the client named (If-Match, merchant-api.md). */
+export class WebhookVersionMismatch extends DomainError {
+  constructor() {
+    super('Precondition Failed: the webhook has changed since the given ETag');
+  }
+}
+
 /** A line asks for more than is in stock (or for a product no longer sold): one entry per line. */
 export class OutOfStock extends DomainError {
   constructor(readonly errors: FieldError[]) {

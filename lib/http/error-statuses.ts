@@ -11,6 +11,7 @@ import {
   StateConflict,
   StillGenerating,
   StorageBusy,
+  WebhookVersionMismatch,
 } from '../domain/errors';
 import {
   BadRequest,
@@ -32,6 +33,7 @@ const STATUS_OF: ReadonlyArray<readonly [DomainErrorClass, (error: never) => Htt
   [CartVersionMismatch, (e: CartVersionMismatch) => new PreconditionFailed(e.message)],
   [ProductVersionMismatch, (e: ProductVersionMismatch) => new PreconditionFailed(e.message)],
   [OrderVersionMismatch, (e: OrderVersionMismatch) => new PreconditionFailed(e.message)],
+  [WebhookVersionMismatch, (e: WebhookVersionMismatch) => new PreconditionFailed(e.message)],
   [StateConflict, (e: StateConflict) => new Conflict(e.message, e.errors)],
   [ConcurrentChange, (e: ConcurrentChange) => new Conflict(e.message)],
   [OutOfStock, (e: OutOfStock) => new Conflict(e.message, e.errors)],

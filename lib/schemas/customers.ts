@@ -1,6 +1,7 @@
 import type { CustomerPatchValues } from '../domain/customers/customer-patch';
 import { AddressBody, addressFieldValue } from './address';
 import { cursorPaging, PathId, ShopId } from './common';
+import { JsonPatchBody } from './json-patch';
 import { valueCheck } from './value-check';
 import * as z from './zod';
 
@@ -30,22 +31,8 @@ export const CreateCustomerBody = z.lazy(() =>
   }),
 );
 
-/**
- * PATCH /customers/{id}: a JSON Patch (RFC 6902) document. Only its shape is checked here; which
- * operations and paths are allowed is lib/domain/customers/customer-patch.ts's job, so errors name the index.
- */
-export const PatchCustomerBody = z.lazy(() =>
-  z
-    .array(
-      z.object({
-        op: z.string(),
-        path: z.string(),
-        value: z.optional(z.unknown()),
-        from: z.optional(z.string()),
-      }),
-    )
-    .check(z.maxLength(100)),
-);
+/** PATCH /customers/{id}: a JSON Patch document (rules: lib/domain/customers/customer-patch.ts). */
+export const PatchCustomerBody = JsonPatchBody;
 export type PatchCustomerBody = z.output<typeof PatchCustomerBody>;
 
 /** The values a PATCH /customers/{id} writes, checked as the fields of POST /customers are. */

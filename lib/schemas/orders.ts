@@ -2,6 +2,7 @@ import { FILTER_STATUSES, type FilterStatus } from '../domain/orders/order-filte
 import type { OrderPatchValues } from '../domain/orders/order-patch';
 import { BillingAddressBody, ShippingAddressBody } from './address';
 import { cursorPaging, Instant, LocaleParam, PathId, paging, QueryBoolean, ShopId } from './common';
+import { JsonPatchBody } from './json-patch';
 import { valueCheck } from './value-check';
 import * as z from './zod';
 
@@ -49,23 +50,8 @@ export const ListDocumentsQuery = z.lazy(() =>
   z.object({ ...paging(), locale: LocaleParam, includePdf: QueryBoolean }),
 );
 
-/**
- * PATCH /orders/{o}: a JSON Patch (RFC 6902) document. Only its shape is checked here; which
- * operations and paths are allowed is lib/domain/orders/order-patch.ts's job, so errors name the index.
- */
-export const PatchOrderBody = z.lazy(() =>
-  z
-    .array(
-      z.object({
-        op: z.string(),
-        path: z.string(),
-        value: z.optional(z.unknown()),
-        from: z.optional(z.string()),
-      }),
-      { message: 'Request body must be a JSON Patch array' },
-    )
-    .check(z.maxLength(100, 'at most 100 operations')),
-);
+/** PATCH /orders/{o}: a JSON Patch document (rules: lib/domain/orders/order-patch.ts). */
+export const PatchOrderBody = JsonPatchBody;
 
 export const MAX_ORDER_TEXT_LENGTH = 4000;
 

@@ -2,6 +2,8 @@ import {
   CUSTOM_ATTRIBUTE_OPS,
   type CustomAttributeOperation as Operation,
 } from '../domain/catalog/custom-attribute-operation';
+import type { NewProductFields } from '../domain/catalog/product-create';
+import { WEIGHT_UNITS } from '../domain/catalog/product-values';
 import { SORT_BY } from '../domain/search/sort';
 import {
   CurrencyParam,
@@ -13,6 +15,7 @@ import {
   queryInt,
   ShopId,
 } from './common';
+import { JsonPatchBody } from './json-patch';
 import type { Assert, Equal } from './type-equality';
 import * as z from './zod';
 
@@ -122,23 +125,50 @@ export const UpdateCustomAttributesBody = z.lazy(() =>
     .check(z.maxLength(100, 'at most 100 operations')),
 );
 
+/** PATCH /products/{p}: a JSON Patch document (rules: lib/domain/catalog/product-patch.ts). */
+export const PatchProductBody = JsonPatchBody;
+
+/** POST /products (merchant-api.md §4 "Create a product"): texts in `locale`, prices in `currency`. */
+export const CreateProductQuery = z.lazy(() => z.object({ locale: LocaleParam, currency: CurrencyParam }));
+
 /**
- * PATCH /products/{p}: a JSON Patch (RFC 6902) document. Only its shape is checked here; which
- * paths, operations and values are allowed is lib/domain/inventory/stock-patch.ts's job, so each
- * error names its operation's index (merchant-api.md "JSON Patch").
+ * The body of POST /products: every field optional, unknown fields 400. Types only: the rules (EAN
+ * check digit, amounts, tax class, lengths) are lib/domain/catalog/product-create.ts's, which names
+ * each bad field.
  */
-export const PatchProductBody = z.lazy(() =>
-  z
-    .array(
-      z.object({
-        op: z.string(),
-        path: z.string(),
-        value: z.optional(z.unknown()),
-      }),
-      { message: 'Request body must be a JSON Patch array' },
-    )
-    .check(z.maxLength(100, 'at most 100 operations')),
+export const CreateProductBody = z.lazy(() =>
+  z.strictObject(
+    {
+      productNumber: z.optional(z.string()),
+      name: z.optional(z.string()),
+      shortDescription: z.optional(z.string()),
+      description: z.optional(z.string()),
+      manufacturer: z.optional(z.string()),
+      essentialFeatures: z.optional(z.string()),
+      deliveryPeriod: z.optional(z.string()),
+      upc: z.optional(z.string()),
+      ean: z.optional(z.string()),
+      price: z.optional(z.number()),
+      depositPrice: z.optional(z.number()),
+      manufacturerPrice: z.optional(z.number()),
+      searchKeywords: z.optional(z.array(z.string())),
+      visible: z.optional(z.boolean()),
+      taxClassId: z.optional(z.string()),
+      stocklevel: z.optional(
+        z.nullable(z.number().check(z.refine((n) => Math.abs(n) <= 1e9, 'expected at most 1,000,000,000'))),
+      ),
+      deliveryWeight: z.optional(
+        z.strictObject({
+          amount: z.number(),
+          unit: z.enum(WEIGHT_UNITS, { message: `unit must be one of ${WEIGHT_UNITS.join(', ')}` }),
+        }),
+      ),
+    },
+    { error: (issue) => (issue.code === 'invalid_type' ? 'expected a JSON object' : undefined) },
+  ),
 );
+/** The request parses to the domain's fields, exactly. */
+type _CreateParses = Assert<Equal<z.output<typeof CreateProductBody>, NewProductFields>>;
 
 export const PatchProductQuery = z.lazy(() => z.object({ locale: LocaleParam, currency: CurrencyParam }));
 

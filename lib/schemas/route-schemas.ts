@@ -54,6 +54,8 @@ import { CreateDocumentBody, ListDocumentsQuery, ListOrdersQuery, OrderPath, Pat
 import { ExportProductsQuery } from './product-export';
 import { GetProductTypeQuery, ProductTypePath } from './product-types';
 import {
+  CreateProductBody,
+  CreateProductQuery,
   GetCrossSellingQuery,
   GetCustomAttributesQuery,
   GetLowestPriceQuery,
@@ -77,6 +79,7 @@ import { CreateScriptTagBody, ScriptTagPath } from './script-tags';
 import { GetShippingMethodQuery, ShippingMethodPath } from './shipping';
 import { GetTaxClassQuery, GetTaxModelQuery, ListTaxClassesQuery, TaxClassPath } from './tax';
 import { AddWatcherBody, ListWatchedProductsQuery } from './watchers';
+import { CreateWebhookBody, PatchWebhookBody, WebhookPath } from './webhooks';
 import type * as z from './zod';
 
 /**
@@ -142,6 +145,8 @@ export const routeRequestSchemas = {
   listVariations: { path: ProductPath, query: ListVariationsQuery },
   patchCustomer: { path: CustomerPath, body: PatchCustomerBody },
   patchProduct: { path: ProductPath, query: PatchProductQuery, body: PatchProductBody },
+  createProduct: { path: ShopPath, query: CreateProductQuery, body: CreateProductBody },
+  deleteProduct: { path: ProductPath },
   putBillingAddress: { path: CartPath, body: BillingAddressBody },
   putPaymentData: { path: CartPath, body: PaymentDataBody },
   putProductPrice: { path: LineItemPath, body: ProductPriceBody },
@@ -160,6 +165,13 @@ export const routeRequestSchemas = {
   listScriptTags: { path: ShopPath },
   createScriptTag: { path: ShopPath, body: CreateScriptTagBody },
   deleteScriptTag: { path: ScriptTagPath },
+  listWebhooks: { path: ShopPath },
+  createWebhook: { path: ShopPath, body: CreateWebhookBody },
+  getWebhook: { path: WebhookPath },
+  patchWebhook: { path: WebhookPath, body: PatchWebhookBody },
+  deleteWebhook: { path: WebhookPath },
+  listWebhookDeliveries: { path: WebhookPath },
+  testWebhook: { path: WebhookPath },
   listNewsletterCampaigns: { path: ShopPath, query: ListNewsletterQuery },
   createNewsletterCampaign: { path: ShopPath, body: CreateCampaignBody },
   listNewsletterSubscribers: { path: CampaignPath, query: ListNewsletterQuery },

@@ -242,9 +242,9 @@ export const ShopProduct = z.strictObject({
   dimensions: z._default(
     z.nullable(
       z.strictObject({
-        length: z.number().check(z.nonnegative()),
-        width: z.number().check(z.nonnegative()),
-        height: z.number().check(z.nonnegative()),
+        length: z.nullable(z.number().check(z.nonnegative())),
+        width: z.nullable(z.number().check(z.nonnegative())),
+        height: z.nullable(z.number().check(z.nonnegative())),
       }),
     ),
     null,

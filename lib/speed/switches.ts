@@ -23,6 +23,8 @@ export const SPEED_TRICKS = {
   'kept-views': 'lib/speed/kept.ts',
   /** lib/domain/search/facet-tables.ts: flat per-field value tables and filter masks, built once per projection. */
   'facet-tables': 'lib/domain/search/facet-tables.ts',
+  /** lib/domain/search/suggest.ts (carrySuggestIndexes): a product write patches the suggest index instead of a rebuild. */
+  'suggest-carry': 'lib/domain/search/suggest.ts',
   /** infra/constructs/lambda-credentials.ts: bundles take credentials from the environment only. */
   'credentials-alias': 'infra/constructs/lambda-credentials.ts',
   /** infra/constructs/no-event-streams.ts: bundles carry no event-stream code. */

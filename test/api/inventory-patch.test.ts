@@ -108,7 +108,7 @@ describe('PATCH /{shopId}/products/{productId}: stock paths', () => {
   });
 
   it.each([
-    ['an unknown path', [{ op: 'add', path: '/name', value: 'x' }], '[0].path'],
+    ['an unknown path', [{ op: 'add', path: '/colour', value: 'x' }], '[0].path'],
     ['test', [{ op: 'test', path: '/stocklevel', value: 1 }], '[0].op'],
     ['replace on /minStocklevel', [{ op: 'replace', path: '/minStocklevel', value: 1 }], '[0].op'],
     ['a string value', [{ op: 'add', path: '/stocklevel', value: '3' }], '[0].value'],

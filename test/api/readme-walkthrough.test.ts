@@ -4,11 +4,12 @@ import { describe, expect, inject, it } from 'vitest';
 import { routeTableMarkdown } from '../../infra/local/route-docs';
 
 const readme = readFileSync('README.md', 'utf8');
+const endpoints = readFileSync('docs/endpoints.md', 'utf8');
 
-/** The text between `<!-- name:start -->` and `<!-- name:end -->` in the README. */
-function section(name: string): string {
-  const found = new RegExp(`<!-- ${name}:start -->\\n([\\s\\S]*?)<!-- ${name}:end -->`).exec(readme);
-  if (!found) throw new Error(`README has no ${name} section`);
+/** The text between `<!-- name:start -->` and `<!-- name:end -->` in a page (default: the README). */
+function section(name: string, page = readme): string {
+  const found = new RegExp(`<!-- ${name}:start -->\\n([\\s\\S]*?)<!-- ${name}:end -->`).exec(page);
+  if (!found) throw new Error(`no ${name} section`);
   return found[1] as string;
 }
 
@@ -43,7 +44,8 @@ describe('README', () => {
     expect(output).toBe(printed);
   });
 
-  it('lists exactly the routes of the route table', () => {
-    expect(tableCells(section('routes'))).toEqual(tableCells(routeTableMarkdown()));
+  it('links docs/endpoints.md, which lists exactly the routes of the route table', () => {
+    expect(readme).toContain('[docs/endpoints.md](docs/endpoints.md)');
+    expect(tableCells(section('routes', endpoints))).toEqual(tableCells(routeTableMarkdown()));
   });
 });

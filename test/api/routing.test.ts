@@ -15,7 +15,7 @@ describe('routing (contract "Errors")', () => {
   );
 
   it.each([
-    ['DELETE', '/demo/products', 'GET'],
+    ['DELETE', '/demo/products', 'GET, POST'],
     ['PUT', '/demo/carts', 'POST, GET'],
     ['PATCH', '/demo/carts/01ARZ3NDEKTSV4RRFFQ69G5FAV', 'GET'],
     ['GET', '/demo/carts/01ARZ3NDEKTSV4RRFFQ69G5FAV/line-items', 'POST'],

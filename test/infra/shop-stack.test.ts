@@ -14,6 +14,7 @@ import { routeGroupId, routeGroups } from '../../infra/route-groups';
 import { rateLimitKeyPrefix, routeScopes, type ShopStack } from '../../infra/shop-stack';
 import { keys } from '../../lib/data/keys';
 import { tableDefinition } from '../../lib/data/table';
+import { WEBHOOK_TYPE_OF_EVENT } from '../../lib/domain/webhooks/webhook-event';
 import { routeList } from '../../lib/routes';
 import { METRIC_NAMES, METRIC_NAMESPACE } from '../../lib/telemetry/metric-names';
 import type { StackTemplate } from './nested-templates';
@@ -61,9 +62,9 @@ const statementsOf = (functionId: string) => allStatementsOf(functionId).filter(
 const tableId = () => ofType('AWS::DynamoDB::Table')[0]?.[0] as string;
 
 describe('shop stack: functions', () => {
-  it('has one function per route, plus the fallback, the API description, the stream consumer, the sales tally, the list fold, the stock-hold sweeper, the cancellation sweeper and the pre-token trigger', () => {
+  it('has one function per route, plus the fallback, the API description, the stream consumer, the sales tally, the webhook deliverer, the list fold, the stock-hold sweeper, the cancellation sweeper and the pre-token trigger', () => {
     // Assess
-    expect(ofType('AWS::Lambda::Function')).toHaveLength(routeList.length + 8);
+    expect(ofType('AWS::Lambda::Function')).toHaveLength(routeList.length + 9);
     expect(stack.functions.size).toBe(routeList.length);
     for (const route of routeList) {
       const fn = resources[routeFunctionId(route.name)];
@@ -313,6 +314,70 @@ describe('shop stack: sales tally', () => {
   });
 });
 
+describe('shop stack: webhooks', () => {
+  const part = (id: string) => stack.node.findChild('Webhooks').node.findChild(id);
+
+  it('routes the subscribable events of the shop bus to an encrypted queue with a dead-letter queue and an alarm on it', () => {
+    // Prepare
+    const queue = logicalId(part('Deliveries'));
+    const deadLetters = logicalId(part('DeadLetters'));
+    const rule = resources[logicalId(part('Events'))];
+    const alarms = ofType('AWS::CloudWatch::Alarm').map(([, a]) => a.Properties);
+
+    // Assess
+    expect(resources[queue]?.Properties).toMatchObject({
+      SqsManagedSseEnabled: true,
+      RedrivePolicy: { deadLetterTargetArn: { 'Fn::GetAtt': [deadLetters, 'Arn'] }, maxReceiveCount: 5 },
+    });
+    expect(rule?.Properties.EventPattern).toEqual({
+      source: ['shop-api.demo'],
+      'detail-type': Object.keys(WEBHOOK_TYPE_OF_EVENT),
+    });
+    expect(rule?.Properties.Targets).toEqual([
+      expect.objectContaining({ Arn: { 'Fn::GetAtt': [queue, 'Arn'] } }),
+    ]);
+    expect(alarms).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          AlarmDescription: expect.stringMatching(/^Webhook events or attempts/),
+          Threshold: 1,
+          Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [deadLetters, 'QueueName'] } }],
+        }),
+      ]),
+    );
+  });
+
+  it('feeds the deliverer from the queue with partial batch failures, and lets it send only to that queue', () => {
+    // Prepare
+    const deliverer = logicalId(part('Deliverer').node.findChild('Function'));
+    const queue = logicalId(part('Deliveries'));
+    const mappings = ofType('AWS::Lambda::EventSourceMapping').filter(
+      ([, m]) => m.Properties.FunctionName.Ref === deliverer,
+    );
+
+    // Act
+    const statements = statementsOf(deliverer);
+    const sqsStatements = statements.filter((s) => actionsOf(s).some((a) => a.startsWith('sqs:')));
+
+    // Assess
+    expect(mappings).toHaveLength(1);
+    expect(mappings[0]?.[1].Properties).toMatchObject({
+      EventSourceArn: { 'Fn::GetAtt': [queue, 'Arn'] },
+      BatchSize: 10,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+    expect(sqsStatements.length).toBeGreaterThan(0);
+    for (const statement of sqsStatements)
+      expect(statement.Resource).toEqual({ 'Fn::GetAtt': [queue, 'Arn'] });
+    expect(sqsStatements.flatMap(actionsOf)).toEqual(
+      expect.arrayContaining(['sqs:SendMessage', 'sqs:ReceiveMessage', 'sqs:DeleteMessage']),
+    );
+    expect(resources[deliverer]?.Properties.Environment.Variables).toMatchObject({
+      WEBHOOK_QUEUE_URL: { Ref: queue },
+    });
+  });
+});
+
 describe('shop stack: table', () => {
   it('is the one table definition: keys, indexes, on-demand, TTL, stream, PITR, deletion protection, retained', () => {
     // Prepare
@@ -531,7 +596,7 @@ describe('shop stack: Cognito', () => {
 });
 
 describe('shop stack: domain events and alarms', () => {
-  it('consumes INSERTs of carts, orders and documents, changes of orders and writes of stock shards with retries, bisecting and a dead-letter queue', () => {
+  it('consumes INSERTs of carts, orders, documents and customers, changes of orders, writes of stock shards and catalog log entries of product writes with retries, bisecting and a dead-letter queue', () => {
     // Assess
     template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       BisectBatchOnFunctionError: true,
@@ -543,7 +608,7 @@ describe('shop stack: domain events and alarms', () => {
           {
             Pattern: JSON.stringify({
               eventName: ['INSERT'],
-              dynamodb: { NewImage: { kind: { S: ['cart', 'order', 'document'] } } },
+              dynamodb: { NewImage: { kind: { S: ['cart', 'order', 'document', 'customer'] } } },
             }),
           },
           {
@@ -556,6 +621,12 @@ describe('shop stack: domain events and alarms', () => {
             Pattern: JSON.stringify({
               eventName: ['INSERT', 'MODIFY'],
               dynamodb: { NewImage: { kind: { S: ['stock'] } } },
+            }),
+          },
+          {
+            Pattern: JSON.stringify({
+              eventName: ['INSERT'],
+              dynamodb: { NewImage: { productEvents: [{ exists: true }] } },
             }),
           },
         ],
@@ -705,8 +776,8 @@ describe('shop stack: domain events and alarms', () => {
     const countOf = (t: StackTemplate, type: string) =>
       Object.values<Resource>(t.json.Resources).filter((r) => r.Type === type).length;
 
-    // Assess: the parent has the eight functions outside the route table and no route of it.
-    expect(countOf(parent, 'AWS::Lambda::Function')).toBe(8);
+    // Assess: the parent has the nine functions outside the route table and no route of it.
+    expect(countOf(parent, 'AWS::Lambda::Function')).toBe(9);
     expect(countOf(parent, 'AWS::ApiGatewayV2::Route')).toBe(2);
     expect(countOf(parent, 'AWS::CloudFormation::Stack')).toBe(nested.length);
     for (const [i, [, members]] of [...routeGroups(routeList)].entries()) {
@@ -750,9 +821,9 @@ describe('shop stack with an external issuer', () => {
       AUTH_AUDIENCE: 'shop-api',
     });
     // The two routes' functions, the fallback, the API description, the stream consumer, the sales
-    // tally, the list fold, the stock-hold sweeper and the cancellation sweeper.
+    // tally, the webhook deliverer, the list fold, the stock-hold sweeper and the cancellation sweeper.
     expect(Object.values<Resource>(external).filter((r) => r.Type === 'AWS::Lambda::Function')).toHaveLength(
-      2 + 7,
+      2 + 8,
     );
   });
 });

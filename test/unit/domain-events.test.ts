@@ -41,6 +41,43 @@ function cartInserts(n: number): DynamoDBStreamEvent {
 }
 
 describe('domainEventOf', () => {
+  it('maps a customer INSERT to customer.created: the shop from the key, ids and creation time, no address', () => {
+    // Prepare
+    const insert: DynamoDBRecord = {
+      eventName: 'INSERT',
+      dynamodb: {
+        SequenceNumber: '7000',
+        NewImage: {
+          pk: { S: 'SHOP#demo#CUSTOMER#01KC0' },
+          sk: { S: 'CUSTOMER' },
+          kind: { S: 'customer' },
+          data: {
+            M: {
+              customerId: { S: '01KC0' },
+              customerNumber: { S: 'C-1001' },
+              creationDate: { S: '2026-11-21T08:00:00.000Z' },
+              billingAddress: { M: { emailAddress: { S: 'ann@example.com' } } },
+            },
+          },
+        },
+      },
+    };
+
+    // Act
+    const event = domainEventOf(insert);
+
+    // Assess
+    expect(event).toEqual({
+      type: 'customer.created',
+      detail: {
+        shopId: 'demo',
+        customerId: '01KC0',
+        customerNumber: 'C-1001',
+        createdAt: '2026-11-21T08:00:00.000Z',
+      },
+    });
+  });
+
   it('maps a cart INSERT to cart.created with ids and key fields, never the token hash', () => {
     // Prepare
     const insert = record(sample('cart-created'), 0);
@@ -175,6 +212,7 @@ describe('domainEventOf', () => {
       'cart.created',
       'order.created',
       'document.finalized',
+      'customer.created',
     ]);
   });
 });

@@ -89,7 +89,7 @@ describe('matchRoute', () => {
 
     // Assess
     expect(deleteCarts).toEqual({ kind: 'method-not-allowed', allow: ['POST', 'GET'] });
-    expect(patchProducts).toEqual({ kind: 'method-not-allowed', allow: ['GET'] });
+    expect(patchProducts).toEqual({ kind: 'method-not-allowed', allow: ['GET', 'POST'] });
   });
 
   it('finds the shop resource at /{shopId} alone, without shadowing any longer path', () => {

@@ -46,6 +46,7 @@ interface Waiter {
 export class LocalEventBus implements EventBusClient {
   private readonly kept: LocalBusEvent[] = [];
   private readonly waiters = new Set<Waiter>();
+  private readonly listeners = new Set<(event: LocalBusEvent) => void>();
   private readonly keep: number;
 
   constructor(private readonly options: LocalEventBusOptions = {}) {
@@ -55,6 +56,12 @@ export class LocalEventBus implements EventBusClient {
   async send(input: PutEventsInput): Promise<PutEventsOutput> {
     const taken = input.Entries.map((entry) => this.take(entry));
     return { FailedEntryCount: 0, Entries: taken.map((event) => ({ EventId: event.id })) };
+  }
+
+  /** Calls `listener` with every event from now on (as a rule's target would be); returns the way to stop. */
+  listen(listener: (event: LocalBusEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   /** The events kept (oldest first), those matching `predicate` if given. */
@@ -108,6 +115,7 @@ export class LocalEventBus implements EventBusClient {
     // Synchronous: lines land whole and in order, for a reader in another process.
     if (this.options.file) appendFileSync(this.options.file, `${JSON.stringify(event)}\n`);
     this.options.print?.(event);
+    for (const listener of this.listeners) listener(event);
     for (const waiter of this.waiters) {
       if (!waiter.predicate(event)) continue;
       waiter.found.push(event);

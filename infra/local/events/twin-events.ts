@@ -6,6 +6,7 @@ import { createSalesTally } from '../../../functions/orders/tally-sales';
 import * as z from '../../../lib/schemas/zod';
 import { startStreamRunner } from '../stream/stream-runner';
 import { configuredStreamsApi, tableStreamArn } from '../stream/streams-api';
+import { startTwinWebhooks } from '../webhooks/twin-webhooks';
 import { eventLine } from './event-line';
 import { LocalEventBus } from './local-event-bus';
 
@@ -59,6 +60,7 @@ export async function startTwinEvents({
     ...(quiet ? {} : { print: (event) => process.stderr.write(`${eventLine(event)}\n`) }),
   });
   if (settings.LOCAL_STREAM === 'off') return { bus, stop: async () => {} };
+  const webhooks = startTwinWebhooks(bus);
   const api = configuredStreamsApi();
   const streamArn = await tableStreamArn();
   // Two consumers as in AWS (two event source mappings): the events, and the sales tally.
@@ -83,6 +85,7 @@ export async function startTwinEvents({
   ];
   const stop = async () => {
     await Promise.all(runners.map((r) => r.stop()));
+    await webhooks.stop();
   };
   try {
     await Promise.all(runners.map((r) => r.ready));

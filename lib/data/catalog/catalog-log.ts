@@ -1,5 +1,6 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { PRODUCT_EVENTS_ATTRIBUTE, type ProductEvent } from '../../domain/catalog/product-events';
 import { dynamo, tableName } from '../client';
 import { type Key, keys } from '../keys';
 import type { CatalogChange } from './catalog-entries';
@@ -12,13 +13,24 @@ const MAX_ENTRY_BYTES = 380_000;
  * every item that version put or deleted (one compressed blob). It is written in the transaction
  * that bumps the version, so entry v exists exactly when version v came from writeCatalog; a warm
  * instance at version u catches up to v with one strongly consistent Query of the entries u+1..v,
- * reading units in proportion to the change, not to the catalog.
+ * reading units in proportion to the change, not to the catalog. A product write also names its
+ * product events there (plain, with the shop and the time): the stream consumer raises them from
+ * the entry's INSERT, so an event exists exactly when its change was stored.
  */
-export function logEntryItem(shopId: string, version: number, changes: readonly CatalogChange[]) {
+export function logEntryItem(
+  shopId: string,
+  version: number,
+  changes: readonly CatalogChange[],
+  events: readonly ProductEvent[] = [],
+) {
   const blob = deflateRawSync(JSON.stringify(changes));
   if (blob.length > MAX_ENTRY_BYTES)
     throw new RangeError(`a catalog change of ${blob.length} bytes compressed exceeds one log entry`);
-  return { ...keys.catalogLogEntry(shopId, version), version, changes: blob } satisfies Key &
+  const raised =
+    events.length > 0
+      ? { shopId, changedAt: new Date().toISOString(), [PRODUCT_EVENTS_ATTRIBUTE]: events }
+      : {};
+  return { ...keys.catalogLogEntry(shopId, version), version, changes: blob, ...raised } satisfies Key &
     Record<string, unknown>;
 }
 

@@ -26,6 +26,7 @@ export class CatalogProducts implements ReadonlyMap<string, ShopProduct> {
    * @param located where each base product lies: block × PRODUCTS_PER_BLOCK + offset
    * @param changed products that replace or add to the blocks' ones
    * @param dictionary the preset deflate dictionary the blocks were compressed with
+   * @param gone products of the blocks deleted since the snapshot
    */
   constructor(
     readonly order: readonly string[],
@@ -33,6 +34,7 @@ export class CatalogProducts implements ReadonlyMap<string, ShopProduct> {
     readonly located: ReadonlyMap<string, number>,
     readonly changed: ReadonlyMap<string, ShopProduct>,
     readonly dictionary?: Uint8Array,
+    readonly gone: ReadonlySet<string> = new Set(),
   ) {}
 
   /**
@@ -62,7 +64,26 @@ export class CatalogProducts implements ReadonlyMap<string, ShopProduct> {
   withChanged(replaced: Iterable<ShopProduct>): CatalogProducts {
     const changed = new Map(this.changed);
     for (const p of replaced) changed.set(p.productId, p);
-    return new CatalogProducts(this.order, this.blocks, this.located, changed, this.dictionary);
+    return new CatalogProducts(this.order, this.blocks, this.located, changed, this.dictionary, this.gone);
+  }
+
+  /**
+   * The products after some were deleted and some added at the end of the catalog order (product
+   * writes through the API): the blocks stay as they are, the deleted ones are marked gone.
+   */
+  withAddedAndRemoved(added: readonly ShopProduct[], removed: ReadonlySet<string>): CatalogProducts {
+    const changed = new Map(this.changed);
+    const gone = new Set(this.gone);
+    for (const id of removed) {
+      changed.delete(id);
+      if (this.located.has(id)) gone.add(id);
+    }
+    for (const p of added) changed.set(p.productId, p);
+    const order = [
+      ...(removed.size > 0 ? this.order.filter((id) => !removed.has(id)) : this.order),
+      ...added.map((p) => p.productId),
+    ];
+    return new CatalogProducts(order, this.blocks, this.located, changed, this.dictionary, gone);
   }
 
   get size(): number {
@@ -70,12 +91,13 @@ export class CatalogProducts implements ReadonlyMap<string, ShopProduct> {
   }
 
   has(id: string): boolean {
-    return this.changed.has(id) || this.located.has(id);
+    return this.changed.has(id) || (this.located.has(id) && !this.gone.has(id));
   }
 
   get(id: string): ShopProduct | undefined {
     const own = this.changed.get(id);
     if (own) return own;
+    if (this.gone.has(id)) return undefined;
     const at = this.located.get(id);
     if (at === undefined) return undefined;
     const block = this.blocks[Math.floor(at / PRODUCTS_PER_BLOCK)];
@@ -84,6 +106,8 @@ export class CatalogProducts implements ReadonlyMap<string, ShopProduct> {
 
   /** Whether block b holds the same products as at snapshot time (a new snapshot can reuse its bytes). */
   blockUnchanged(b: number): boolean {
+    for (const id of this.gone)
+      if (Math.floor((this.located.get(id) ?? -1) / PRODUCTS_PER_BLOCK) === b) return false;
     for (let i = b * PRODUCTS_PER_BLOCK; i < Math.min(this.order.length, (b + 1) * PRODUCTS_PER_BLOCK); i++) {
       const id = this.order[i] as string;
       if (this.changed.has(id) || this.located.get(id) !== i) return false;

@@ -9,7 +9,7 @@ import { blockDictionary, compressBlock, PRODUCTS_PER_BLOCK } from './catalog-pr
  * The layout's version, the stream's first 4 bytes. A reader that meets another one (a snapshot
  * written by an older or newer release) does not guess: see SnapshotFormatUnknown.
  */
-const FORMAT = 0x43415402; // "CAT" 2
+const FORMAT = 0x43415403; // "CAT" 3 (2 had no product numbers column)
 
 /** A snapshot in a layout this release does not read: the loader rebuilds it from the partition. */
 export class SnapshotFormatUnknown extends Error {}

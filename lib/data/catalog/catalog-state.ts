@@ -5,10 +5,12 @@ import {
   keepProjection,
   patchedProjection,
   projectionFromColumns,
+  projectionWithout,
 } from '../../domain/catalog/catalog-projection';
 import type { ShopProduct } from '../../domain/catalog/catalog-types';
-import { copyColumns, productColumns, setSlot } from '../../domain/catalog/product-columns';
+import { columnsWithout, copyColumns, productColumns, setSlot } from '../../domain/catalog/product-columns';
 import { codeKey } from '../../domain/coupons/coupon-campaign';
+import { carrySuggestIndexes } from '../../domain/search/suggest';
 import { byCreation } from '../../domain/storefront/script-tags';
 import type {
   CatalogChange,
@@ -59,11 +61,14 @@ export function stateFromSnapshot(
 }
 
 /**
- * The state after changes (log entries, oldest first), made from the previous one: replaced products
- * change only their slots of the projection (patchedProjection). Anything that changes the shape of
- * the catalog (a product added, removed or moved in the order, new settings or attribute definitions)
- * rebuilds it from all products instead: correct, but it inflates every product; only an import does
- * that, and an import writes a new snapshot instead of a log entry.
+ * The state after changes (log entries, oldest first), made from the previous one by difference:
+ * replaced products change only their slots of the projection (patchedProjection), deleted ones
+ * leave their slots (projectionWithout: later slots move down) and products added after the last
+ * one in catalog order (POST /products gives a new product the next position) take new slots at
+ * the end. Anything else that changes the shape of the catalog (a product moved in the order, new
+ * settings or attribute definitions) rebuilds it from all products instead: correct, but it
+ * inflates every product; only an import does that, and an import writes a new snapshot instead
+ * of a log entry.
  */
 export function applyChanges(
   state: CatalogState,
@@ -74,6 +79,9 @@ export function applyChanges(
   const { columns } = state.projection;
   const slotOf = state.projection.indexOf;
   const replaced = new Map<string, CatalogEntry>();
+  const added = new Map<string, CatalogEntry>();
+  const removed = new Set<string>();
+  let lastPosition = columns.positions.at(-1) ?? Number.NEGATIVE_INFINITY;
   let reshaped = false;
   const touchedKinds = new Set<OtherKind>();
   for (const change of changes) {
@@ -82,25 +90,51 @@ export function applyChanges(
       continue;
     }
     const slot = slotOf.get(change.id);
-    if ('deleted' in change || slot === undefined || columns.positions[slot] !== change.position)
-      reshaped = true;
-    else replaced.set(change.id, change);
+    if ('deleted' in change) {
+      if (added.delete(change.id)) continue;
+      replaced.delete(change.id);
+      if (slot !== undefined) removed.add(change.id);
+    } else if (added.has(change.id)) {
+      if (added.get(change.id)?.position === change.position) added.set(change.id, change);
+      else reshaped = true;
+    } else if (slot !== undefined && !removed.has(change.id)) {
+      if (columns.positions[slot] === change.position) replaced.set(change.id, change);
+      else reshaped = true;
+    } else if (slot === undefined && change.position > lastPosition) {
+      added.set(change.id, change);
+      lastPosition = change.position;
+    } else reshaped = true;
   }
   if (touchedKinds.has('settings') || touchedKinds.has('attributeDefinition')) reshaped = true;
   const others = changedOthers(state.others, changes);
   if (reshaped) return rebuilt(state, version, others, changes);
 
-  const products = state.products.withChanged([...replaced.values()].map((e) => e.data as ShopProduct));
+  const newcomers = [...added.values()].map((e) => e.data as ShopProduct);
+  const products = state.products
+    .withAddedAndRemoved(newcomers, removed)
+    .withChanged([...replaced.values()].map((e) => e.data as ShopProduct));
   const catalog = catalogOf(shopId, version, others, products, state.catalog, touchedKinds);
-  const next = copyColumns(columns);
+  let base = state.projection;
+  if (removed.size > 0) {
+    const slots = [...removed].map((id) => slotOf.get(id) as number).sort((a, b) => a - b);
+    base = projectionWithout(base, catalog, columnsWithout(columns, slots), slots);
+  }
+  const next = copyColumns(base.columns);
   const slots: number[] = [];
   for (const entry of replaced.values()) {
-    const slot = slotOf.get(entry.id) as number;
+    const slot = base.indexOf.get(entry.id) as number;
     setSlot(next, catalog, slot, entry.data as ShopProduct, entry.position);
     slots.push(slot);
   }
-  const projection = patchedProjection(state.projection, catalog, next, slots);
-  return withProjection({ catalog, products, others, snapshot: state.snapshot }, projection);
+  for (const entry of added.values()) {
+    const slot = next.ids.length;
+    setSlot(next, catalog, slot, entry.data as ShopProduct, entry.position);
+    slots.push(slot);
+  }
+  const projection = patchedProjection(base, catalog, next, slots);
+  const result = withProjection({ catalog, products, others, snapshot: state.snapshot }, projection);
+  carrySuggestIndexes(state.catalog, catalog, [...replaced.keys(), ...added.keys(), ...removed]);
+  return result;
 }
 
 function rebuilt(

@@ -1,5 +1,6 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import type { Catalog } from '../../domain/catalog/catalog';
+import type { ProductEvent } from '../../domain/catalog/product-events';
 import { ConcurrentChange, NotFoundError } from '../../domain/errors';
 import { catalogPositions } from './catalog-positions';
 import { loadCatalog } from './catalog-repository';
@@ -15,6 +16,8 @@ export interface CatalogStep<T> {
   deletes?: readonly CatalogDelete[];
   result: T;
   more?: boolean;
+  /** Product events of this round, raised from its log entry (lib/domain/catalog/product-events.ts). */
+  events?: readonly ProductEvent[];
 }
 
 /** Lost races a change may suffer in a row before it gives up with 409. */
@@ -44,7 +47,7 @@ export async function updateCatalog<T>(
     if (puts.length + deletes.length > MAX_CATALOG_WRITES)
       throw new RangeError(`a catalog step touches at most ${MAX_CATALOG_WRITES} items`);
     try {
-      await writeCatalog(shopId, { puts, deletes, expectedVersion: catalog.version });
+      await writeCatalog(shopId, { puts, deletes, expectedVersion: catalog.version, events: planned.events });
     } catch (error) {
       if (!(error instanceof TransactionCanceledException)) throw error;
       conflicts++;

@@ -1,4 +1,5 @@
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { ProductEvent } from '../../domain/catalog/product-events';
 import { dynamo, tableName } from '../client';
 import { type CatalogKind, keys } from '../keys';
 import { compactIfDue } from './catalog-compaction';
@@ -23,11 +24,17 @@ export const MAX_CATALOG_WRITES = 98;
  * request by reading that entry (lib/data/catalog/catalog-log.ts). `expectedVersion` makes the write
  * conditional on the catalog the caller read (optimistic concurrency, and the log entry's version);
  * a conflict throws TransactionCanceledException. Every so many versions the writer then stores a
- * new snapshot (lib/data/catalog/catalog-compaction.ts).
+ * new snapshot (lib/data/catalog/catalog-compaction.ts). `events` (product writes) ride in the log
+ * entry, for the stream consumer to raise.
  */
 export async function writeCatalog(
   shopId: string,
-  change: { puts?: readonly CatalogPut[]; deletes?: readonly CatalogDelete[]; expectedVersion: number },
+  change: {
+    puts?: readonly CatalogPut[];
+    deletes?: readonly CatalogDelete[];
+    expectedVersion: number;
+    events?: readonly ProductEvent[];
+  },
 ): Promise<void> {
   const puts = change.puts ?? [];
   const deletes = change.deletes ?? [];
@@ -52,10 +59,15 @@ export async function writeCatalog(
     {
       Put: {
         TableName: tableName(),
-        Item: logEntryItem(shopId, version, [
-          ...puts.map((p) => ({ kind: p.kind, id: p.id, position: p.position ?? 0, data: p.data })),
-          ...deletes.map((d) => ({ kind: d.kind, id: d.id, deleted: true as const })),
-        ]),
+        Item: logEntryItem(
+          shopId,
+          version,
+          [
+            ...puts.map((p) => ({ kind: p.kind, id: p.id, position: p.position ?? 0, data: p.data })),
+            ...deletes.map((d) => ({ kind: d.kind, id: d.id, deleted: true as const })),
+          ],
+          change.events,
+        ),
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },

@@ -205,11 +205,17 @@ export function patchedProjection(
   const sameShape =
     old.settings === catalog.settings && old.attributeDefinitions === catalog.attributeDefinitions;
   if (!sameShape) return projectionFromColumns(catalog, columns);
-  const { indexOf } = previous;
-  const visible = previous.visible.slice();
+  // Slots past the previous end are products added at the end of the catalog order.
+  const size = columns.ids.length;
+  const grown = size > previous.productIds.length;
+  const indexOf = grown ? new Map(previous.indexOf) : previous.indexOf;
+  if (grown)
+    for (let i = previous.productIds.length; i < size; i++)
+      (indexOf as Map<string, number>).set(columns.ids[i] as string, i);
+  const visible = grownCopy(previous.visible, size);
   for (const i of changed) visible[i] = columns.visible[i] as number;
   const mastersMoved = changed.some((i) => previous.columns.masterIds[i] !== columns.masterIds[i]);
-  const listable = mastersMoved ? previous.listable.slice() : previous.listable;
+  const listable = mastersMoved ? grownCopy(previous.listable, size) : previous.listable;
   if (mastersMoved) for (const i of changed) listable[i] = columns.masterIds[i] === null ? 1 : 0;
   const variationsOf = mastersMoved ? variationIndex(columns, indexOf) : previous.variationsOf;
   // Parts the previous projection had built are patched now; the others are left to be built on
@@ -224,7 +230,7 @@ export function patchedProjection(
       ? { manufacturers: previous.manufacturers, manufacturerOf: previous.manufacturerOf }
       : undefined;
   const facets = previous.hasPart('facets')
-    ? patchedFacets(previous, columns, visible, variationsOf, changed)
+    ? patchedFacets(previous, indexOf, columns, visible, variationsOf, changed)
     : undefined;
   const locales = new Map<string, LocaleProjection>();
   for (const locale of catalog.settings.locales)
@@ -247,15 +253,67 @@ export function patchedProjection(
   });
 }
 
+/** A copy of a flag array with room for `size` slots (new ones 0). */
+function grownCopy(flags: Uint8Array, size: number): Uint8Array {
+  if (flags.length === size) return flags.slice();
+  const copy = new Uint8Array(size);
+  copy.set(flags.subarray(0, size));
+  return copy;
+}
+
+/**
+ * The projection after the products in `removed` slots (ascending) were deleted: `columns` are the
+ * previous ones without those slots (columnsWithout). The sort orders built so far lose the slots
+ * and the later ones move down (no sorting); the other parts are built on first use from the
+ * columns, as after a cold start. O(catalog) array work, no product read.
+ */
+export function projectionWithout(
+  previous: CatalogProjection,
+  catalog: Catalog,
+  columns: ProductColumns,
+  removed: readonly number[],
+): CatalogProjection {
+  const gone = new Set(removed);
+  const shifted = (order: Int32Array) => {
+    const out: number[] = [];
+    for (const i of order) {
+      if (gone.has(i)) continue;
+      // Slots below i that were removed: i moves down by that many (binary search in `removed`).
+      let low = 0;
+      let high = removed.length;
+      while (low < high) {
+        const mid = (low + high) >>> 1;
+        if ((removed[mid] as number) < i) low = mid + 1;
+        else high = mid;
+      }
+      out.push(i - low);
+    }
+    return out;
+  };
+  const orders: ProjectionOrders = { names: {}, prices: {} };
+  for (const locale of catalog.settings.locales)
+    if (previous.hasLocale(locale)) orders.names[locale] = shifted(previous.locale(locale).nameOrder);
+  for (const currency of catalog.settings.currencies)
+    if (previous.hasCurrency(currency)) {
+      const view = previous.currency(currency);
+      orders.prices[currency] = { priced: shifted(view.priceOrder), unpriced: shifted(view.unpriced) };
+    }
+  const projection = projectionFromColumns(catalog, columns, orders);
+  // Made now from the shifted orders, so a patch on top patches them instead of sorting anew.
+  for (const locale of Object.keys(orders.names)) projection.locale(locale);
+  for (const currency of Object.keys(orders.prices)) projection.currency(currency);
+  return projection;
+}
+
 /** Facet values of the changed products and of their masters (old and new), which carry theirs. */
 function patchedFacets(
   previous: CatalogProjection,
+  indexOf: ReadonlyMap<string, number>,
   columns: ProductColumns,
   visible: Uint8Array,
   variationsOf: ReadonlyMap<number, readonly number[]>,
   changed: readonly number[],
 ): FacetAttribute[] {
-  const { indexOf } = previous;
   const touched = new Set(changed);
   for (const i of changed) {
     for (const master of [columns.masterIds[i], previous.columns.masterIds[i]]) {
@@ -650,7 +708,8 @@ function patchedCurrency(
   listable: Uint8Array,
   changed: readonly number[],
 ): CurrencyProjection {
-  const prices = previous.prices.slice();
+  const prices = new Float64Array(columns.ids.length).fill(Number.NaN);
+  prices.set(previous.prices.subarray(0, prices.length));
   const list = columns.prices[previous.currency] ?? [];
   for (const i of changed) prices[i] = list[i] ?? Number.NaN;
   const isPriced = (i: number) => listable[i] === 1 && !Number.isNaN(prices[i]);

@@ -187,7 +187,8 @@ export interface ShopProduct {
   essentialFeatures: LocalizedText | null;
   searchKeywords: string[];
   deliveryWeight: { amount: number; unit: string } | null;
-  dimensions: { length: number; width: number; height: number } | null;
+  /** In mm; a dimension not given is null. */
+  dimensions: { length: number | null; width: number | null; height: number | null } | null;
   images: ShopImage[];
   videos: { type: string; source: string }[];
   energyLabelsString: string | null;

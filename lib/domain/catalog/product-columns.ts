@@ -10,6 +10,8 @@ import type { ShopProduct } from './catalog-types';
  */
 export interface ProductColumns {
   ids: string[];
+  /** Product numbers (unique in a shop: a write checks a new one against them). */
+  productNumbers: string[];
   /** The stored list position (catalog order is position, then key). */
   positions: number[];
   visible: number[];
@@ -92,6 +94,28 @@ export class LocaleTexts {
     return copy;
   }
 
+  /** The texts without some slots (later slots move down), loaded as lazily as these. */
+  without(removed: readonly number[]): LocaleTexts {
+    const drop = <T>(list: T[]) => withoutSlots(list, removed);
+    // Loaded texts are copied now, so the result keeps no reference to these (a chain of deletes
+    // would otherwise hold every earlier version's arrays).
+    if (this.names && this.search)
+      return LocaleTexts.of({
+        displayNames: drop(this.displayNames),
+        names: drop(this.search.names),
+        keywords: drop(this.search.keywords),
+        descriptions: drop(this.search.descriptions),
+      });
+    const texts = new LocaleTexts(
+      () => drop(this.displayNames),
+      () => {
+        const { names, keywords, descriptions } = this.searchTexts;
+        return { names: drop(names), keywords: drop(keywords), descriptions: drop(descriptions) };
+      },
+    );
+    return texts;
+  }
+
   set(slot: number, values: LocaleSlot): void {
     if (this.names) this.names[slot] = values.displayNames;
     if (this.search) writeSearch(this.search, slot, values);
@@ -129,6 +153,7 @@ export function emptyColumns(catalog: Catalog): ProductColumns {
   for (const c of catalog.settings.currencies) prices[c] = [];
   return {
     ids: [],
+    productNumbers: [],
     positions: [],
     visible: [],
     masterIds: [],
@@ -161,6 +186,7 @@ export function copyColumns(columns: ProductColumns): ProductColumns {
     Object.fromEntries(Object.entries(record).map(([k, v]) => [k, f(v)]));
   return {
     ids: [...columns.ids],
+    productNumbers: [...columns.productNumbers],
     positions: [...columns.positions],
     visible: [...columns.visible],
     masterIds: [...columns.masterIds],
@@ -169,6 +195,39 @@ export function copyColumns(columns: ProductColumns): ProductColumns {
     facetValues: map(columns.facetValues, (v) => [...v]),
     locales: map(columns.locales, (l) => l.copy()),
     prices: map(columns.prices, (v) => [...v]),
+  };
+}
+
+/** A list without the given slots (ascending), later ones moved down. */
+export function withoutSlots<T>(list: readonly T[], removed: readonly number[]): T[] {
+  const out: T[] = [];
+  let next = 0;
+  for (let i = 0; i < list.length; i++) {
+    if (i === removed[next]) {
+      next++;
+      continue;
+    }
+    out.push(list[i] as T);
+  }
+  return out;
+}
+
+/** The columns without some products' slots (ascending): a deletion, later slots moved down. */
+export function columnsWithout(columns: ProductColumns, removed: readonly number[]): ProductColumns {
+  const drop = <T>(list: readonly T[]) => withoutSlots(list, removed);
+  const map = <T>(record: Record<string, T>, f: (value: T) => T) =>
+    Object.fromEntries(Object.entries(record).map(([k, v]) => [k, f(v)]));
+  return {
+    ids: drop(columns.ids),
+    productNumbers: drop(columns.productNumbers),
+    positions: drop(columns.positions),
+    visible: drop(columns.visible),
+    masterIds: drop(columns.masterIds),
+    categoryIds: drop(columns.categoryIds),
+    manufacturers: drop(columns.manufacturers),
+    facetValues: map(columns.facetValues, drop),
+    locales: map(columns.locales, (l) => l.without(removed)),
+    prices: map(columns.prices, drop),
   };
 }
 
@@ -181,6 +240,7 @@ export function setSlot(
   position: number,
 ): void {
   columns.ids[slot] = product.productId;
+  columns.productNumbers[slot] = product.productNumber;
   columns.positions[slot] = position;
   columns.visible[slot] = product.visible ? 1 : 0;
   columns.masterIds[slot] = product.masterId;

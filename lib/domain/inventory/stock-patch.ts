@@ -7,8 +7,8 @@ import { availabilityOf, stockLevel, stockUnits } from './stock';
  * table): `/stocklevel` takes `add` (relative, may be negative; an untracked level counts as 0),
  * `replace` (absolute, ≥ 0) and `remove` (not tracked); `/minStocklevel` takes `add` (sets, ≥ 0)
  * and `remove` (null). Values are numbers with at most 3 decimals. The operations fold, in order,
- * into one change of the level and one of the minimum, so the patch is checked whole before
- * anything is written.
+ * into one change of the level and one of the minimum (foldStockOperation, called by the product
+ * patch for its stock paths), so the patch is checked whole before anything is written.
  */
 
 /** What a patch does to the level, all its operations folded. */
@@ -26,42 +26,41 @@ export interface StockPatch {
   minStocklevel?: number | null;
 }
 
-const PATHS = '/stocklevel or /minStocklevel (other product paths come with the catalog writes)';
+/** The stock paths of a product patch (the other paths: lib/domain/catalog/product-patch.ts). */
+export const STOCK_PATHS: ReadonlySet<string> = new Set(['/stocklevel', '/minStocklevel']);
 
-/** The patch folded into one change, or every problem named by its operation's index. */
-export function parseStockPatch(
-  operations: readonly PatchOperation[],
-): { patch: StockPatch } | { problems: PatchProblem[] } {
-  const patch: StockPatch = { level: { kind: 'keep' } };
-  const problems: PatchProblem[] = [];
-  operations.forEach((operation, i) => {
-    const problem = (member: string, message: string) =>
-      problems.push({ field: opField(i, member), message });
-    const target = parsePointer(operation.path)?.join('/');
-    if (target !== 'stocklevel' && target !== 'minStocklevel') {
-      problem('path', `cannot patch ${operation.path}; allowed: ${PATHS}`);
-      return;
-    }
-    const allowed = target === 'stocklevel' ? ['add', 'replace', 'remove'] : ['add', 'remove'];
-    if (!allowed.includes(operation.op)) {
-      problem('op', `${operation.path} takes ${allowed.join(', ')}, not ${operation.op}`);
-      return;
-    }
-    if (operation.op === 'remove') {
-      if (target === 'stocklevel') patch.level = { kind: 'untrack' };
-      else patch.minStocklevel = null;
-      return;
-    }
-    const negativeAllowed = target === 'stocklevel' && operation.op === 'add';
-    const units = valueUnits(operation.value, negativeAllowed);
-    if (typeof units === 'string') {
-      problem('value', units);
-      return;
-    }
-    if (target === 'minStocklevel') patch.minStocklevel = stockLevel(units);
-    else patch.level = operation.op === 'replace' ? { kind: 'set', units } : added(patch.level, units);
-  });
-  return problems.length > 0 ? { problems } : { patch };
+/** A patch that changes nothing of the stock. */
+export function noStockChange(): StockPatch {
+  return { level: { kind: 'keep' } };
+}
+
+/**
+ * Folds one operation on a stock path (STOCK_PATHS) into the patch, in order; the problem of
+ * operation `i` when it is refused (the patch is then left as it was).
+ */
+export function foldStockOperation(
+  patch: StockPatch,
+  operation: PatchOperation,
+  i: number,
+): PatchProblem | undefined {
+  const problem = (member: string, message: string) => ({ field: opField(i, member), message });
+  const target = parsePointer(operation.path)?.join('/');
+  if (target !== 'stocklevel' && target !== 'minStocklevel')
+    return problem('path', `${operation.path} is not a stock path`);
+  const allowed = target === 'stocklevel' ? ['add', 'replace', 'remove'] : ['add', 'remove'];
+  if (!allowed.includes(operation.op))
+    return problem('op', `${operation.path} takes ${allowed.join(', ')}, not ${operation.op}`);
+  if (operation.op === 'remove') {
+    if (target === 'stocklevel') patch.level = { kind: 'untrack' };
+    else patch.minStocklevel = null;
+    return undefined;
+  }
+  const negativeAllowed = target === 'stocklevel' && operation.op === 'add';
+  const units = valueUnits(operation.value, negativeAllowed);
+  if (typeof units === 'string') return problem('value', units);
+  if (target === 'minStocklevel') patch.minStocklevel = stockLevel(units);
+  else patch.level = operation.op === 'replace' ? { kind: 'set', units } : added(patch.level, units);
+  return undefined;
 }
 
 /** A relative add on top of what the earlier operations did ("null counts as 0" after remove). */

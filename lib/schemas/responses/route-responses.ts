@@ -41,6 +41,7 @@ import {
 } from './products';
 import { SalesReport } from './sales';
 import { ProductWatcher, WatchedProductList } from './watchers';
+import { CreatedWebhook, Webhook, WebhookDelivery, WebhookDeliveryList, WebhookList } from './webhooks';
 
 /** A route's success answers: status → body schema (null = no body, 204). */
 export type SuccessResponses = Partial<Record<200 | 201 | 204 | 303, z.core.$ZodType | null>>;
@@ -77,6 +78,8 @@ export const routeResponses: Record<keyof typeof routes, SuccessResponses> = {
   listUpdatedProducts: { 200: UpdatedProductList },
   getProduct: { 200: Product },
   patchProduct: { 200: Product },
+  createProduct: { 201: Product },
+  deleteProduct: { 204: null },
   listVariations: { 200: VariationList },
   getCrossSelling: { 200: CrossSelling },
   getLowestPrice: { 200: LowestPrice },
@@ -113,6 +116,13 @@ export const routeResponses: Record<keyof typeof routes, SuccessResponses> = {
   listScriptTags: { 200: ScriptTagList },
   createScriptTag: { 201: ScriptTag },
   deleteScriptTag: { 204: null },
+  listWebhooks: { 200: WebhookList },
+  createWebhook: { 201: CreatedWebhook },
+  getWebhook: { 200: Webhook },
+  patchWebhook: { 200: Webhook },
+  deleteWebhook: { 204: null },
+  listWebhookDeliveries: { 200: WebhookDeliveryList },
+  testWebhook: { 200: WebhookDelivery },
   listNewsletterCampaigns: { 200: NewsletterCampaignList },
   createNewsletterCampaign: { 201: NewsletterCampaign },
   listNewsletterSubscribers: { 200: NewsletterSubscriberList },

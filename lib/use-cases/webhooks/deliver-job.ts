@@ -1,0 +1,93 @@
+import { config } from '../../config';
+import { markDelivered, recordAttempt, wasDelivered } from '../../data/webhooks/delivery-log';
+import { sendCallback } from '../../data/webhooks/send-callback';
+import { getWebhook, replaceWebhook, type StoredWebhook } from '../../data/webhooks/webhook-repository';
+import { apiBaseUrl, callbackRules } from '../../data/webhooks/webhook-settings';
+import { parseCallbackUrl } from '../../domain/webhooks/callback-url';
+import {
+  type DeliveryAttempt,
+  deactivationReason,
+  type SendOutcome,
+} from '../../domain/webhooks/delivery-attempt';
+import { retryDelayMs } from '../../domain/webhooks/retry-schedule';
+import { SIGNATURE_HEADERS, signDelivery } from '../../domain/webhooks/signature';
+import { deliveryBody } from '../../domain/webhooks/webhook-event';
+import type { DeliveryJob, DeliveryQueue } from './delivery-queue';
+
+/**
+ * One attempt of one job (merchant-api.md "Delivery and signature", "Retries"): skipped when the
+ * webhook is gone, was (de)activated since the event, or its receiver already took the event; else
+ * signed with this attempt's timestamp, sent, and logged. A failure schedules the next attempt on
+ * the queue, and after the last one deactivates the webhook. A PING (POST /webhooks/{id}/test) is
+ * sent whatever the webhook's state and never retried. Returns the attempt, or undefined if skipped.
+ */
+export async function deliverJob(
+  job: DeliveryJob,
+  queue: DeliveryQueue,
+): Promise<DeliveryAttempt | undefined> {
+  const webhook = await getWebhook(job.shopId, job.webhookId);
+  if (!webhook) return undefined;
+  const ping = job.event.type === 'PING';
+  if (!ping && (!webhook.active || webhook.activation !== job.activation)) return undefined;
+  if (!ping && (await wasDelivered(job.shopId, job.webhookId, job.event.id))) return undefined;
+
+  const outcome = await send(webhook, job);
+  const time = new Date().toISOString();
+  const attempt: DeliveryAttempt = {
+    eventId: job.event.id,
+    eventType: job.event.type,
+    attempt: job.attempt,
+    status: outcome.error === null ? 'DELIVERED' : 'FAILED',
+    time,
+    answerCode: outcome.answerCode,
+    error: outcome.error,
+    nextAttemptAt: null,
+  };
+  if (outcome.error === null) {
+    if (!ping) await markDelivered(job.shopId, job.webhookId, job.event.id);
+  } else if (!ping) {
+    const delay = retryDelayMs(job.attempt, config().WEBHOOK_RETRY_SCALE);
+    if (delay === undefined) await deactivate(webhook, job, outcome);
+    else {
+      await queue.enqueue({ ...job, attempt: job.attempt + 1 }, delay);
+      attempt.nextAttemptAt = new Date(Date.now() + delay).toISOString();
+    }
+  }
+  await recordAttempt(job.shopId, job.webhookId, attempt);
+  return attempt;
+}
+
+async function send(webhook: StoredWebhook, job: DeliveryJob): Promise<SendOutcome> {
+  const target = parseCallbackUrl(webhook.callbackUrl, callbackRules());
+  if ('problem' in target) return { answerCode: null, error: 'blocked address' };
+  const body = deliveryBody(job.event, `${apiBaseUrl()}/${job.shopId}`);
+  const timestamp = Math.floor(Date.now() / 1000);
+  return sendCallback(target, body, {
+    [SIGNATURE_HEADERS.webhookId]: webhook.webhookId,
+    [SIGNATURE_HEADERS.timestamp]: String(timestamp),
+    [SIGNATURE_HEADERS.signature]: signDelivery(webhook.secret, timestamp, body),
+  });
+}
+
+/** Deactivates the webhook after an event failed its last attempt, unless it changed meanwhile. */
+async function deactivate(webhook: StoredWebhook, job: DeliveryJob, outcome: SendOutcome): Promise<void> {
+  for (
+    let current: StoredWebhook | undefined = webhook;
+    current?.active && current.activation === job.activation;
+  ) {
+    try {
+      await replaceWebhook({
+        ...current,
+        active: false,
+        deactivatedReason: deactivationReason(job.attempt, job.event.id, outcome),
+        activation: current.activation + 1,
+        version: current.version + 1,
+        updatedOn: new Date().toISOString(),
+      });
+      return;
+    } catch {
+      // Changed meanwhile (a PATCH): judge again on what it is now.
+      current = await getWebhook(job.shopId, job.webhookId);
+    }
+  }
+}

@@ -1,0 +1,29 @@
+import { randomBytes } from 'node:crypto';
+import { requireWebhook } from '../../data/webhooks/webhook-repository';
+import type { DeliveryAttempt } from '../../domain/webhooks/delivery-attempt';
+import { deliverJob } from './deliver-job';
+
+/** A ping is never retried: the queue it is given refuses to be used. */
+const NO_RETRIES = {
+  enqueue: async () => {
+    throw new Error('a PING is never retried');
+  },
+};
+
+/** Sends a PING to the webhook at once and answers its attempt (merchant-api.md "test ping"). */
+export async function pingWebhook(shopId: string, webhookId: string): Promise<DeliveryAttempt> {
+  const webhook = await requireWebhook(shopId, webhookId);
+  const event = {
+    id: `evt_${randomBytes(16).toString('hex')}`,
+    type: 'PING' as const,
+    createdOn: new Date().toISOString(),
+    entityUrl: null,
+    entity: {},
+  };
+  const attempt = await deliverJob(
+    { shopId, webhookId, activation: webhook.activation, event, attempt: 1 },
+    NO_RETRIES,
+  );
+  if (!attempt) throw new Error('a PING is never skipped');
+  return attempt;
+}

@@ -1,0 +1,400 @@
+import { createHmac } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, tokenFor } from '../support/api';
+import { billedCart } from '../support/carts';
+import { privateDemoShop } from '../support/shops';
+import { type Received, startReceiver } from '../support/webhook-receiver';
+
+/** Webhooks (merchant API "Webhooks"): the resource, its rules, and deliveries to real local receivers. */
+
+const create = (shop: string, body: unknown) => call(`/${shop}/webhooks`, { method: 'POST', body });
+const patch = (shop: string, id: string, body: unknown, headers: Record<string, string> = {}) =>
+  call(`/${shop}/webhooks/${id}`, { method: 'PATCH', body, headers });
+const api = (path: string, options = {}) => call(path, options);
+
+/** The signature a receiver recomputes (docs/webhooks.md). */
+function verified(secret: string, request: Received): boolean {
+  const timestamp = String(request.headers['x-service-webhook-timestamp']);
+  const mac = createHmac('sha256', secret).update(`${timestamp}.`).update(request.raw).digest('base64');
+  return (
+    mac === request.headers['x-service-hmac-sha256'] && Math.abs(Date.now() / 1000 - Number(timestamp)) < 300
+  );
+}
+
+describe('webhooks: the resource', () => {
+  let shop: string;
+  beforeAll(async () => {
+    shop = await privateDemoShop('webhooks');
+  });
+
+  it('creates a webhook with its secret shown once, reads, patches with If-Match and deletes it', async () => {
+    // Act
+    const created = await create(shop, {
+      callbackUrl: 'https://erp.example.com/hooks/shop',
+      eventTypes: ['ORDER_CREATE'],
+    });
+    const id = created.body.webhookId;
+    const read = await call(`/${shop}/webhooks/${id}`);
+    const listed = await call(`/${shop}/webhooks`);
+    const stale = await patch(shop, id, [{ op: 'replace', path: '/active', value: false }], {
+      'If-Match': '"999"',
+    });
+    const patched = await patch(
+      shop,
+      id,
+      [{ op: 'add', path: '/eventTypes', value: ['ORDER_CREATE', 'STOCK_OUT'] }],
+      {
+        'If-Match': read.headers.get('etag') as string,
+      },
+    );
+    const deleted = await call(`/${shop}/webhooks/${id}`, { method: 'DELETE' });
+    const after = await Promise.all([
+      call(`/${shop}/webhooks/${id}`),
+      patch(shop, id, []),
+      call(`/${shop}/webhooks/${id}`, { method: 'DELETE' }),
+      call(`/${shop}/webhooks/${id}/deliveries`),
+      call(`/${shop}/webhooks/${id}/test`, { method: 'POST' }),
+    ]);
+
+    // Assert
+    expect(created.status).toBe(201);
+    expect(created.headers.get('location')).toBe(`/${shop}/webhooks/${id}`);
+    expect(created.body).toEqual({
+      webhookId: expect.any(String),
+      callbackUrl: 'https://erp.example.com/hooks/shop',
+      eventTypes: ['ORDER_CREATE'],
+      active: true,
+      deactivatedReason: null,
+      secret: expect.stringMatching(/^[A-Za-z0-9_-]{43,}$/),
+      createdOn: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      updatedOn: created.body.createdOn,
+      links: [
+        { rel: 'self', href: expect.stringMatching(new RegExp(`/${shop}/webhooks/${id}$`)) },
+        { rel: 'deliveries', href: expect.stringMatching(new RegExp(`/${shop}/webhooks/${id}/deliveries$`)) },
+      ],
+    });
+    const { secret: _secret, ...shown } = created.body;
+    expect(read.status).toBe(200);
+    expect(read.body).toEqual(shown);
+    expect(read.headers.get('etag')).toMatch(/^"\d+"$/);
+    expect(listed.body.items).toEqual([shown]);
+    expect(stale.status).toBe(412);
+    expect(patched.status).toBe(200);
+    expect(patched.body.eventTypes).toEqual(['ORDER_CREATE', 'STOCK_OUT']);
+    expect(patched.headers.get('etag')).not.toBe(read.headers.get('etag'));
+    expect(deleted.status).toBe(204);
+    expect(after.map((a) => a.status)).toEqual([404, 404, 404, 404, 404]);
+  });
+
+  it.each([
+    [
+      'http outside the twin',
+      { callbackUrl: 'http://erp.example.com/h', eventTypes: ['ORDER_CREATE'] },
+      'callbackUrl',
+    ],
+    [
+      'user info',
+      { callbackUrl: 'https://user:pw@erp.example.com/h', eventTypes: ['ORDER_CREATE'] },
+      'callbackUrl',
+    ],
+    ['a private address', { callbackUrl: 'https://10.0.0.7/h', eventTypes: ['ORDER_CREATE'] }, 'callbackUrl'],
+    [
+      'the metadata address',
+      { callbackUrl: 'https://169.254.169.254/latest', eventTypes: ['ORDER_CREATE'] },
+      'callbackUrl',
+    ],
+    ['IPv6 loopback', { callbackUrl: 'https://[::1]/h', eventTypes: ['ORDER_CREATE'] }, 'callbackUrl'],
+    [
+      'IPv4-mapped loopback',
+      { callbackUrl: 'https://[::ffff:127.0.0.1]/h', eventTypes: ['ORDER_CREATE'] },
+      'callbackUrl',
+    ],
+    [
+      'unique-local IPv6',
+      { callbackUrl: 'https://[fd12::1]/h', eventTypes: ['ORDER_CREATE'] },
+      'callbackUrl',
+    ],
+    [
+      'carrier-grade NAT',
+      { callbackUrl: 'https://100.64.1.2/h', eventTypes: ['ORDER_CREATE'] },
+      'callbackUrl',
+    ],
+    [
+      'localhost by name',
+      { callbackUrl: 'https://localhost:8443/h', eventTypes: ['ORDER_CREATE'] },
+      'callbackUrl',
+    ],
+    [
+      '127.0.0.1 over https',
+      { callbackUrl: 'https://127.0.0.1:8443/h', eventTypes: ['ORDER_CREATE'] },
+      'callbackUrl',
+    ],
+    ['no callbackUrl', { eventTypes: ['ORDER_CREATE'] }, 'callbackUrl'],
+    ['no event types', { callbackUrl: 'https://erp.example.com/h', eventTypes: [] }, 'eventTypes'],
+    [
+      'an unknown type',
+      { callbackUrl: 'https://erp.example.com/h', eventTypes: ['ORDER_EXPLODE'] },
+      'eventTypes',
+    ],
+    [
+      'a repeated type',
+      { callbackUrl: 'https://erp.example.com/h', eventTypes: ['STOCK_LOW', 'STOCK_LOW'] },
+      'eventTypes',
+    ],
+    [
+      'PING as a subscription',
+      { callbackUrl: 'https://erp.example.com/h', eventTypes: ['PING'] },
+      'eventTypes',
+    ],
+    [
+      'active not a boolean',
+      { callbackUrl: 'https://erp.example.com/h', eventTypes: ['STOCK_LOW'], active: 'yes' },
+      'active',
+    ],
+  ])('refuses %s with 400 naming the field, and stores nothing', async (_case, body, field) => {
+    // Act
+    const answer = await create(shop, body);
+    const listed = await call(`/${shop}/webhooks`);
+
+    // Assert
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors.map((e: { field: string }) => e.field)).toContain(field);
+    expect(
+      listed.body.items.filter(
+        (w: { callbackUrl: string }) => w.callbackUrl === (body as { callbackUrl?: string }).callbackUrl,
+      ),
+    ).toEqual([]);
+  });
+
+  it('refuses a bad patch with 400 naming the operation, and changes nothing', async () => {
+    // Prepare
+    const created = await create(shop, {
+      callbackUrl: 'https://erp.example.com/p',
+      eventTypes: ['STOCK_LOW'],
+    });
+    const id = created.body.webhookId;
+
+    // Act
+    const answers = await Promise.all([
+      patch(shop, id, [{ op: 'remove', path: '/active' }]),
+      patch(shop, id, [{ op: 'add', path: '/secret', value: 'x' }]),
+      patch(shop, id, [
+        { op: 'add', path: '/active', value: false },
+        { op: 'replace', path: '/callbackUrl', value: 'https://192.168.1.1/h' },
+      ]),
+      patch(shop, id, { op: 'add', path: '/active', value: false }),
+    ]);
+    const read = await call(`/${shop}/webhooks/${id}`);
+
+    // Assert
+    expect(answers.map((a) => a.status)).toEqual([400, 400, 400, 400]);
+    expect(answers[0]?.body.errors[0].field).toBe('[0].op');
+    expect(answers[1]?.body.errors[0].field).toBe('[0].path');
+    expect(answers[2]?.body.errors[0].field).toBe('[1].value');
+    expect(answers[3]?.text).toContain('Request body must be a JSON Patch array');
+    expect(read.body).toEqual((({ secret, ...rest }) => rest)(created.body));
+  });
+
+  it('holds at most 20 webhooks per shop, even when 25 are created at once', async () => {
+    // Prepare
+    const own = await privateDemoShop('webhooks-limit');
+
+    // Act
+    const answers = await Promise.all(
+      Array.from({ length: 25 }, (_, i) =>
+        create(own, { callbackUrl: `https://erp.example.com/${i}`, eventTypes: ['STOCK_LOW'] }),
+      ),
+    );
+    const listed = await call(`/${own}/webhooks`);
+
+    // Assert
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(20);
+    expect(answers.filter((a) => a.status === 409)).toHaveLength(5);
+    expect(listed.body.items).toHaveLength(20);
+  });
+
+  it('needs webhooks_write to manage and webhooks_read to read (403)', async () => {
+    // Act
+    const write = await call(`/${shop}/webhooks`, {
+      method: 'POST',
+      body: { callbackUrl: 'https://erp.example.com/h', eventTypes: ['STOCK_LOW'] },
+      token: tokenFor(shop, ['webhooks_read']),
+    });
+    const read = await call(`/${shop}/webhooks`, { token: tokenFor(shop, ['webhooks_write']) });
+
+    // Assert
+    expect([write.status, read.status]).toEqual([403, 403]);
+  });
+});
+
+describe('webhooks: deliveries to a local receiver', () => {
+  let shop: string;
+  beforeAll(async () => {
+    shop = await privateDemoShop('webhook-sends');
+  });
+
+  it('sends ORDER_CREATE signed, with the order as GET /orders/{o} answers it', async () => {
+    // Prepare
+    const receiver = await startReceiver();
+    const created = await create(shop, { callbackUrl: receiver.url, eventTypes: ['ORDER_CREATE'] });
+
+    // Act
+    const checkout = await (
+      await billedCart(api, shop, [{ productId: 'espresso-beans', quantity: 1 }])
+    ).checkout();
+    const orderId = checkout.body.orderId as string;
+    const [delivery] = await receiver.waitFor(
+      (r) => (r.body.entity as { orderId?: string })?.orderId === orderId,
+    );
+    const order = await call(`/${shop}/orders/${orderId}`);
+    await receiver.close();
+
+    // Assert
+    expect(checkout.status).toBe(201);
+    if (!delivery) throw new Error('no delivery');
+    expect(delivery.headers['content-type']).toBe('application/json');
+    expect(delivery.headers['x-service-webhook-id']).toBe(created.body.webhookId);
+    expect(verified(created.body.secret, delivery)).toBe(true);
+    expect(delivery.body).toEqual({
+      id: expect.stringMatching(/^evt_/),
+      baseUrl: expect.stringMatching(new RegExp(`^http://127\\.0\\.0\\.1:\\d+/${shop}$`)),
+      entityUrl: expect.stringMatching(new RegExp(`/${shop}/orders/${orderId}$`)),
+      createdOn: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      eventType: 'ORDER_CREATE',
+      entity: order.body,
+    });
+  });
+
+  it('retries a failing receiver on the schedule with the same id and a new signature, and logs each attempt', async () => {
+    // Prepare: fails the first two attempts of every event
+    const counts = new Map<string, number>();
+    const receiver = await startReceiver((request) => {
+      const n = (counts.get(request.body.id) ?? 0) + 1;
+      counts.set(request.body.id, n);
+      return n <= 2 ? 503 : 200;
+    });
+    const created = await create(shop, { callbackUrl: receiver.url, eventTypes: ['ORDER_CREATE'] });
+    const id = created.body.webhookId;
+
+    // Act
+    await (await billedCart(api, shop, [{ productId: 'espresso-beans', quantity: 1 }])).checkout();
+    const attempts = await receiver.waitFor(() => true, 3);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const log = await call(`/${shop}/webhooks/${id}/deliveries`);
+    await receiver.close();
+
+    // Assert
+    expect(new Set(attempts.map((a) => a.body.id)).size).toBe(1);
+    expect(attempts.every((a) => verified(created.body.secret, a))).toBe(true);
+    expect(log.status).toBe(200);
+    expect(log.body.items.map((a: { attempt: number; status: string }) => [a.attempt, a.status])).toEqual([
+      [3, 'DELIVERED'],
+      [2, 'FAILED'],
+      [1, 'FAILED'],
+    ]);
+    expect(log.body.items[2]).toEqual({
+      eventId: attempts[0]?.body.id,
+      eventType: 'ORDER_CREATE',
+      attempt: 1,
+      status: 'FAILED',
+      time: expect.stringMatching(/^\d{4}-/),
+      answerCode: 503,
+      error: 'bad status',
+      nextAttemptAt: expect.stringMatching(/^\d{4}-/),
+    });
+    expect(log.body.items[0].nextAttemptAt).toBeNull();
+  });
+
+  it('deactivates a webhook whose receiver fails an event 12 times, with the reason, and sends it nothing more', async () => {
+    // Prepare
+    const receiver = await startReceiver(() => ({
+      status: 302,
+      headers: { Location: 'https://elsewhere.example.com/' },
+    }));
+    const created = await create(shop, { callbackUrl: receiver.url, eventTypes: ['ORDER_CREATE'] });
+    const id = created.body.webhookId;
+
+    // Act: the whole schedule, scaled down by WEBHOOK_RETRY_SCALE in the twin (about 17 s)
+    await (await billedCart(api, shop, [{ productId: 'espresso-beans', quantity: 1 }])).checkout();
+    const attempts = await receiver.waitFor(() => true, 12, 40_000);
+    let read = await call(`/${shop}/webhooks/${id}`);
+    for (let i = 0; i < 20 && read.body.active; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      read = await call(`/${shop}/webhooks/${id}`);
+    }
+    await (await billedCart(api, shop, [{ productId: 'espresso-beans', quantity: 1 }])).checkout();
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const log = await call(`/${shop}/webhooks/${id}/deliveries`);
+    const reactivated = await patch(shop, id, [{ op: 'replace', path: '/active', value: true }]);
+    await receiver.close();
+
+    // Assert
+    expect(attempts).toHaveLength(12);
+    expect(receiver.received).toHaveLength(12);
+    expect(read.body.active).toBe(false);
+    expect(read.body.deactivatedReason).toBe(
+      `12 failed attempts for event ${attempts[0]?.body.id}; last answer 302`,
+    );
+    expect(log.body.items[0]).toMatchObject({
+      attempt: 12,
+      status: 'FAILED',
+      error: 'redirect',
+      nextAttemptAt: null,
+    });
+    expect(reactivated.body).toMatchObject({ active: true, deactivatedReason: null });
+  }, 60_000);
+
+  it('pings at once with a PING, also an inactive webhook, and never retries a failed ping', async () => {
+    // Prepare
+    const receiver = await startReceiver((_request, index) => (index === 0 ? 200 : 500));
+    const created = await create(shop, {
+      callbackUrl: receiver.url,
+      eventTypes: ['STOCK_OUT'],
+      active: false,
+    });
+    const id = created.body.webhookId;
+
+    // Act
+    const first = await call(`/${shop}/webhooks/${id}/test`, { method: 'POST' });
+    const second = await call(`/${shop}/webhooks/${id}/test`, { method: 'POST' });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const read = await call(`/${shop}/webhooks/${id}`);
+    await receiver.close();
+
+    // Assert
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({
+      eventType: 'PING',
+      attempt: 1,
+      status: 'DELIVERED',
+      answerCode: 200,
+      error: null,
+    });
+    expect(second.body).toMatchObject({
+      status: 'FAILED',
+      answerCode: 500,
+      error: 'bad status',
+      nextAttemptAt: null,
+    });
+    expect(receiver.received).toHaveLength(2);
+    expect(receiver.received[0]?.body).toMatchObject({ eventType: 'PING', entity: {}, entityUrl: null });
+    expect(verified(created.body.secret, receiver.received[0] as Received)).toBe(true);
+    expect(read.body.active).toBe(false);
+    expect(read.body.deactivatedReason).toBeNull();
+  });
+
+  it('records a refused connection without an answer code', async () => {
+    // Prepare: a receiver that is closed again, so its port refuses connections
+    const receiver = await startReceiver();
+    await receiver.close();
+    const created = await create(shop, { callbackUrl: receiver.url, eventTypes: ['STOCK_OUT'] });
+
+    // Act
+    const ping = await call(`/${shop}/webhooks/${created.body.webhookId}/test`, { method: 'POST' });
+
+    // Assert
+    expect(ping.body).toMatchObject({ status: 'FAILED', answerCode: null, error: 'connection refused' });
+  });
+});
+
+afterAll(() => {});

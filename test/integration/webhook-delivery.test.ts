@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '../../lib/data/ids';
+import { sendCallback } from '../../lib/data/webhooks/send-callback';
+import { deleteWebhook, insertWebhook, type StoredWebhook } from '../../lib/data/webhooks/webhook-repository';
+import { parseCallbackUrl } from '../../lib/domain/webhooks/callback-url';
+import { deliverJob } from '../../lib/use-cases/webhooks/deliver-job';
+import type { DeliveryJob } from '../../lib/use-cases/webhooks/delivery-queue';
+import { useLocalTable } from '../support/local-env';
+import { startReceiver } from '../support/webhook-receiver';
+
+/** The delivery core on DynamoDB Local with a real receiver: skips, dedupe, address checks at send time. */
+
+beforeAll(() => useLocalTable());
+
+const shopId = `hooks-${Date.now().toString(36)}`;
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
+beforeAll(async () => {
+  receiver = await startReceiver();
+});
+afterAll(() => receiver.close());
+
+async function webhook(callbackUrl: string): Promise<StoredWebhook> {
+  const now = new Date().toISOString();
+  const stored: StoredWebhook = {
+    shopId,
+    webhookId: newId(),
+    callbackUrl,
+    eventTypes: ['STOCK_OUT'],
+    active: true,
+    deactivatedReason: null,
+    secret: 'secret-of-the-test-webhook',
+    createdOn: now,
+    updatedOn: now,
+    version: 1,
+    activation: 0,
+  };
+  await insertWebhook(stored);
+  return stored;
+}
+
+const job = (hook: StoredWebhook, eventId = `evt_${newId()}`): DeliveryJob => ({
+  shopId,
+  webhookId: hook.webhookId,
+  activation: hook.activation,
+  event: {
+    id: eventId,
+    type: 'STOCK_OUT',
+    createdOn: new Date().toISOString(),
+    entityUrl: null,
+    entity: { productId: 'p' },
+  },
+  attempt: 1,
+});
+
+const queued: { job: DeliveryJob; delayMs: number }[] = [];
+const queue = {
+  enqueue: async (next: DeliveryJob, delayMs: number) => void queued.push({ job: next, delayMs }),
+};
+
+describe('webhook delivery core', () => {
+  it('does not call a receiver again for an event it took (a redelivered message)', async () => {
+    // Prepare
+    const hook = await webhook(receiver.url);
+    const one = job(hook);
+
+    // Act
+    const first = await deliverJob(one, queue);
+    const again = await deliverJob(one, queue);
+
+    // Assert
+    expect(first?.status).toBe('DELIVERED');
+    expect(again).toBeUndefined();
+    expect(receiver.received.filter((r) => r.body.id === one.event.id)).toHaveLength(1);
+  });
+
+  it('drops the pending jobs of a deleted webhook and of one (de)activated since the event', async () => {
+    // Prepare
+    const deleted = await webhook(receiver.url);
+    const pending = job(deleted);
+    await deleteWebhook(shopId, deleted.webhookId);
+    const other = await webhook(receiver.url);
+
+    // Act
+    const afterDelete = await deliverJob(pending, queue);
+    const staleActivation = await deliverJob({ ...job(other), activation: other.activation - 1 }, queue);
+
+    // Assert
+    expect([afterDelete, staleActivation]).toEqual([undefined, undefined]);
+    expect(receiver.received.filter((r) => r.body.id === pending.event.id)).toHaveLength(0);
+  });
+
+  it('refuses at send time a name that resolves to a blocked address, even among public ones', async () => {
+    // Prepare
+    const target = parseCallbackUrl('https://erp.example.com/hooks', { allowLocal: false });
+    if ('problem' in target) throw new Error(target.problem);
+
+    // Act
+    const mixed = await sendCallback(target, '{}', {}, async () => [
+      { address: '93.184.216.34', family: 4 },
+      { address: '10.0.0.8', family: 4 },
+    ]);
+    const metadata = await sendCallback(target, '{}', {}, async () => [
+      { address: '169.254.169.254', family: 4 },
+    ]);
+
+    // Assert
+    expect(mixed).toEqual({ answerCode: null, error: 'blocked address' });
+    expect(metadata).toEqual({ answerCode: null, error: 'blocked address' });
+  });
+
+  it('schedules the next attempt on the queue after a failure, one minute scaled', async () => {
+    // Prepare
+    const failing = await startReceiver(() => 500);
+    const hook = await webhook(failing.url);
+    const one = job(hook);
+
+    // Act
+    const attempt = await deliverJob(one, queue);
+    await failing.close();
+
+    // Assert
+    expect(attempt).toMatchObject({ status: 'FAILED', answerCode: 500, error: 'bad status' });
+    const next = queued.find((q) => q.job.event.id === one.event.id);
+    expect(next?.job.attempt).toBe(2);
+    expect(next?.delayMs).toBe(Math.round(60_000 * Number(process.env.WEBHOOK_RETRY_SCALE ?? 1)));
+  });
+
+  it('gives up an answer that does not come within 10 s as a timeout', async () => {
+    // Prepare
+    const hanging = await startReceiver(() => 'hang');
+    const target = parseCallbackUrl(hanging.url, { allowLocal: true });
+    if ('problem' in target) throw new Error(target.problem);
+
+    // Act
+    const started = Date.now();
+    const outcome = await sendCallback(target, '{}', {});
+    const took = Date.now() - started;
+    await hanging.close();
+
+    // Assert
+    expect(outcome).toEqual({ answerCode: null, error: 'timeout' });
+    expect(took).toBeGreaterThanOrEqual(9_900);
+  }, 20_000);
+});

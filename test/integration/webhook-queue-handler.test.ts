@@ -1,0 +1,117 @@
+import type { SQSRecord } from 'aws-lambda';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDeliverer, handleRecord } from '../../functions/webhooks/deliver-webhooks';
+import { newId } from '../../lib/data/ids';
+import { insertWebhook } from '../../lib/data/webhooks/webhook-repository';
+import type { DeliveryJob } from '../../lib/use-cases/webhooks/delivery-queue';
+import { useLocalTable } from '../support/local-env';
+import { startReceiver } from '../support/webhook-receiver';
+
+/** The AWS delivery function's message handling (SQS records), with a recording queue and a real receiver. */
+
+beforeAll(() => useLocalTable());
+const shopId = `hook-sqs-${Date.now().toString(36)}`;
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
+let webhookId: string;
+beforeAll(async () => {
+  receiver = await startReceiver();
+  webhookId = newId();
+  const now = new Date().toISOString();
+  await insertWebhook({
+    shopId,
+    webhookId,
+    callbackUrl: receiver.url,
+    eventTypes: ['PRODUCT_DELETE'],
+    active: true,
+    deactivatedReason: null,
+    secret: 'sqs-test-secret',
+    createdOn: now,
+    updatedOn: now,
+    version: 1,
+    activation: 0,
+  });
+});
+afterAll(() => receiver.close());
+
+const sqsRecord = (body: unknown, messageId = newId()): SQSRecord =>
+  ({ messageId, body: JSON.stringify(body) }) as SQSRecord;
+
+function recordingQueue() {
+  const sent: { job: DeliveryJob; delayMs: number }[] = [];
+  return { sent, enqueue: async (job: DeliveryJob, delayMs: number) => void sent.push({ job, delayMs }) };
+}
+
+const job = (): DeliveryJob => ({
+  shopId,
+  webhookId,
+  activation: 0,
+  event: {
+    id: `evt_${newId()}`,
+    type: 'PRODUCT_DELETE',
+    createdOn: new Date().toISOString(),
+    entityUrl: null,
+    entity: { productId: 'x' },
+  },
+  attempt: 1,
+});
+
+describe('webhook delivery function (SQS)', () => {
+  it('fans an EventBridge event out into one job per subscribed webhook, sent back to the queue', async () => {
+    // Prepare
+    const queue = recordingQueue();
+    const event = {
+      version: '0',
+      id: 'eb-1',
+      'detail-type': 'ProductDeleted',
+      source: `shop-api.${shopId}`,
+      time: '2026-11-26T03:00:00Z',
+      detail: { shopId, productId: 'p-1', productNumber: 'N-1' },
+    };
+
+    // Act
+    await handleRecord(sqsRecord(event), queue);
+
+    // Assert
+    expect(queue.sent).toHaveLength(1);
+    expect(queue.sent[0]).toMatchObject({
+      delayMs: 0,
+      job: {
+        shopId,
+        webhookId,
+        attempt: 1,
+        event: { type: 'PRODUCT_DELETE', entity: { productId: 'p-1', productNumber: 'N-1' } },
+      },
+    });
+  });
+
+  it('sends a due job, and sends one that arrived early back for the rest of its wait (hops past 15 minutes)', async () => {
+    // Prepare
+    const queue = recordingQueue();
+    const due = job();
+    const early = job();
+    const now = Date.now();
+
+    // Act
+    await handleRecord(sqsRecord({ job: due, notBefore: now - 5 }), queue, now);
+    await handleRecord(sqsRecord({ job: early, notBefore: now + 3_600_000 }), queue, now);
+
+    // Assert
+    expect(receiver.received.map((r) => r.body.id)).toContain(due.event.id);
+    expect(receiver.received.map((r) => r.body.id)).not.toContain(early.event.id);
+    expect(queue.sent).toEqual([{ job: early, delayMs: 3_600_000 }]);
+  });
+
+  it('reports a record it cannot handle as a batch item failure and handles the others', async () => {
+    // Prepare
+    const deliver = createDeliverer(recordingQueue());
+    const good = sqsRecord({ job: job(), notBefore: 0 }, 'good');
+    const broken = sqsRecord('{not json', 'broken');
+    broken.body = '{not json';
+
+    // Act
+    const answer = await deliver({ Records: [good, broken] });
+
+    // Assert
+    expect(answer).toEqual({ batchItemFailures: [{ itemIdentifier: 'broken' }] });
+  });
+});
