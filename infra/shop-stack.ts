@@ -7,6 +7,7 @@ import { type ShopStackConfig, shopSlug } from './config';
 import { type ApiEnvironment, ApiFunction } from './constructs/api-function';
 import { EventPublisher } from './constructs/event-publisher';
 import { EveryMinuteTask } from './constructs/every-minute-task';
+import { EXPORT_FUNCTION, ExportStorage } from './constructs/export-storage';
 import { IdempotencySecret } from './constructs/idempotency-secret';
 import { MediaStorage } from './constructs/media-storage';
 import { RouteGroupStack } from './constructs/route-group-stack';
@@ -129,6 +130,11 @@ export class ShopStack extends Stack {
     // about 7 resources a route would take the one template past CloudFormation's 500.
     const idempotency = new IdempotencySecret(this, 'Idempotency', { shopId: config.shopId });
     const media = new MediaStorage(this, 'Media', { shopId: config.shopId });
+    // GET /products/export writes its files to a bucket of their own (docs/catalog.md "Export").
+    const exportStorage = new ExportStorage(this, 'Exports');
+    const extras = new Map([
+      ['exportProducts', { ...EXPORT_FUNCTION, grant: (fn: ApiFunction) => exportStorage.grantTo(fn) }],
+    ]);
     for (const [group, members] of routeGroups(routes)) {
       const nested = new RouteGroupStack(this, routeGroupId(group), {
         routes: members,
@@ -139,6 +145,7 @@ export class ShopStack extends Stack {
         rateLimitKeyPrefix: rateLimitKeyPrefix(config.shopId),
         logRetention: config.logRetention,
         media,
+        extras,
       });
       this.routeGroups.push(nested);
       for (const [name, fn] of nested.functions) this.functions.set(name, fn);

@@ -23,6 +23,7 @@ export const SCOPES = [
   'coupons_write',
   'webhooks_read',
   'webhooks_write',
+  'products_read_batch',
 ] as const;
 export type Scope = (typeof SCOPES)[number];
 
@@ -840,6 +841,20 @@ export const routes = {
     catalogRead: true,
     liveStock: true,
     handler: 'functions/products/list-updated-products.ts',
+  }),
+  // Before GET /products/{productId}: the literal `export` wins, as in API Gateway.
+  exportProducts: route({
+    name: 'exportProducts',
+    method: 'GET',
+    path: '/{shopId}/products/export',
+    scope: 'products_read_batch',
+    cartToken: false,
+    body: 'none',
+    // The generation's lease item (lib/data/exports/export-leases.ts).
+    writes: true,
+    catalogRead: true,
+    liveStock: true,
+    handler: 'functions/products/export-products.ts',
   }),
   getProduct: route({
     name: 'getProduct',

@@ -37,8 +37,12 @@
  *   the cold start and RSS after --write-patches PATCHes at c=8, on --write-products products
  *   (infra/bench/scale-product-writes.ts). Budgets: p50 ≤ 1.5× the category write's, ≤ 2 RCU, and
  *   at 100,000 products a cold start ≤ 3 s and RSS ≤ 70 % of 1024 MB.
+ * - export (only when named): the product export of catalogs of --products sizes, generated in a
+ *   fresh process into the embedded S3 server: records, time, RSS and heap growth (infra/bench/
+ *   scale-export.ts). Budgets: catalog load + export within the export function's timeout, peak
+ *   RSS ≤ 70 % of its memory.
  * Options: --parts lists,checkout,catalog,flash-sale,order-patch[,sales,order-filters,coupons,
- * webhook-checkout,product-writes] --sales-sizes 100,100000 --order-sizes 100,100000 --sizes
+ * webhook-checkout,product-writes,export] --sales-sizes 100,100000 --order-sizes 100,100000 --sizes
  * 100,10000,100000 --products 1000,10000,100000 --samples N (30) --concurrency 1,16,64 --stock 1000
  * --shards 1,4,8 --coupon-uses 100 --write-products 100000 --write-patches 10000 --write-concurrency 1
  */
@@ -52,6 +56,7 @@ import { BENCH_ENV, report } from './report';
 import { type CatalogScaleRow, measureCatalogScale, missedCatalogBudgets } from './scale-catalog';
 import { measureCheckoutScale, missedCheckoutBudgets } from './scale-checkout';
 import { couponRacePart } from './scale-coupons';
+import { EXPORT_BUDGETS, exportTable, measureExportScale, missedExportBudgets } from './scale-export';
 import { flashSalePart } from './scale-flash-sale';
 import { listTable, measureListScale, missedListBudgets } from './scale-lists';
 import { measureOrderFilters, missedOrderFilterBudgets, orderFilterTable } from './scale-order-filters';
@@ -211,6 +216,13 @@ async function main(): Promise<number> {
       );
       sections.push(productWritesSection(result));
       missed.push(...missedProductWriteBudgets(result));
+    }
+    if (parts.has('export')) {
+      const rows = await measureExportScale(values.products.split(',').map(Number), say);
+      sections.push(
+        `product export by catalog size (a fresh process: catalog load, then the export; function ${EXPORT_BUDGETS.timeLimitMs / 1000} s, RSS budget ${Math.round(EXPORT_BUDGETS.rssMb)} MB)\n\n${exportTable(rows)}`,
+      );
+      missed.push(...missedExportBudgets(rows));
     }
   } finally {
     await floor?.stop();

@@ -1,4 +1,4 @@
-import { NestedStack } from 'aws-cdk-lib';
+import { type Duration, NestedStack } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -8,6 +8,14 @@ import { type ApiEnvironment, ApiFunction } from './api-function';
 import type { IdempotencySecret } from './idempotency-secret';
 import { MEDIA_ACCESS, type MediaStorage } from './media-storage';
 import { addApiRoute } from './shop-http-api';
+
+/** What one route's function gets beyond the defaults (e.g. the export: more time, its bucket). */
+export interface RouteFunctionExtras {
+  memorySize?: number;
+  timeout?: Duration;
+  /** Grants and environment of its own, added to the function once made. */
+  grant?(fn: ApiFunction): void;
+}
 
 export interface RouteGroupStackProps {
   /** The group's rows of the route table (infra/route-groups.ts). */
@@ -21,6 +29,8 @@ export interface RouteGroupStackProps {
   logRetention: RetentionDays;
   /** The product images' bucket and CDN: environment and grants for the routes MEDIA_ACCESS names. */
   media: MediaStorage;
+  /** Extras by route name, for the few routes that need them. */
+  extras?: ReadonlyMap<string, RouteFunctionExtras>;
 }
 
 /**
@@ -36,6 +46,7 @@ export class RouteGroupStack extends NestedStack {
     super(scope, id, { description: `Routes ${props.routes.map((r) => r.name).join(', ')}`.slice(0, 1024) });
     for (const route of props.routes) {
       const media = MEDIA_ACCESS[route.name];
+      const extras = props.extras?.get(route.name);
       const fn = new ApiFunction(this, route.name, {
         entry: route.handler,
         description: `${route.method} ${route.path}`,
@@ -44,9 +55,11 @@ export class RouteGroupStack extends NestedStack {
         access: route.writes ? 'write' : 'read',
         rateLimitKeyPrefix: props.rateLimitKeyPrefix,
         logRetention: props.logRetention,
-        ...(media?.memorySize ? { memorySize: media.memorySize } : {}),
+        memorySize: extras?.memorySize ?? media?.memorySize,
+        timeout: extras?.timeout,
       });
       props.media.grantTo(route.name, fn.fn);
+      extras?.grant?.(fn);
       if (route.idempotent) props.idempotency.grantTo(fn);
       addApiRoute(this, props.api, route, fn.fn);
       this.functions.set(route.name, fn);

@@ -154,6 +154,13 @@ export function openApiDocument(examples: Examples = {}): Json {
   };
 }
 
+/** The description of a success status (200 and any other: OK). */
+const DESCRIPTION_OF: Record<string, string> = {
+  '201': 'Created.',
+  '204': 'Done; no body.',
+  '303': 'See Other: the answer is at Location (the same URL is in the body).',
+};
+
 function operation(route: Route, examples: Record<string, unknown>): Json {
   const request = (routeRequestSchemas as Record<string, RouteRequestSchemas>)[route.name] ?? {};
   const changesCart = handlerChangesCart(route);
@@ -178,8 +185,12 @@ function operation(route: Route, examples: Record<string, unknown>): Json {
     if (route.name === 'createCart') headers.push(CART_TOKEN_HEADER);
     const example = examples[status];
     responses[status] = {
-      description: status === '204' ? 'Done; no body.' : status === '201' ? 'Created.' : 'OK.',
-      headers: headersOf(headers),
+      description: DESCRIPTION_OF[status] ?? 'OK.',
+      // A 303's Location is where the answer is (GET /products/export), not a created resource.
+      headers: {
+        ...headersOf(headers),
+        ...(status === '303' ? { Location: ref('headers', 'SeeOther') } : {}),
+      },
       ...(schema
         ? {
             content: {
@@ -298,6 +309,7 @@ function summaryOf(route: Route): string {
 
 function scopeText(scope: string): string {
   const [area, access] = scope.split('_');
+  if (scope.endsWith('_read_batch')) return `Read all ${area} at once (the export)`;
   return `${access === 'read' ? 'Read' : 'Change'} ${area}${access === 'price' ? ' prices' : ''}`;
 }
 
@@ -334,6 +346,11 @@ function headerComponents(): Json {
       true,
     ),
     Location: header('The created resource.', { type: 'string' }, true),
+    SeeOther: header(
+      'Where the answer is: a presigned URL, valid 15 minutes, that needs (and must not get) an Authorization header.',
+      { type: 'string', format: 'uri' },
+      true,
+    ),
     [CART_TOKEN_HEADER]: header(
       'The cart token: send it with every request on this cart; returned only here.',
       { type: 'string' },

@@ -16,6 +16,9 @@ import { recordSlideshow } from './slideshow-examples';
 
 const FIXED_INSTANT = '2026-01-15T10:00:00.000Z';
 const BASE_URL = 'http://127.0.0.1:3000';
+const EXAMPLE_S3 = 'https://shop-api-exports.s3.eu-central-1.amazonaws.com';
+const EXAMPLE_SIGNATURE =
+  'X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=EXAMPLE%2F20260115%2Feu-central-1%2Fs3%2Faws4_request&X-Amz-Date=20260115T100000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=EXAMPLE';
 
 type Answer = { status: number; body: unknown; headers: Headers };
 
@@ -36,6 +39,7 @@ async function main() {
         ...headers,
       },
       body: body === undefined ? undefined : JSON.stringify(body),
+      redirect: 'manual',
     });
     const text = await response.text();
     const answer: Answer = {
@@ -68,6 +72,7 @@ async function main() {
     await call('suggestProducts', 'GET', '/search/product-suggest?query=titan&limit=2');
     await call('getCrossSelling', 'GET', '/products/dome-tent-2p/crossselling');
     await call('getCustomAttributes', 'GET', '/products/trail-tshirt-red-m/custom-attributes');
+    await call('exportProducts', 'GET', '/products/export?locale=en_GB');
     await call('updateCustomAttributes', 'PATCH', '/products/merino-beanie/custom-attributes', [
       { op: 'add', path: '/', value: { key: 'Engraving', displayValue: 'Trail' } },
     ]);
@@ -262,18 +267,25 @@ async function main() {
 /** Replaces what changes from run to run by fixed values (see the module comment). */
 function normalise(text: string, url: string, startedAt: number): string {
   const ids = new Map<string, string>();
-  return text
-    .replaceAll(url, BASE_URL)
-    .replace(/\b[0-9A-HJKMNP-TV-Z]{26}\b/g, (id) => {
-      if (!ids.has(id)) ids.set(id, `01JAAAAAAAAAAAAAAAAAAA${String(ids.size + 1).padStart(4, '0')}`);
-      return ids.get(id) as string;
-    })
-    .replace(/pickupToken(=|":\s*")[A-Za-z0-9_-]{43}/g, 'pickupToken$1EXAMPLE-PICKUP-TOKEN')
-    .replace(/"secret":\s*"[A-Za-z0-9_-]{43}"/g, '"secret": "EXAMPLE-WEBHOOK-SECRET-SHOWN-ONCE"')
-    .replace(/"evt_[0-9a-f]{32}"/g, '"evt_0123456789abcdef0123456789abcdef"')
-    .replace(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z/g, (instant) =>
-      Date.parse(instant) >= startedAt - 60_000 ? FIXED_INSTANT : instant,
-    );
+  return (
+    text
+      .replaceAll(url, BASE_URL)
+      .replace(/\b[0-9A-HJKMNP-TV-Z]{26}\b/g, (id) => {
+        if (!ids.has(id)) ids.set(id, `01JAAAAAAAAAAAAAAAAAAA${String(ids.size + 1).padStart(4, '0')}`);
+        return ids.get(id) as string;
+      })
+      // A presigned export URL: the embedded S3 server's port and bucket path, its signing date and signature.
+      .replace(
+        /http:\/\/127\.0\.0\.1:\d+\/[^/"]+\/([^"?]+\.csv)\?[^"]+/g,
+        (_, path: string) => `${EXAMPLE_S3}/${path}?${EXAMPLE_SIGNATURE}`,
+      )
+      .replace(/pickupToken(=|":\s*")[A-Za-z0-9_-]{43}/g, 'pickupToken$1EXAMPLE-PICKUP-TOKEN')
+      .replace(/"secret":\s*"[A-Za-z0-9_-]{43}"/g, '"secret": "EXAMPLE-WEBHOOK-SECRET-SHOWN-ONCE"')
+      .replace(/"evt_[0-9a-f]{32}"/g, '"evt_0123456789abcdef0123456789abcdef"')
+      .replace(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z/g, (instant) =>
+        Date.parse(instant) >= startedAt - 60_000 ? FIXED_INSTANT : instant,
+      )
+  );
 }
 
 await main();

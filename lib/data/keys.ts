@@ -39,6 +39,15 @@ function bucketPart(bucket: number | undefined): string {
 }
 
 export const keys = {
+  /**
+   * The lease of a product export's generation, one item per catalog version and locale
+   * (lib/data/exports/export-leases.ts); expires by TTL with the file.
+   */
+  productExportLease: (shopId: string, version: number, locale: string): Key => ({
+    pk: `${shop(shopId)}#EXPORTS`,
+    sk: `PRODUCTS#${String(version).padStart(12, '0')}#${part(locale)}`,
+  }),
+
   /** The shop's meta item: catalog version (drives the catalog cache). */
   shopMeta: (shopId: string): Key => ({ pk: shop(shopId), sk: 'META' }),
 

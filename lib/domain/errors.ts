@@ -100,3 +100,13 @@ export class StorageBusy extends DomainError {
     super('Service Unavailable');
   }
 }
+
+/** A file another request is still generating did not appear in time: temporary, retry after a while. */
+export class StillGenerating extends DomainError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+  }
+}

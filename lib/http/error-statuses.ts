@@ -9,6 +9,7 @@ import {
   ProductVersionMismatch,
   RefusedInput,
   StateConflict,
+  StillGenerating,
   StorageBusy,
   WebhookVersionMismatch,
 } from '../domain/errors';
@@ -37,6 +38,7 @@ const STATUS_OF: ReadonlyArray<readonly [DomainErrorClass, (error: never) => Htt
   [ConcurrentChange, (e: ConcurrentChange) => new Conflict(e.message)],
   [OutOfStock, (e: OutOfStock) => new Conflict(e.message, e.errors)],
   [StorageBusy, (e: StorageBusy) => new ServiceUnavailable(e.retryAfterSeconds)],
+  [StillGenerating, (e: StillGenerating) => new ServiceUnavailable(e.retryAfterSeconds, e.message)],
 ];
 
 /** The HTTP error a domain error is answered with; undefined for anything else. */

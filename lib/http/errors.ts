@@ -74,8 +74,8 @@ export class UnsupportedMediaType extends HttpError {
 }
 
 export class ServiceUnavailable extends HttpError {
-  constructor(retryAfterSeconds: number) {
-    super(503, 'Service Unavailable', undefined, { 'Retry-After': String(retryAfterSeconds) });
+  constructor(retryAfterSeconds: number, message = 'Service Unavailable') {
+    super(503, message, undefined, { 'Retry-After': String(retryAfterSeconds) });
   }
 }
 

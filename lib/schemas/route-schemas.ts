@@ -51,6 +51,7 @@ import {
   SubscriberPath,
 } from './newsletters';
 import { CreateDocumentBody, ListDocumentsQuery, ListOrdersQuery, OrderPath, PatchOrderBody } from './orders';
+import { ExportProductsQuery } from './product-export';
 import { GetProductTypeQuery, ProductTypePath } from './product-types';
 import {
   CreateProductBody,
@@ -129,6 +130,7 @@ export const routeRequestSchemas = {
   getLocales: { path: ShopPath },
   getOrder: { path: OrderPath },
   patchOrder: { path: OrderPath, body: PatchOrderBody },
+  exportProducts: { path: ShopPath, query: ExportProductsQuery },
   getProduct: { path: ProductPath, query: GetProductQuery },
   getProductType: { path: ProductTypePath, query: GetProductTypeQuery },
   getShippingMethod: { path: ShippingMethodPath, query: GetShippingMethodQuery },

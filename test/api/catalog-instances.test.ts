@@ -63,8 +63,9 @@ function catalogReadPaths(): { path: string; options?: CallOptions }[] {
   };
   // Routes that need a query to answer 200.
   const queries: Record<string, string> = { suggestProducts: '?query=t' };
+  // The export answers a presigned URL signed per request, not catalog data (product-export.test.ts).
   return routeList
-    .filter((route) => route.catalogRead)
+    .filter((route) => route.catalogRead && route.name !== 'exportProducts')
     .map((route) => ({
       path:
         route.path.replace(/\{(\w+)\}/g, (_, name: string) => ids[name] ?? name) +

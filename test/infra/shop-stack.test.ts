@@ -176,7 +176,8 @@ describe('shop stack: least privilege', () => {
         ]);
       }
       // Beyond the table only the idempotency secret, for idempotent routes (idempotency-secret.test.ts),
-      // and the media bucket, for the image routes (media-storage.test.ts).
+      // and the buckets: media for the image routes (media-storage.test.ts), exports for the export
+      // (export-storage.test.ts).
       const others = statements.filter(
         (s) => !actionsOf(s).every((a) => a.startsWith('dynamodb:') || a.startsWith('s3:')),
       );

@@ -6,6 +6,7 @@ import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../../infra/constructs/bundling-options';
 import { MEDIA_OBJECTS_WILDCARD } from '../../infra/constructs/media-storage';
+import { EXPORT_OBJECTS_APPLIES_TO } from '../../infra/constructs/export-storage';
 import type { ShopStack } from '../../infra/shop-stack';
 import { cfnLintCommand } from '../../infra/test-tools';
 import type { StackTemplate } from './nested-templates';
@@ -78,9 +79,12 @@ describe('cdk-nag (AwsSolutions)', () => {
       ).toBe(true);
     for (const { resource, rule } of all) {
       expect(rule.reason.length, `${resource} ${rule.id}`).toBeGreaterThanOrEqual(60);
-      // X-Ray's Resource::*, or the image functions' media bucket objects (media-storage.ts).
+      // Resource::* (X-Ray, ListStreams), or the objects of the media bucket (media-storage.ts) or of the
+      // exports bucket (export-storage.ts).
       if (rule.id === 'AwsSolutions-IAM5')
-        expect([['Resource::*'], [MEDIA_OBJECTS_WILDCARD]], resource).toContainEqual(rule.applies_to);
+        expect([['Resource::*'], [MEDIA_OBJECTS_WILDCARD], [EXPORT_OBJECTS_APPLIES_TO]], resource).toContainEqual(
+          rule.applies_to,
+        );
     }
   });
 

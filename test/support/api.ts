@@ -44,6 +44,8 @@ export async function call<T = any>(path: string, options: CallOptions = {}): Pr
     method,
     headers,
     body,
+    // What the API answers: a 303 (GET /products/export) is the answer, not a hop to follow.
+    redirect: 'manual',
   });
   const text = await response.text();
   let parsed: unknown = text;

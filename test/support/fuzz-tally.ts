@@ -26,10 +26,13 @@ export function fuzzTally() {
     answered: () => answered,
     /** The routes of `names` without a single answer. */
     routesUnanswered: (names: readonly string[]) => names.filter((name) => !statusesByRoute.has(name)),
-    /** The answered routes that never answered 2xx. */
+    /** The answered routes that never answered 2xx (or 303, the export's success: a redirect). */
     routesNeverHandled: () =>
       [...statusesByRoute]
-        .filter(([, statuses]) => ![...statuses.keys()].some((status) => status >= 200 && status < 300))
+        .filter(
+          ([, statuses]) =>
+            ![...statuses.keys()].some((status) => (status >= 200 && status < 300) || status === 303),
+        )
         .map(([route, statuses]) => `${route} ${JSON.stringify(Object.fromEntries(statuses))}`),
     /** The body kinds of `kinds` without a single answer. */
     bodyKindsUnanswered: (kinds: readonly string[]) => kinds.filter((kind) => !answersByKind.has(kind)),

@@ -56,3 +56,8 @@ export function callSample(sample: SampleRequest, options: Pick<CallOptions, 'to
     ...options,
   });
 }
+
+/** A success answer: 2xx, or the 303 of GET /products/export (its answer is a redirect to the file). */
+export function succeeded(status: number): boolean {
+  return (status >= 200 && status < 300) || status === 303;
+}

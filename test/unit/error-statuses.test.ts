@@ -10,6 +10,7 @@ import {
   NotFoundError,
   RefusedInput,
   StateConflict,
+  StillGenerating,
   StorageBusy,
 } from '../../lib/domain/errors';
 import { httpErrorOf } from '../../lib/http/error-statuses';
@@ -79,6 +80,16 @@ describe('domain errors → HTTP (lib/http/error-statuses.ts, contract "Errors")
       status: 503,
       body: { status: '503', message: 'Service Unavailable', requestId: 'req-domain-1' },
       retryAfter: '3',
+    },
+    {
+      error: new StillGenerating('The export is still being generated: try again in 4 s', 4),
+      status: 503,
+      body: {
+        status: '503',
+        message: 'The export is still being generated: try again in 4 s',
+        requestId: 'req-domain-1',
+      },
+      retryAfter: '4',
     },
   ];
 

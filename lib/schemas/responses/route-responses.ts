@@ -27,6 +27,7 @@ import { TaxClass } from './common';
 import { CouponCampaign, CouponCampaignList } from './coupons';
 import { Customer, CustomerList } from './customers';
 import { Order, OrderDocument, OrderDocumentList, OrderList } from './orders';
+import { ProductExport } from './product-export';
 import {
   CrossSelling,
   CustomAttributes,
@@ -44,7 +45,7 @@ import { ProductWatcher, WatchedProductList } from './watchers';
 import { CreatedWebhook, Webhook, WebhookDelivery, WebhookDeliveryList, WebhookList } from './webhooks';
 
 /** A route's success answers: status → body schema (null = no body, 204). */
-export type SuccessResponses = Partial<Record<200 | 201 | 204, z.core.$ZodType | null>>;
+export type SuccessResponses = Partial<Record<200 | 201 | 204 | 303, z.core.$ZodType | null>>;
 
 /**
  * The success answers of every route (the error answers follow from the route's traits, see
@@ -112,6 +113,7 @@ export const routeResponses: Record<keyof typeof routes, SuccessResponses> = {
   getLegal: { 200: Legal },
   getLegalPage: { 200: LegalPage },
   updateLegalPage: { 200: LegalPage },
+  exportProducts: { 303: ProductExport },
   listScriptTags: { 200: ScriptTagList },
   createScriptTag: { 201: ScriptTag },
   deleteScriptTag: { 204: null },
