@@ -13,7 +13,20 @@ const MAX_ANSWER_BYTES = 64 * 1024;
 
 /** Every address a host name resolves to (the system's resolver; tests give their own). */
 export type Resolver = (host: string) => Promise<{ address: string; family: number }[]>;
-const systemResolver: Resolver = (host) => lookup(host, { all: true, verbatim: true });
+/** A name that does not resolve within this long fails the attempt (or passes a create unchecked). */
+const RESOLVE_TIMEOUT_MS = 3000;
+const systemResolver: Resolver = (host) => {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`resolving ${host} took over ${RESOLVE_TIMEOUT_MS} ms`)),
+      RESOLVE_TIMEOUT_MS,
+    );
+  });
+  return Promise.race([lookup(host, { all: true, verbatim: true }), timeout]).finally(() =>
+    clearTimeout(timer),
+  );
+};
 
 /**
  * The addresses a callback's host resolves to, each checked (merchant-api.md "Callback URL
