@@ -1034,6 +1034,59 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/{shopId}/products/{productId}/slideshow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List slideshow images */
+        get: operations["listSlideshowImages"];
+        put?: never;
+        /** Upload slideshow image */
+        post: operations["uploadSlideshowImage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{shopId}/products/{productId}/slideshow/sequence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get slideshow sequence */
+        get: operations["getSlideshowSequence"];
+        /** Update slideshow sequence */
+        put: operations["updateSlideshowSequence"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{shopId}/products/{productId}/slideshow/{imageName}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete slideshow image */
+        delete: operations["deleteSlideshowImage"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/{shopId}/products/{productId}/watchers": {
         parameters: {
             query?: never;
@@ -1881,6 +1934,19 @@ export interface components {
             taxModel: "GROSS" | "NET";
             links: components["schemas"]["Link"][];
         };
+        SlideshowItem: {
+            name: string;
+            images: components["schemas"]["Image"][];
+            sizes: components["schemas"]["Image"][];
+        };
+        SlideshowList: {
+            items: components["schemas"]["SlideshowItem"][];
+        };
+        SlideshowSequence: string[];
+        SlideshowUpload: {
+            name: string;
+            sizes: components["schemas"]["Image"][];
+        };
         TaxClass: {
             taxClassId: string;
             name: string;
@@ -2259,7 +2325,7 @@ export interface operations {
                      *       "resultsPerPage": 1,
                      *       "items": [
                      *         {
-                     *           "cartId": "01JAAAAAAAAAAAAAAAAAAA0007",
+                     *           "cartId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *           "locale": "en_GB",
                      *           "currencyId": "EUR",
                      *           "billingAddress": {
@@ -2326,7 +2392,7 @@ export interface operations {
                      *             },
                      *             "productLineItems": [
                      *               {
-                     *                 "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *                 "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *                 "sku": "BF-2210",
                      *                 "name": "Merino Rib Beanie",
                      *                 "productId": "merino-beanie",
@@ -2407,7 +2473,7 @@ export interface operations {
                      *                 "isInWishlist": false
                      *               },
                      *               {
-                     *                 "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
+                     *                 "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0010",
                      *                 "sku": "FW-0502",
                      *                 "name": "Merino Trekking Socks (pair)",
                      *                 "productId": "socks-pair-pack",
@@ -2584,7 +2650,7 @@ export interface operations {
                      *           "links": [
                      *             {
                      *               "rel": "self",
-                     *               "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007"
+                     *               "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0008"
                      *             },
                      *             {
                      *               "rel": "shipping-method",
@@ -2592,7 +2658,7 @@ export interface operations {
                      *             },
                      *             {
                      *               "rel": "add-coupon",
-                     *               "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007/coupon"
+                     *               "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0008/coupon"
                      *             }
                      *           ]
                      *         }
@@ -2656,7 +2722,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0007",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": null,
@@ -2688,7 +2754,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -2835,11 +2901,11 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0008"
                      *         },
                      *         {
                      *           "rel": "add-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007/coupon"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0008/coupon"
                      *         }
                      *       ],
                      *       "status": "Complete"
@@ -2889,7 +2955,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0007",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": null,
@@ -2921,7 +2987,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -3068,11 +3134,11 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0008"
                      *         },
                      *         {
                      *           "rel": "add-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007/coupon"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0008/coupon"
                      *         }
                      *       ]
                      *     }
@@ -3128,7 +3194,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0007",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": null,
@@ -3160,7 +3226,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -3229,7 +3295,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0010",
                      *             "sku": "FW-0502",
                      *             "name": "Merino Trekking Socks (pair)",
                      *             "productId": "socks-pair-pack",
@@ -3377,11 +3443,11 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0008"
                      *         },
                      *         {
                      *           "rel": "add-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007/coupon"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0008/coupon"
                      *         }
                      *       ]
                      *     }
@@ -3441,7 +3507,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0007",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": null,
@@ -3473,7 +3539,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -3542,7 +3608,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0010",
                      *             "sku": "FW-0502",
                      *             "name": "Merino Trekking Socks (pair)",
                      *             "productId": "socks-pair-pack",
@@ -3690,11 +3756,11 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0008"
                      *         },
                      *         {
                      *           "rel": "add-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007/coupon"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0008/coupon"
                      *         }
                      *       ]
                      *     }
@@ -3748,7 +3814,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0007",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": null,
@@ -3780,7 +3846,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -3849,7 +3915,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0010",
                      *             "sku": "FW-0502",
                      *             "name": "Merino Trekking Socks (pair)",
                      *             "productId": "socks-pair-pack",
@@ -3997,11 +4063,11 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0008"
                      *         },
                      *         {
                      *           "rel": "add-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007/coupon"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0008/coupon"
                      *         }
                      *       ]
                      *     }
@@ -4059,7 +4125,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0007",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": null,
@@ -4091,7 +4157,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -4160,7 +4226,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0010",
                      *             "sku": "FW-0502",
                      *             "name": "Merino Trekking Socks (pair)",
                      *             "productId": "socks-pair-pack",
@@ -4229,7 +4295,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0010",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0011",
                      *             "sku": "NW-4120",
                      *             "name": "Softshell Gloves",
                      *             "productId": "softshell-gloves",
@@ -4376,11 +4442,11 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0008"
                      *         },
                      *         {
                      *           "rel": "add-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007/coupon"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0008/coupon"
                      *         }
                      *       ],
                      *       "status": "Complete"
@@ -4443,7 +4509,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0007",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": null,
@@ -4475,7 +4541,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -4549,7 +4615,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0010",
                      *             "sku": "FW-0502",
                      *             "name": "Merino Trekking Socks (pair)",
                      *             "productId": "socks-pair-pack",
@@ -4624,7 +4690,7 @@ export interface operations {
                      *           }
                      *         ],
                      *         "couponLineItem": {
-                     *           "couponLineItemId": "01JAAAAAAAAAAAAAAAAAAA0011",
+                     *           "couponLineItemId": "01JAAAAAAAAAAAAAAAAAAA0012",
                      *           "code": "WELCOME10",
                      *           "lineItemPrice": {
                      *             "taxType": "NONE",
@@ -4712,11 +4778,11 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0008"
                      *         },
                      *         {
                      *           "rel": "remove-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007/coupon/01JAAAAAAAAAAAAAAAAAAA0011"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0008/coupon/01JAAAAAAAAAAAAAAAAAAA0012"
                      *         }
                      *       ]
                      *     }
@@ -4770,7 +4836,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0007",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": null,
@@ -4802,7 +4868,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -4871,7 +4937,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0010",
                      *             "sku": "FW-0502",
                      *             "name": "Merino Trekking Socks (pair)",
                      *             "productId": "socks-pair-pack",
@@ -5019,11 +5085,11 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0008"
                      *         },
                      *         {
                      *           "rel": "add-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007/coupon"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0008/coupon"
                      *         }
                      *       ]
                      *     }
@@ -5114,7 +5180,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0007",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": {
@@ -5181,7 +5247,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -5250,7 +5316,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0010",
                      *             "sku": "FW-0502",
                      *             "name": "Merino Trekking Socks (pair)",
                      *             "productId": "socks-pair-pack",
@@ -5398,11 +5464,11 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0008"
                      *         },
                      *         {
                      *           "rel": "add-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007/coupon"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0008/coupon"
                      *         }
                      *       ]
                      *     }
@@ -5455,7 +5521,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0007",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": null,
@@ -5487,7 +5553,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -5556,7 +5622,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0010",
                      *             "sku": "FW-0502",
                      *             "name": "Merino Trekking Socks (pair)",
                      *             "productId": "socks-pair-pack",
@@ -5704,11 +5770,11 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0008"
                      *         },
                      *         {
                      *           "rel": "add-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007/coupon"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0008/coupon"
                      *         }
                      *       ]
                      *     }
@@ -5798,7 +5864,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0007",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": null,
@@ -5865,7 +5931,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -5934,7 +6000,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0010",
                      *             "sku": "FW-0502",
                      *             "name": "Merino Trekking Socks (pair)",
                      *             "productId": "socks-pair-pack",
@@ -6082,11 +6148,11 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0008"
                      *         },
                      *         {
                      *           "rel": "add-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007/coupon"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0008/coupon"
                      *         }
                      *       ]
                      *     }
@@ -6139,7 +6205,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0007",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": null,
@@ -6171,7 +6237,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -6240,7 +6306,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0010",
                      *             "sku": "FW-0502",
                      *             "name": "Merino Trekking Socks (pair)",
                      *             "productId": "socks-pair-pack",
@@ -6388,11 +6454,11 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0008"
                      *         },
                      *         {
                      *           "rel": "add-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007/coupon"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0008/coupon"
                      *         }
                      *       ]
                      *     }
@@ -6450,7 +6516,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0007",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": {
@@ -6517,7 +6583,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -6586,7 +6652,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0010",
                      *             "sku": "FW-0502",
                      *             "name": "Merino Trekking Socks (pair)",
                      *             "productId": "socks-pair-pack",
@@ -6751,7 +6817,7 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0008"
                      *         },
                      *         {
                      *           "rel": "shipping-method",
@@ -6759,7 +6825,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "rel": "add-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007/coupon"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0008/coupon"
                      *         }
                      *       ]
                      *     }
@@ -6819,7 +6885,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0007",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": {
@@ -6886,7 +6952,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -6955,7 +7021,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0010",
                      *             "sku": "FW-0502",
                      *             "name": "Merino Trekking Socks (pair)",
                      *             "productId": "socks-pair-pack",
@@ -7120,7 +7186,7 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0008"
                      *         },
                      *         {
                      *           "rel": "shipping-method",
@@ -7128,7 +7194,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "rel": "add-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007/coupon"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0008/coupon"
                      *         }
                      *       ]
                      *     }
@@ -7188,7 +7254,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0007",
+                     *       "cartId": "01JAAAAAAAAAAAAAAAAAAA0008",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
                      *       "billingAddress": {
@@ -7255,7 +7321,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -7324,7 +7390,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0010",
                      *             "sku": "FW-0502",
                      *             "name": "Merino Trekking Socks (pair)",
                      *             "productId": "socks-pair-pack",
@@ -7489,7 +7555,7 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0008"
                      *         },
                      *         {
                      *           "rel": "shipping-method",
@@ -7497,7 +7563,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "rel": "add-coupon",
-                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0007/coupon"
+                     *           "href": "http://127.0.0.1:3000/demo/carts/01JAAAAAAAAAAAAAAAAAAA0008/coupon"
                      *         }
                      *       ]
                      *     }
@@ -7550,11 +7616,11 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "orderId": "01JAAAAAAAAAAAAAAAAAAA0012",
+                     *       "orderId": "01JAAAAAAAAAAAAAAAAAAA0013",
                      *       "orderNumber": "1",
                      *       "creationDate": "2026-01-15T10:00:00.000Z",
                      *       "lastUpdatedOnDate": "2026-01-15T10:00:00.000Z",
-                     *       "customerId": "01JAAAAAAAAAAAAAAAAAAA0002",
+                     *       "customerId": "01JAAAAAAAAAAAAAAAAAAA0003",
                      *       "customerNumber": "C-10001",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
@@ -7672,7 +7738,7 @@ export interface operations {
                      *         },
                      *         "productLineItems": [
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *             "sku": "BF-2210",
                      *             "name": "Merino Rib Beanie",
                      *             "productId": "merino-beanie",
@@ -7741,7 +7807,7 @@ export interface operations {
                      *             "productDataSheetSourceFile": null
                      *           },
                      *           {
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0010",
                      *             "sku": "FW-0502",
                      *             "name": "Merino Trekking Socks (pair)",
                      *             "productId": "socks-pair-pack",
@@ -7842,11 +7908,11 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/orders/01JAAAAAAAAAAAAAAAAAAA0012"
+                     *           "href": "http://127.0.0.1:3000/demo/orders/01JAAAAAAAAAAAAAAAAAAA0013"
                      *         },
                      *         {
                      *           "rel": "customer",
-                     *           "href": "http://127.0.0.1:3000/demo/customers/01JAAAAAAAAAAAAAAAAAAA0002"
+                     *           "href": "http://127.0.0.1:3000/demo/customers/01JAAAAAAAAAAAAAAAAAAA0003"
                      *         },
                      *         {
                      *           "rel": "shipping-method",
@@ -7919,11 +7985,11 @@ export interface operations {
                      *       "resultsPerPage": 1,
                      *       "items": [
                      *         {
-                     *           "orderId": "01JAAAAAAAAAAAAAAAAAAA0012",
+                     *           "orderId": "01JAAAAAAAAAAAAAAAAAAA0013",
                      *           "orderNumber": "1",
                      *           "creationDate": "2026-01-15T10:00:00.000Z",
                      *           "lastUpdatedOnDate": "2026-01-15T10:00:00.000Z",
-                     *           "customerId": "01JAAAAAAAAAAAAAAAAAAA0002",
+                     *           "customerId": "01JAAAAAAAAAAAAAAAAAAA0003",
                      *           "customerNumber": "C-10001",
                      *           "locale": "en_GB",
                      *           "currencyId": "EUR",
@@ -8089,7 +8155,7 @@ export interface operations {
                      *                 },
                      *                 "productId": "merino-beanie",
                      *                 "essentialFeatures": null,
-                     *                 "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *                 "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *                 "energyLabelsString": null,
                      *                 "variationString": null,
                      *                 "productDataSheetSourceFile": null,
@@ -8158,7 +8224,7 @@ export interface operations {
                      *                 },
                      *                 "productId": "socks-pair-pack",
                      *                 "essentialFeatures": null,
-                     *                 "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
+                     *                 "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0010",
                      *                 "energyLabelsString": null,
                      *                 "variationString": null,
                      *                 "productDataSheetSourceFile": null,
@@ -8211,11 +8277,11 @@ export interface operations {
                      *           "links": [
                      *             {
                      *               "rel": "self",
-                     *               "href": "http://127.0.0.1:3000/demo/orders/01JAAAAAAAAAAAAAAAAAAA0012"
+                     *               "href": "http://127.0.0.1:3000/demo/orders/01JAAAAAAAAAAAAAAAAAAA0013"
                      *             },
                      *             {
                      *               "rel": "customer",
-                     *               "href": "http://127.0.0.1:3000/demo/customers/01JAAAAAAAAAAAAAAAAAAA0002"
+                     *               "href": "http://127.0.0.1:3000/demo/customers/01JAAAAAAAAAAAAAAAAAAA0003"
                      *             },
                      *             {
                      *               "rel": "shipping-method",
@@ -8265,11 +8331,11 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "orderId": "01JAAAAAAAAAAAAAAAAAAA0012",
+                     *       "orderId": "01JAAAAAAAAAAAAAAAAAAA0013",
                      *       "orderNumber": "1",
                      *       "creationDate": "2026-01-15T10:00:00.000Z",
                      *       "lastUpdatedOnDate": "2026-01-15T10:00:00.000Z",
-                     *       "customerId": "01JAAAAAAAAAAAAAAAAAAA0002",
+                     *       "customerId": "01JAAAAAAAAAAAAAAAAAAA0003",
                      *       "customerNumber": "C-10001",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
@@ -8435,7 +8501,7 @@ export interface operations {
                      *             },
                      *             "productId": "merino-beanie",
                      *             "essentialFeatures": null,
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *             "energyLabelsString": null,
                      *             "variationString": null,
                      *             "productDataSheetSourceFile": null,
@@ -8504,7 +8570,7 @@ export interface operations {
                      *             },
                      *             "productId": "socks-pair-pack",
                      *             "essentialFeatures": null,
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0010",
                      *             "energyLabelsString": null,
                      *             "variationString": null,
                      *             "productDataSheetSourceFile": null,
@@ -8557,11 +8623,11 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/orders/01JAAAAAAAAAAAAAAAAAAA0012"
+                     *           "href": "http://127.0.0.1:3000/demo/orders/01JAAAAAAAAAAAAAAAAAAA0013"
                      *         },
                      *         {
                      *           "rel": "customer",
-                     *           "href": "http://127.0.0.1:3000/demo/customers/01JAAAAAAAAAAAAAAAAAAA0002"
+                     *           "href": "http://127.0.0.1:3000/demo/customers/01JAAAAAAAAAAAAAAAAAAA0003"
                      *         },
                      *         {
                      *           "rel": "shipping-method",
@@ -8626,11 +8692,11 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "orderId": "01JAAAAAAAAAAAAAAAAAAA0012",
+                     *       "orderId": "01JAAAAAAAAAAAAAAAAAAA0013",
                      *       "orderNumber": "1",
                      *       "creationDate": "2026-01-15T10:00:00.000Z",
                      *       "lastUpdatedOnDate": "2026-01-15T10:00:00.000Z",
-                     *       "customerId": "01JAAAAAAAAAAAAAAAAAAA0002",
+                     *       "customerId": "01JAAAAAAAAAAAAAAAAAAA0003",
                      *       "customerNumber": "C-10001",
                      *       "locale": "en_GB",
                      *       "currencyId": "EUR",
@@ -8796,7 +8862,7 @@ export interface operations {
                      *             },
                      *             "productId": "merino-beanie",
                      *             "essentialFeatures": null,
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *             "energyLabelsString": null,
                      *             "variationString": null,
                      *             "productDataSheetSourceFile": null,
@@ -8865,7 +8931,7 @@ export interface operations {
                      *             },
                      *             "productId": "socks-pair-pack",
                      *             "essentialFeatures": null,
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0010",
                      *             "energyLabelsString": null,
                      *             "variationString": null,
                      *             "productDataSheetSourceFile": null,
@@ -8918,11 +8984,11 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/orders/01JAAAAAAAAAAAAAAAAAAA0012"
+                     *           "href": "http://127.0.0.1:3000/demo/orders/01JAAAAAAAAAAAAAAAAAAA0013"
                      *         },
                      *         {
                      *           "rel": "customer",
-                     *           "href": "http://127.0.0.1:3000/demo/customers/01JAAAAAAAAAAAAAAAAAAA0002"
+                     *           "href": "http://127.0.0.1:3000/demo/customers/01JAAAAAAAAAAAAAAAAAAA0003"
                      *         },
                      *         {
                      *           "rel": "shipping-method",
@@ -8982,7 +9048,7 @@ export interface operations {
                      *       "resultsPerPage": 10,
                      *       "items": [
                      *         {
-                     *           "orderId": "01JAAAAAAAAAAAAAAAAAAA0012",
+                     *           "orderId": "01JAAAAAAAAAAAAAAAAAAA0013",
                      *           "documentType": "Invoice",
                      *           "documentNumber": "1",
                      *           "issueDate": "2026-01-15T10:00:00.000Z",
@@ -9098,7 +9164,7 @@ export interface operations {
                      *                 },
                      *                 "productId": "merino-beanie",
                      *                 "essentialFeatures": null,
-                     *                 "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *                 "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *                 "energyLabelsString": null,
                      *                 "variationString": null,
                      *                 "productDataSheetSourceFile": null,
@@ -9167,7 +9233,7 @@ export interface operations {
                      *                 },
                      *                 "productId": "socks-pair-pack",
                      *                 "essentialFeatures": null,
-                     *                 "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
+                     *                 "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0010",
                      *                 "energyLabelsString": null,
                      *                 "variationString": null,
                      *                 "productDataSheetSourceFile": null,
@@ -9206,7 +9272,7 @@ export interface operations {
                      *           "links": [
                      *             {
                      *               "rel": "order",
-                     *               "href": "http://127.0.0.1:3000/demo/orders/01JAAAAAAAAAAAAAAAAAAA0012"
+                     *               "href": "http://127.0.0.1:3000/demo/orders/01JAAAAAAAAAAAAAAAAAAA0013"
                      *             }
                      *           ]
                      *         }
@@ -9258,7 +9324,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "orderId": "01JAAAAAAAAAAAAAAAAAAA0012",
+                     *       "orderId": "01JAAAAAAAAAAAAAAAAAAA0013",
                      *       "documentType": "Invoice",
                      *       "documentNumber": "1",
                      *       "issueDate": "2026-01-15T10:00:00.000Z",
@@ -9374,7 +9440,7 @@ export interface operations {
                      *             },
                      *             "productId": "merino-beanie",
                      *             "essentialFeatures": null,
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0008",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
                      *             "energyLabelsString": null,
                      *             "variationString": null,
                      *             "productDataSheetSourceFile": null,
@@ -9443,7 +9509,7 @@ export interface operations {
                      *             },
                      *             "productId": "socks-pair-pack",
                      *             "essentialFeatures": null,
-                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0009",
+                     *             "lineItemId": "01JAAAAAAAAAAAAAAAAAAA0010",
                      *             "energyLabelsString": null,
                      *             "variationString": null,
                      *             "productDataSheetSourceFile": null,
@@ -9482,7 +9548,7 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "order",
-                     *           "href": "http://127.0.0.1:3000/demo/orders/01JAAAAAAAAAAAAAAAAAAA0012"
+                     *           "href": "http://127.0.0.1:3000/demo/orders/01JAAAAAAAAAAAAAAAAAAA0013"
                      *         }
                      *       ]
                      *     }
@@ -9530,7 +9596,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "createdAfter": "2026-10-27T02:43:11.000Z",
+                     *       "createdAfter": "2026-10-27T04:27:18.000Z",
                      *       "createdBefore": "2026-01-15T10:00:00.000Z",
                      *       "salesPerCurrency": [
                      *         {
@@ -9946,6 +10012,121 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "productId": "01JAAAAAAAAAAAAAAAAAAA0001",
+                     *       "name": "Espresso beans 250 g",
+                     *       "title": "Espresso beans 250 g",
+                     *       "manufacturerProductNumber": null,
+                     *       "productNumber": "01JAAAAAAAAAAAAAAAAAAA0001",
+                     *       "productImage": null,
+                     *       "sfUrl": "https://demo-shop.example.com/p/01JAAAAAAAAAAAAAAAAAAA0001",
+                     *       "manufacturer": null,
+                     *       "productCode": null,
+                     *       "upc": null,
+                     *       "ean": "4006381333931",
+                     *       "visible": true,
+                     *       "forSale": true,
+                     *       "specialOffer": false,
+                     *       "isProductNumberVisible": true,
+                     *       "isNew": false,
+                     *       "isManufacturerPriceRRP": false,
+                     *       "isShippingLinkVisible": true,
+                     *       "isCustomizable": false,
+                     *       "isInWishlist": false,
+                     *       "productVariationType": "regular",
+                     *       "productVariationMasterName": null,
+                     *       "productVariationMasterId": null,
+                     *       "productVariationSelection": null,
+                     *       "productLength": null,
+                     *       "productWidth": null,
+                     *       "productHeight": null,
+                     *       "shortDescription": null,
+                     *       "description": null,
+                     *       "deliveryPeriod": null,
+                     *       "availabilityText": "In stock",
+                     *       "essentialFeatures": null,
+                     *       "customizableHeadlineText": null,
+                     *       "availability": "OnStock",
+                     *       "energyLabelsString": null,
+                     *       "energyLabelsMaxEfficiencyString": null,
+                     *       "energyLabelSourceFile": null,
+                     *       "productDataSheet": null,
+                     *       "customizableTextLength": 0,
+                     *       "refAmount": 1,
+                     *       "refContentAmount": 1,
+                     *       "priceQuantity": 1,
+                     *       "minOrder": 1,
+                     *       "intervalOrder": 1,
+                     *       "refUnit": "pc.",
+                     *       "orderUnit": "pc.",
+                     *       "newnessDate": "2026-01-15T10:00:00.000Z",
+                     *       "stocklevel": 120,
+                     *       "minStocklevel": null,
+                     *       "searchKeywords": [],
+                     *       "deliveryWeight": {
+                     *         "amount": 0,
+                     *         "unit": "kg"
+                     *       },
+                     *       "shippingMethodsRestrictedTo": null,
+                     *       "images": [],
+                     *       "videos": [],
+                     *       "priceInfo": {
+                     *         "quantity": {
+                     *           "amount": 1,
+                     *           "unit": "pc."
+                     *         },
+                     *         "taxClass": {
+                     *           "taxClassId": "standard",
+                     *           "name": "Standard rate",
+                     *           "percentage": 19
+                     *         },
+                     *         "price": {
+                     *           "taxType": "GROSS",
+                     *           "formatted": "€8.90",
+                     *           "amount": 8.9,
+                     *           "currency": "EUR"
+                     *         },
+                     *         "depositPrice": null,
+                     *         "ecoParticipationPrice": null,
+                     *         "priceWithDeposits": {
+                     *           "taxType": "GROSS",
+                     *           "formatted": "€8.90",
+                     *           "amount": 8.9,
+                     *           "currency": "EUR"
+                     *         },
+                     *         "manufacturerPrice": null,
+                     *         "basePrice": null,
+                     *         "lowestPrice": null,
+                     *         "highestPrice": null,
+                     *         "lowestRefPriceFormatted": null
+                     *       },
+                     *       "bulkPriceInfo": [],
+                     *       "customerSpecificPriceInfo": [],
+                     *       "gpsrInfo": {
+                     *         "responsiblePersonAddress": null,
+                     *         "manufacturerAddress": null,
+                     *         "pictograms": [],
+                     *         "safetyStatements": [],
+                     *         "relevantDocuments": [],
+                     *         "supplemetaryInformation": ""
+                     *       },
+                     *       "links": [
+                     *         {
+                     *           "rel": "self",
+                     *           "href": "http://127.0.0.1:3000/demo/products/01JAAAAAAAAAAAAAAAAAAA0001"
+                     *         },
+                     *         {
+                     *           "rel": "categories",
+                     *           "href": "http://127.0.0.1:3000/demo/products/01JAAAAAAAAAAAAAAAAAAA0001/categories"
+                     *         },
+                     *         {
+                     *           "rel": "custom-attributes",
+                     *           "href": "http://127.0.0.1:3000/demo/products/01JAAAAAAAAAAAAAAAAAAA0001/custom-attributes"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/vnd.service.v1+json": components["schemas"]["Product"];
                 };
             };
@@ -10910,7 +11091,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "categoryId": "01JAAAAAAAAAAAAAAAAAAA0001",
+                     *       "categoryId": "01JAAAAAAAAAAAAAAAAAAA0002",
                      *       "alias": "hats",
                      *       "name": "Hats and caps",
                      *       "pageTitle": "Hats and caps",
@@ -10928,11 +11109,11 @@ export interface operations {
                      *         "title": "Clothing"
                      *       },
                      *       "subCategories": [],
-                     *       "sfUrl": "https://demo-shop.example.com/c/01JAAAAAAAAAAAAAAAAAAA0001",
+                     *       "sfUrl": "https://demo-shop.example.com/c/01JAAAAAAAAAAAAAAAAAAA0002",
                      *       "links": [
                      *         {
                      *           "rel": "products",
-                     *           "href": "http://127.0.0.1:3000/demo/products?categoryId=01JAAAAAAAAAAAAAAAAAAA0001"
+                     *           "href": "http://127.0.0.1:3000/demo/products?categoryId=01JAAAAAAAAAAAAAAAAAAA0002"
                      *         }
                      *       ]
                      *     }
@@ -10991,7 +11172,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "categoryId": "01JAAAAAAAAAAAAAAAAAAA0001",
+                     *       "categoryId": "01JAAAAAAAAAAAAAAAAAAA0002",
                      *       "alias": "hats",
                      *       "name": "Hats",
                      *       "pageTitle": "Hats",
@@ -11009,11 +11190,11 @@ export interface operations {
                      *         "title": "Clothing"
                      *       },
                      *       "subCategories": [],
-                     *       "sfUrl": "https://demo-shop.example.com/c/01JAAAAAAAAAAAAAAAAAAA0001",
+                     *       "sfUrl": "https://demo-shop.example.com/c/01JAAAAAAAAAAAAAAAAAAA0002",
                      *       "links": [
                      *         {
                      *           "rel": "products",
-                     *           "href": "http://127.0.0.1:3000/demo/products?categoryId=01JAAAAAAAAAAAAAAAAAAA0001"
+                     *           "href": "http://127.0.0.1:3000/demo/products?categoryId=01JAAAAAAAAAAAAAAAAAAA0002"
                      *         }
                      *       ]
                      *     }
@@ -11702,7 +11883,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "customerId": "01JAAAAAAAAAAAAAAAAAAA0002",
+                     *       "customerId": "01JAAAAAAAAAAAAAAAAAAA0003",
                      *       "customerNumber": "C-10001",
                      *       "creationDate": "2026-01-15T10:00:00.000Z",
                      *       "billingAddress": {
@@ -11718,7 +11899,7 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/customers/01JAAAAAAAAAAAAAAAAAAA0002"
+                     *           "href": "http://127.0.0.1:3000/demo/customers/01JAAAAAAAAAAAAAAAAAAA0003"
                      *         }
                      *       ]
                      *     }
@@ -11763,7 +11944,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "customerId": "01JAAAAAAAAAAAAAAAAAAA0002",
+                     *       "customerId": "01JAAAAAAAAAAAAAAAAAAA0003",
                      *       "customerNumber": "C-10001",
                      *       "creationDate": "2026-01-15T10:00:00.000Z",
                      *       "billingAddress": {
@@ -11779,7 +11960,7 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/customers/01JAAAAAAAAAAAAAAAAAAA0002"
+                     *           "href": "http://127.0.0.1:3000/demo/customers/01JAAAAAAAAAAAAAAAAAAA0003"
                      *         }
                      *       ]
                      *     }
@@ -11836,7 +12017,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "customerId": "01JAAAAAAAAAAAAAAAAAAA0002",
+                     *       "customerId": "01JAAAAAAAAAAAAAAAAAAA0003",
                      *       "customerNumber": "C-10001",
                      *       "creationDate": "2026-01-15T10:00:00.000Z",
                      *       "billingAddress": {
@@ -11852,7 +12033,7 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/customers/01JAAAAAAAAAAAAAAAAAAA0002"
+                     *           "href": "http://127.0.0.1:3000/demo/customers/01JAAAAAAAAAAAAAAAAAAA0003"
                      *         }
                      *       ]
                      *     }
@@ -12204,6 +12385,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "webhookId": "01JAAAAAAAAAAAAAAAAAAA0014",
+                     *           "callbackUrl": "https://erp.example.com/hooks/shop",
+                     *           "eventTypes": [
+                     *             "ORDER_CREATE",
+                     *             "STOCK_OUT"
+                     *           ],
+                     *           "active": true,
+                     *           "deactivatedReason": null,
+                     *           "createdOn": "2026-01-15T10:00:00.000Z",
+                     *           "updatedOn": "2026-01-15T10:00:00.000Z",
+                     *           "links": [
+                     *             {
+                     *               "rel": "self",
+                     *               "href": "http://127.0.0.1:3000/demo/webhooks/01JAAAAAAAAAAAAAAAAAAA0014"
+                     *             },
+                     *             {
+                     *               "rel": "deliveries",
+                     *               "href": "http://127.0.0.1:3000/demo/webhooks/01JAAAAAAAAAAAAAAAAAAA0014/deliveries"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/vnd.service.v1+json": components["schemas"]["WebhookList"];
                 };
             };
@@ -12248,6 +12457,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "webhookId": "01JAAAAAAAAAAAAAAAAAAA0014",
+                     *       "callbackUrl": "https://erp.example.com/hooks/shop",
+                     *       "eventTypes": [
+                     *         "ORDER_CREATE",
+                     *         "STOCK_OUT"
+                     *       ],
+                     *       "active": true,
+                     *       "deactivatedReason": null,
+                     *       "createdOn": "2026-01-15T10:00:00.000Z",
+                     *       "updatedOn": "2026-01-15T10:00:00.000Z",
+                     *       "links": [
+                     *         {
+                     *           "rel": "self",
+                     *           "href": "http://127.0.0.1:3000/demo/webhooks/01JAAAAAAAAAAAAAAAAAAA0014"
+                     *         },
+                     *         {
+                     *           "rel": "deliveries",
+                     *           "href": "http://127.0.0.1:3000/demo/webhooks/01JAAAAAAAAAAAAAAAAAAA0014/deliveries"
+                     *         }
+                     *       ],
+                     *       "secret": "EXAMPLE-WEBHOOK-SECRET-SHOWN-ONCE"
+                     *     }
+                     */
                     "application/vnd.service.v1+json": components["schemas"]["CreatedWebhook"];
                 };
             };
@@ -12286,6 +12520,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "webhookId": "01JAAAAAAAAAAAAAAAAAAA0014",
+                     *       "callbackUrl": "https://erp.example.com/hooks/shop",
+                     *       "eventTypes": [
+                     *         "ORDER_CREATE",
+                     *         "STOCK_OUT"
+                     *       ],
+                     *       "active": true,
+                     *       "deactivatedReason": null,
+                     *       "createdOn": "2026-01-15T10:00:00.000Z",
+                     *       "updatedOn": "2026-01-15T10:00:00.000Z",
+                     *       "links": [
+                     *         {
+                     *           "rel": "self",
+                     *           "href": "http://127.0.0.1:3000/demo/webhooks/01JAAAAAAAAAAAAAAAAAAA0014"
+                     *         },
+                     *         {
+                     *           "rel": "deliveries",
+                     *           "href": "http://127.0.0.1:3000/demo/webhooks/01JAAAAAAAAAAAAAAAAAAA0014/deliveries"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/vnd.service.v1+json": components["schemas"]["Webhook"];
                 };
             };
@@ -12373,6 +12631,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "webhookId": "01JAAAAAAAAAAAAAAAAAAA0014",
+                     *       "callbackUrl": "https://erp.example.com/hooks/shop",
+                     *       "eventTypes": [
+                     *         "ORDER_CREATE"
+                     *       ],
+                     *       "active": true,
+                     *       "deactivatedReason": null,
+                     *       "createdOn": "2026-01-15T10:00:00.000Z",
+                     *       "updatedOn": "2026-01-15T10:00:00.000Z",
+                     *       "links": [
+                     *         {
+                     *           "rel": "self",
+                     *           "href": "http://127.0.0.1:3000/demo/webhooks/01JAAAAAAAAAAAAAAAAAAA0014"
+                     *         },
+                     *         {
+                     *           "rel": "deliveries",
+                     *           "href": "http://127.0.0.1:3000/demo/webhooks/01JAAAAAAAAAAAAAAAAAAA0014/deliveries"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/vnd.service.v1+json": components["schemas"]["Webhook"];
                 };
             };
@@ -12412,6 +12693,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "eventId": "evt_0123456789abcdef0123456789abcdef",
+                     *           "eventType": "PING",
+                     *           "attempt": 1,
+                     *           "status": "FAILED",
+                     *           "time": "2026-01-15T10:00:00.000Z",
+                     *           "answerCode": null,
+                     *           "error": "connection refused",
+                     *           "nextAttemptAt": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/vnd.service.v1+json": components["schemas"]["WebhookDeliveryList"];
                 };
             };
@@ -12447,6 +12744,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "eventId": "evt_0123456789abcdef0123456789abcdef",
+                     *       "eventType": "PING",
+                     *       "attempt": 1,
+                     *       "status": "FAILED",
+                     *       "time": "2026-01-15T10:00:00.000Z",
+                     *       "answerCode": null,
+                     *       "error": "connection refused",
+                     *       "nextAttemptAt": null
+                     *     }
+                     */
                     "application/vnd.service.v1+json": components["schemas"]["WebhookDelivery"];
                 };
             };
@@ -12486,7 +12795,7 @@ export interface operations {
                      * @example {
                      *       "items": [
                      *         {
-                     *           "scriptTagId": "01JAAAAAAAAAAAAAAAAAAA0003",
+                     *           "scriptTagId": "01JAAAAAAAAAAAAAAAAAAA0004",
                      *           "scriptUrl": "https://cdn.example.com/reviews/widget.js",
                      *           "scriptType": "NORMAL",
                      *           "createdOn": "2026-01-15T10:00:00.000Z",
@@ -12494,7 +12803,7 @@ export interface operations {
                      *           "links": [
                      *             {
                      *               "rel": "self",
-                     *               "href": "http://127.0.0.1:3000/demo/script-tags/01JAAAAAAAAAAAAAAAAAAA0003"
+                     *               "href": "http://127.0.0.1:3000/demo/script-tags/01JAAAAAAAAAAAAAAAAAAA0004"
                      *             }
                      *           ]
                      *         }
@@ -12544,7 +12853,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "scriptTagId": "01JAAAAAAAAAAAAAAAAAAA0003",
+                     *       "scriptTagId": "01JAAAAAAAAAAAAAAAAAAA0004",
                      *       "scriptUrl": "https://cdn.example.com/reviews/widget.js",
                      *       "scriptType": "NORMAL",
                      *       "createdOn": "2026-01-15T10:00:00.000Z",
@@ -12552,7 +12861,7 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/script-tags/01JAAAAAAAAAAAAAAAAAAA0003"
+                     *           "href": "http://127.0.0.1:3000/demo/script-tags/01JAAAAAAAAAAAAAAAAAAA0004"
                      *         }
                      *       ]
                      *     }
@@ -12638,7 +12947,7 @@ export interface operations {
                      *       "resultsPerPage": 10,
                      *       "items": [
                      *         {
-                     *           "campaignId": "01JAAAAAAAAAAAAAAAAAAA0005",
+                     *           "campaignId": "01JAAAAAAAAAAAAAAAAAAA0006",
                      *           "language": "en",
                      *           "identifier": "trail-letter",
                      *           "name": "Trail letter",
@@ -12647,7 +12956,7 @@ export interface operations {
                      *           "numberOfSubscribers": 0
                      *         },
                      *         {
-                     *           "campaignId": "01JAAAAAAAAAAAAAAAAAAA0004",
+                     *           "campaignId": "01JAAAAAAAAAAAAAAAAAAA0005",
                      *           "language": "en",
                      *           "identifier": "spring-letter",
                      *           "name": "Spring letter",
@@ -12705,7 +13014,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "campaignId": "01JAAAAAAAAAAAAAAAAAAA0004",
+                     *       "campaignId": "01JAAAAAAAAAAAAAAAAAAA0005",
                      *       "language": "en",
                      *       "identifier": "spring-letter",
                      *       "name": "Spring letter",
@@ -12916,34 +13225,6 @@ export interface operations {
                      *       "resultsPerPage": 2,
                      *       "items": [
                      *         {
-                     *           "campaignId": "file-tenoff",
-                     *           "identifier": "TENOFF",
-                     *           "name": "€10 off orders from €30",
-                     *           "currency": "EUR",
-                     *           "minimumOrderValue": {
-                     *             "taxType": "GROSS",
-                     *             "formatted": "€30.00",
-                     *             "amount": 30,
-                     *             "currency": "EUR"
-                     *           },
-                     *           "type": {
-                     *             "name": "FIX",
-                     *             "amount": 10,
-                     *             "waiveShippingCosts": false
-                     *           },
-                     *           "validFrom": null,
-                     *           "validUntil": null,
-                     *           "usesPerCode": null,
-                     *           "usesTotal": null,
-                     *           "timesUsed": 0,
-                     *           "links": [
-                     *             {
-                     *               "rel": "self",
-                     *               "href": "http://127.0.0.1:3000/demo/coupon-campaigns/file-tenoff"
-                     *             }
-                     *           ]
-                     *         },
-                     *         {
                      *           "campaignId": "file-welcome10",
                      *           "identifier": "WELCOME10",
                      *           "name": "Welcome discount 10 %",
@@ -12968,6 +13249,34 @@ export interface operations {
                      *             {
                      *               "rel": "self",
                      *               "href": "http://127.0.0.1:3000/demo/coupon-campaigns/file-welcome10"
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "campaignId": "file-tenoff",
+                     *           "identifier": "TENOFF",
+                     *           "name": "€10 off orders from €30",
+                     *           "currency": "EUR",
+                     *           "minimumOrderValue": {
+                     *             "taxType": "GROSS",
+                     *             "formatted": "€30.00",
+                     *             "amount": 30,
+                     *             "currency": "EUR"
+                     *           },
+                     *           "type": {
+                     *             "name": "FIX",
+                     *             "amount": 10,
+                     *             "waiveShippingCosts": false
+                     *           },
+                     *           "validFrom": null,
+                     *           "validUntil": null,
+                     *           "usesPerCode": null,
+                     *           "usesTotal": null,
+                     *           "timesUsed": 0,
+                     *           "links": [
+                     *             {
+                     *               "rel": "self",
+                     *               "href": "http://127.0.0.1:3000/demo/coupon-campaigns/file-tenoff"
                      *             }
                      *           ]
                      *         }
@@ -13032,7 +13341,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "campaignId": "01JAAAAAAAAAAAAAAAAAAA0006",
+                     *       "campaignId": "01JAAAAAAAAAAAAAAAAAAA0007",
                      *       "identifier": "spring-10",
                      *       "name": "Spring 10 %",
                      *       "currency": "EUR",
@@ -13055,7 +13364,7 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/coupon-campaigns/01JAAAAAAAAAAAAAAAAAAA0006"
+                     *           "href": "http://127.0.0.1:3000/demo/coupon-campaigns/01JAAAAAAAAAAAAAAAAAAA0007"
                      *         }
                      *       ]
                      *     }
@@ -13102,7 +13411,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "campaignId": "01JAAAAAAAAAAAAAAAAAAA0006",
+                     *       "campaignId": "01JAAAAAAAAAAAAAAAAAAA0007",
                      *       "identifier": "spring-10",
                      *       "name": "Spring 10 %",
                      *       "currency": "EUR",
@@ -13125,7 +13434,7 @@ export interface operations {
                      *       "links": [
                      *         {
                      *           "rel": "self",
-                     *           "href": "http://127.0.0.1:3000/demo/coupon-campaigns/01JAAAAAAAAAAAAAAAAAAA0006"
+                     *           "href": "http://127.0.0.1:3000/demo/coupon-campaigns/01JAAAAAAAAAAAAAAAAAAA0007"
                      *         }
                      *       ]
                      *     }
@@ -13497,7 +13806,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "url": "https://shop-api-exports.s3.eu-central-1.amazonaws.com/demo/products/1/en_GB.csv?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=EXAMPLE%2F20260115%2Feu-central-1%2Fs3%2Faws4_request&X-Amz-Date=20260115T100000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=EXAMPLE"
+                     *       "url": "https://shop-api-exports.s3.eu-central-1.amazonaws.com/demo/products/3/en_GB.csv?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=EXAMPLE%2F20260115%2Feu-central-1%2Fs3%2Faws4_request&X-Amz-Date=20260115T100000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=EXAMPLE"
                      *     }
                      */
                     "application/vnd.service.v1+json": components["schemas"]["ProductExport"];
@@ -15115,6 +15424,440 @@ export interface operations {
             406: components["responses"]["NotAcceptable"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listSlideshowImages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                shopId: string;
+                productId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Service-Media-Type": components["headers"]["X-Service-Media-Type"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Server-Timing": components["headers"]["Server-Timing"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "name": "cookbook-cover.jpg",
+                     *           "images": [
+                     *             {
+                     *               "url": "https://media.example.net/demo/products/campfire-cookbook/01jc0000000000000000000001/cookbook-cover_xs.jpg",
+                     *               "classifier": "Thumbnail",
+                     *               "isZoomEnabled": false,
+                     *               "width": 100,
+                     *               "height": 75,
+                     *               "fileSize": 320
+                     *             },
+                     *             {
+                     *               "url": "https://media.example.net/demo/products/campfire-cookbook/01jc0000000000000000000001/cookbook-cover_s.jpg",
+                     *               "classifier": "Small",
+                     *               "isZoomEnabled": false,
+                     *               "width": 200,
+                     *               "height": 150,
+                     *               "fileSize": 463
+                     *             },
+                     *             {
+                     *               "url": "https://media.example.net/demo/products/campfire-cookbook/01jc0000000000000000000001/cookbook-cover_h.jpg",
+                     *               "classifier": "HotDeal",
+                     *               "isZoomEnabled": false,
+                     *               "width": 300,
+                     *               "height": 225,
+                     *               "fileSize": 695
+                     *             },
+                     *             {
+                     *               "url": "https://media.example.net/demo/products/campfire-cookbook/01jc0000000000000000000001/cookbook-cover_m.jpg",
+                     *               "classifier": "Medium",
+                     *               "isZoomEnabled": false,
+                     *               "width": 500,
+                     *               "height": 375,
+                     *               "fileSize": 1420
+                     *             },
+                     *             {
+                     *               "url": "https://media.example.net/demo/products/campfire-cookbook/01jc0000000000000000000001/cookbook-cover.jpg",
+                     *               "classifier": "Large",
+                     *               "isZoomEnabled": true,
+                     *               "width": 1000,
+                     *               "height": 750,
+                     *               "fileSize": 4709
+                     *             }
+                     *           ],
+                     *           "sizes": [
+                     *             {
+                     *               "url": "https://media.example.net/demo/products/campfire-cookbook/01jc0000000000000000000001/cookbook-cover_xs.jpg",
+                     *               "classifier": "Thumbnail",
+                     *               "isZoomEnabled": false,
+                     *               "width": 100,
+                     *               "height": 75,
+                     *               "fileSize": 320
+                     *             },
+                     *             {
+                     *               "url": "https://media.example.net/demo/products/campfire-cookbook/01jc0000000000000000000001/cookbook-cover_s.jpg",
+                     *               "classifier": "Small",
+                     *               "isZoomEnabled": false,
+                     *               "width": 200,
+                     *               "height": 150,
+                     *               "fileSize": 463
+                     *             },
+                     *             {
+                     *               "url": "https://media.example.net/demo/products/campfire-cookbook/01jc0000000000000000000001/cookbook-cover_h.jpg",
+                     *               "classifier": "HotDeal",
+                     *               "isZoomEnabled": false,
+                     *               "width": 300,
+                     *               "height": 225,
+                     *               "fileSize": 695
+                     *             },
+                     *             {
+                     *               "url": "https://media.example.net/demo/products/campfire-cookbook/01jc0000000000000000000001/cookbook-cover_m.jpg",
+                     *               "classifier": "Medium",
+                     *               "isZoomEnabled": false,
+                     *               "width": 500,
+                     *               "height": 375,
+                     *               "fileSize": 1420
+                     *             },
+                     *             {
+                     *               "url": "https://media.example.net/demo/products/campfire-cookbook/01jc0000000000000000000001/cookbook-cover.jpg",
+                     *               "classifier": "Large",
+                     *               "isZoomEnabled": true,
+                     *               "width": 1000,
+                     *               "height": 750,
+                     *               "fileSize": 4709
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "name": "cookbook-back.jpg",
+                     *           "images": [
+                     *             {
+                     *               "url": "https://media.example.net/demo/products/campfire-cookbook/01jc0000000000000000000002/cookbook-back_xs.jpg",
+                     *               "classifier": "Thumbnail",
+                     *               "isZoomEnabled": false,
+                     *               "width": 80,
+                     *               "height": 100,
+                     *               "fileSize": 320
+                     *             },
+                     *             {
+                     *               "url": "https://media.example.net/demo/products/campfire-cookbook/01jc0000000000000000000002/cookbook-back_s.jpg",
+                     *               "classifier": "Small",
+                     *               "isZoomEnabled": false,
+                     *               "width": 160,
+                     *               "height": 200,
+                     *               "fileSize": 463
+                     *             },
+                     *             {
+                     *               "url": "https://media.example.net/demo/products/campfire-cookbook/01jc0000000000000000000002/cookbook-back_h.jpg",
+                     *               "classifier": "HotDeal",
+                     *               "isZoomEnabled": false,
+                     *               "width": 240,
+                     *               "height": 300,
+                     *               "fileSize": 695
+                     *             },
+                     *             {
+                     *               "url": "https://media.example.net/demo/products/campfire-cookbook/01jc0000000000000000000002/cookbook-back_m.jpg",
+                     *               "classifier": "Medium",
+                     *               "isZoomEnabled": false,
+                     *               "width": 400,
+                     *               "height": 500,
+                     *               "fileSize": 1468
+                     *             },
+                     *             {
+                     *               "url": "https://media.example.net/demo/products/campfire-cookbook/01jc0000000000000000000002/cookbook-back.jpg",
+                     *               "classifier": "Large",
+                     *               "isZoomEnabled": true,
+                     *               "width": 800,
+                     *               "height": 1000,
+                     *               "fileSize": 4993
+                     *             }
+                     *           ],
+                     *           "sizes": [
+                     *             {
+                     *               "url": "https://media.example.net/demo/products/campfire-cookbook/01jc0000000000000000000002/cookbook-back_xs.jpg",
+                     *               "classifier": "Thumbnail",
+                     *               "isZoomEnabled": false,
+                     *               "width": 80,
+                     *               "height": 100,
+                     *               "fileSize": 320
+                     *             },
+                     *             {
+                     *               "url": "https://media.example.net/demo/products/campfire-cookbook/01jc0000000000000000000002/cookbook-back_s.jpg",
+                     *               "classifier": "Small",
+                     *               "isZoomEnabled": false,
+                     *               "width": 160,
+                     *               "height": 200,
+                     *               "fileSize": 463
+                     *             },
+                     *             {
+                     *               "url": "https://media.example.net/demo/products/campfire-cookbook/01jc0000000000000000000002/cookbook-back_h.jpg",
+                     *               "classifier": "HotDeal",
+                     *               "isZoomEnabled": false,
+                     *               "width": 240,
+                     *               "height": 300,
+                     *               "fileSize": 695
+                     *             },
+                     *             {
+                     *               "url": "https://media.example.net/demo/products/campfire-cookbook/01jc0000000000000000000002/cookbook-back_m.jpg",
+                     *               "classifier": "Medium",
+                     *               "isZoomEnabled": false,
+                     *               "width": 400,
+                     *               "height": 500,
+                     *               "fileSize": 1468
+                     *             },
+                     *             {
+                     *               "url": "https://media.example.net/demo/products/campfire-cookbook/01jc0000000000000000000002/cookbook-back.jpg",
+                     *               "classifier": "Large",
+                     *               "isZoomEnabled": true,
+                     *               "width": 800,
+                     *               "height": 1000,
+                     *               "fileSize": 4993
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/vnd.service.v1+json": components["schemas"]["SlideshowList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    uploadSlideshowImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                shopId: string;
+                productId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The image file (PNG, JPEG, GIF or ICO); its file name (ending in .png, .jpg, .jpeg, .gif or .ico) becomes the image name. The whole body is at most 4,194,304 bytes.
+                     */
+                    image: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    "X-Service-Media-Type": components["headers"]["X-Service-Media-Type"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Server-Timing": components["headers"]["Server-Timing"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "name": "cookbook-cover.jpg",
+                     *       "sizes": [
+                     *         {
+                     *           "url": "https://media.example.net/demo/products/campfire-cookbook/01jc0000000000000000000001/cookbook-cover_xs.jpg",
+                     *           "classifier": "Thumbnail",
+                     *           "isZoomEnabled": false,
+                     *           "width": 100,
+                     *           "height": 75,
+                     *           "fileSize": 320
+                     *         },
+                     *         {
+                     *           "url": "https://media.example.net/demo/products/campfire-cookbook/01jc0000000000000000000001/cookbook-cover_s.jpg",
+                     *           "classifier": "Small",
+                     *           "isZoomEnabled": false,
+                     *           "width": 200,
+                     *           "height": 150,
+                     *           "fileSize": 463
+                     *         },
+                     *         {
+                     *           "url": "https://media.example.net/demo/products/campfire-cookbook/01jc0000000000000000000001/cookbook-cover_h.jpg",
+                     *           "classifier": "HotDeal",
+                     *           "isZoomEnabled": false,
+                     *           "width": 300,
+                     *           "height": 225,
+                     *           "fileSize": 695
+                     *         },
+                     *         {
+                     *           "url": "https://media.example.net/demo/products/campfire-cookbook/01jc0000000000000000000001/cookbook-cover_m.jpg",
+                     *           "classifier": "Medium",
+                     *           "isZoomEnabled": false,
+                     *           "width": 500,
+                     *           "height": 375,
+                     *           "fileSize": 1420
+                     *         },
+                     *         {
+                     *           "url": "https://media.example.net/demo/products/campfire-cookbook/01jc0000000000000000000001/cookbook-cover.jpg",
+                     *           "classifier": "Large",
+                     *           "isZoomEnabled": true,
+                     *           "width": 1000,
+                     *           "height": 750,
+                     *           "fileSize": 4709
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/vnd.service.v1+json": components["schemas"]["SlideshowUpload"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getSlideshowSequence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                shopId: string;
+                productId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Service-Media-Type": components["headers"]["X-Service-Media-Type"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Server-Timing": components["headers"]["Server-Timing"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       "cookbook-cover.jpg",
+                     *       "cookbook-back.jpg"
+                     *     ]
+                     */
+                    "application/vnd.service.v1+json": components["schemas"]["SlideshowSequence"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateSlideshowSequence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                shopId: string;
+                productId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": string[];
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Service-Media-Type": components["headers"]["X-Service-Media-Type"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Server-Timing": components["headers"]["Server-Timing"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       "cookbook-back.jpg",
+                     *       "cookbook-cover.jpg"
+                     *     ]
+                     */
+                    "application/vnd.service.v1+json": components["schemas"]["SlideshowSequence"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteSlideshowImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                shopId: string;
+                productId: string;
+                imageName: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body. */
+            204: {
+                headers: {
+                    "X-Service-Media-Type": components["headers"]["X-Service-Media-Type"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Server-Timing": components["headers"]["Server-Timing"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
