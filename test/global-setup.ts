@@ -32,9 +32,9 @@ export default async function setup(project: TestProject) {
       process.env.METRICS ??= 'off';
       // Test files share a few tokens for thousands of requests; the rate limit has its own tests.
       process.env.RATE_LIMIT_PER_HOUR ??= '10000000';
-      // Webhook receivers in the tests listen on 127.0.0.1, and the two-day retry schedule runs in 17 s.
+      // Webhook receivers in the tests listen on 127.0.0.1, and the two-day retry schedule runs in 9 s.
       process.env.WEBHOOK_ALLOW_LOCAL ??= 'true';
-      process.env.WEBHOOK_RETRY_SCALE ??= '0.0001';
+      process.env.WEBHOOK_RETRY_SCALE ??= '0.00005';
       // The bus lives in this process; test files run in workers and read its events from a file.
       const folder = mkdtempSync(join(tmpdir(), 'shop-events-'));
       process.env.LOCAL_EVENTS_FILE = join(folder, 'events.jsonl');

@@ -95,7 +95,8 @@ const factories: PlaceholderFactory[] = [
       '{{SCRIPT_TAG_ID}}': (await invokeRoute(routes.createScriptTag, shopId)).body.scriptTagId,
     }),
   },
-  // The samples' own webhook, made once and reused: a shop holds at most 20 webhooks.
+  // The samples' own webhook, made once and reused (a shop holds at most 20 webhooks); the delete
+  // sample deletes one of its own, so the others keep theirs.
   {
     placeholders: ['{{WEBHOOK_ID}}'],
     make: async (shopId) => {
@@ -106,6 +107,12 @@ const factories: PlaceholderFactory[] = [
           sample?.webhookId ?? (await invokeRoute(routes.createWebhook, shopId)).body.webhookId,
       };
     },
+  },
+  {
+    placeholders: ['{{DELETABLE_WEBHOOK_ID}}'],
+    make: async (shopId) => ({
+      '{{DELETABLE_WEBHOOK_ID}}': (await invokeRoute(routes.createWebhook, shopId)).body.webhookId,
+    }),
   },
   // Newsletter campaigns of their own (identifiers are unique in a shop, so each sample run needs one).
   {

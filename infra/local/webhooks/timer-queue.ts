@@ -1,17 +1,25 @@
 import { log } from '../../../lib/log';
-import { deliverJob } from '../../../lib/use-cases/webhooks/deliver-job';
 import type { DeliveryJob, DeliveryQueue } from '../../../lib/use-cases/webhooks/delivery-queue';
+import { deliverJob } from '../../../lib/use-cases/webhooks/deliver-job';
 
-/** A job the twin could not even attempt (DynamoDB failing) is tried again after this long. */
+/** A job whose attempt failed on our side (DynamoDB failing) is tried again after this long. */
 const BROKEN_JOB_RETRY_MS = 1000;
+/**
+ * Jobs attempted at once. In AWS a batch of at most 10 messages per function instance bounds it;
+ * without a bound a burst of events opens thousands of DynamoDB connections at once. A slow
+ * receiver takes one slot for at most its 10 s.
+ */
+const RUNNING_AT_ONCE = 32;
 
 /**
- * The twin's delivery queue: the SQS queue's part, in process. Each job waits its delay on a timer
- * and then runs the very code the AWS delivery function runs (deliverJob); jobs run concurrently,
- * so a slow receiver holds up only its own. stop() drops what waits (the twin's state is gone too).
+ * The twin's delivery queue: the SQS queue's part, in process. Each job waits its delay on a timer,
+ * then a slot (RUNNING_AT_ONCE), and runs the very code the AWS delivery function runs (deliverJob);
+ * jobs run concurrently, so a slow receiver holds up only its own. stop() drops what waits (the
+ * twin's state is gone too).
  */
 export class TimerQueue implements DeliveryQueue {
   private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly due: DeliveryJob[] = [];
   private readonly running = new Set<Promise<unknown>>();
   private stopped = false;
 
@@ -19,16 +27,8 @@ export class TimerQueue implements DeliveryQueue {
     if (this.stopped) return;
     const timer = setTimeout(() => {
       this.timers.delete(timer);
-      const run = deliverJob(job, this).catch((error: unknown) => {
-        log.error('webhook delivery failed before sending; trying again', {
-          webhookId: job.webhookId,
-          eventId: job.event.id,
-          error: error instanceof Error ? error.message : String(error),
-        });
-        return this.enqueue(job, BROKEN_JOB_RETRY_MS);
-      });
-      this.running.add(run);
-      void run.finally(() => this.running.delete(run));
+      this.due.push(job);
+      this.startDue();
     }, delayMs);
     timer.unref();
     this.timers.add(timer);
@@ -39,6 +39,27 @@ export class TimerQueue implements DeliveryQueue {
     this.stopped = true;
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
+    this.due.length = 0;
     await Promise.allSettled([...this.running]);
+  }
+
+  private startDue(): void {
+    while (!this.stopped && this.running.size < RUNNING_AT_ONCE && this.due.length > 0) {
+      const job = this.due.shift() as DeliveryJob;
+      const run = deliverJob(job, this).catch((error: unknown) => {
+        // Sent or not, the attempt is repeated: delivery is at least once, receivers skip known ids.
+        log.error('webhook attempt failed on our side (not the receiver); trying again', {
+          webhookId: job.webhookId,
+          eventId: job.event.id,
+          error: error instanceof Error ? error.message : String(error),
+        });
+        return this.enqueue(job, BROKEN_JOB_RETRY_MS);
+      });
+      this.running.add(run);
+      void run.finally(() => {
+        this.running.delete(run);
+        this.startDue();
+      });
+    }
   }
 }
