@@ -314,7 +314,7 @@ describe('webhooks: deliveries to a local receiver', () => {
     const created = await create(shop, { callbackUrl: receiver.url, eventTypes: ['ORDER_CREATE'] });
     const id = created.body.webhookId;
 
-    // Act: the whole schedule, scaled down by WEBHOOK_RETRY_SCALE in the twin (about 17 s)
+    // Act: the whole schedule, scaled down by WEBHOOK_RETRY_SCALE in the twin (about 9 s)
     await (await billedCart(api, shop, [{ productId: 'espresso-beans', quantity: 1 }])).checkout();
     const attempts = await receiver.waitFor(() => true, 12, 40_000);
     let read = await call(`/${shop}/webhooks/${id}`);

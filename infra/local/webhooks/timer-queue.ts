@@ -13,13 +13,14 @@ const RUNNING_AT_ONCE = 32;
 
 /**
  * The twin's delivery queue: the SQS queue's part, in process. Each job waits its delay on a timer,
- * then a slot (RUNNING_AT_ONCE), and runs the very code the AWS delivery function runs (deliverJob);
- * jobs run concurrently, so a slow receiver holds up only its own. stop() drops what waits (the
- * twin's state is gone too).
+ * then a slot (RUNNING_AT_ONCE), and runs the very code the AWS delivery function runs (deliverJob).
+ * Slots go to the webhooks in turn, so one webhook's backlog (a dead receiver's retries) never
+ * holds up another's deliveries. stop() drops what waits (the twin's state is gone too).
  */
 export class TimerQueue implements DeliveryQueue {
   private readonly timers = new Set<NodeJS.Timeout>();
-  private readonly due: DeliveryJob[] = [];
+  /** Jobs due, per webhook; the map's order is the turn order (a served webhook goes to the back). */
+  private readonly due = new Map<string, DeliveryJob[]>();
   private readonly running = new Set<Promise<unknown>>();
   private stopped = false;
 
@@ -27,7 +28,9 @@ export class TimerQueue implements DeliveryQueue {
     if (this.stopped) return;
     const timer = setTimeout(() => {
       this.timers.delete(timer);
-      this.due.push(job);
+      const waiting = this.due.get(job.webhookId);
+      if (waiting) waiting.push(job);
+      else this.due.set(job.webhookId, [job]);
       this.startDue();
     }, delayMs);
     timer.unref();
@@ -39,13 +42,16 @@ export class TimerQueue implements DeliveryQueue {
     this.stopped = true;
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
-    this.due.length = 0;
+    this.due.clear();
     await Promise.allSettled([...this.running]);
   }
 
   private startDue(): void {
-    while (!this.stopped && this.running.size < RUNNING_AT_ONCE && this.due.length > 0) {
-      const job = this.due.shift() as DeliveryJob;
+    while (!this.stopped && this.running.size < RUNNING_AT_ONCE && this.due.size > 0) {
+      const [webhookId, jobs] = this.due.entries().next().value as [string, DeliveryJob[]];
+      const job = jobs.shift() as DeliveryJob;
+      this.due.delete(webhookId);
+      if (jobs.length > 0) this.due.set(webhookId, jobs);
       const run = deliverJob(job, this).catch((error: unknown) => {
         // Sent or not, the attempt is repeated: delivery is at least once, receivers skip known ids.
         log.error('webhook attempt failed on our side (not the receiver); trying again', {
