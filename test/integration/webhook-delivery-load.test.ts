@@ -31,7 +31,8 @@ beforeAll(() => {
   process.env.WEBHOOK_RETRY_SCALE = RETRY_SCALE;
   useLocalTable();
   resetConfig();
-  queue = new TimerQueue();
+  // 8 attempts at once: the fuzz may run beside this file and needs DynamoDB Local too.
+  queue = new TimerQueue(8);
 });
 afterAll(() => queue.stop());
 

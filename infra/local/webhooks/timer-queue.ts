@@ -24,6 +24,9 @@ export class TimerQueue implements DeliveryQueue {
   private readonly running = new Set<Promise<unknown>>();
   private stopped = false;
 
+  /** `slots`: attempts at once (a test that must leave DynamoDB Local room for others takes fewer). */
+  constructor(private readonly slots = RUNNING_AT_ONCE) {}
+
   async enqueue(job: DeliveryJob, delayMs: number): Promise<void> {
     if (this.stopped) return;
     const timer = setTimeout(() => {
@@ -47,7 +50,7 @@ export class TimerQueue implements DeliveryQueue {
   }
 
   private startDue(): void {
-    while (!this.stopped && this.running.size < RUNNING_AT_ONCE && this.due.size > 0) {
+    while (!this.stopped && this.running.size < this.slots && this.due.size > 0) {
       const [webhookId, jobs] = this.due.entries().next().value as [string, DeliveryJob[]];
       const job = jobs.shift() as DeliveryJob;
       this.due.delete(webhookId);
