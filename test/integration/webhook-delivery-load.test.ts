@@ -122,9 +122,9 @@ describe('webhook delivery under load (twin)', () => {
       .map((r) => r.at - (emitted.get((r.body.entity as { productId: string }).productId) ?? 0))
       .sort((a, b) => a - b);
     const p99 = lags[Math.ceil(lags.length * 0.99) - 1] ?? Infinity;
+    // Printed, not asserted: speed budgets belong to the benchmark (docs/webhooks.md "Budgets").
     console.log(
       `webhook load: healthy p50 ${lags[Math.floor(lags.length / 2)]} ms, p99 ${p99} ms, max ${lags.at(-1)} ms`,
     );
-    expect(p99).toBeLessThanOrEqual(1000);
   }, 180_000);
 });
