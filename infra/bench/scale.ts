@@ -32,6 +32,9 @@
  * - webhook-checkout (only when named): checkout p50 at c=1 in a shop with three webhooks (healthy,
  *   failing, dead) against one without, on a twin with its stream and webhook delivery running
  *   (infra/bench/scale-webhook-checkout.ts). Budget: p50 ≤ 1.15× (within noise).
+ * - webhook-delivery (only when named): 1,000 events to a healthy receiver alone, then beside one
+ *   failing two attempts of each and one down for 30 s, on the twin's delivery queue in a DynamoDB
+ *   Local of its own (infra/bench/scale-webhook-delivery.ts). Budget: healthy p99 ≤ 1 s.
  * - product-writes (only when named): POST /products and PATCH /products/{p} against a category
  *   write, the read units of the next read on another warm instance after each product write, and
  *   the cold start and RSS after --write-patches PATCHes at c=8, on --write-products products
@@ -42,7 +45,7 @@
  *   scale-export.ts). Budgets: catalog load + export within the export function's timeout, peak
  *   RSS ≤ 70 % of its memory.
  * Options: --parts lists,checkout,catalog,flash-sale,order-patch[,sales,order-filters,coupons,
- * webhook-checkout,product-writes,export] --sales-sizes 100,100000 --order-sizes 100,100000 --sizes
+ * webhook-checkout,webhook-delivery,product-writes,export] --sales-sizes 100,100000 --order-sizes 100,100000 --sizes
  * 100,10000,100000 --products 1000,10000,100000 --samples N (30) --concurrency 1,16,64 --stock 1000
  * --shards 1,4,8 --coupon-uses 100 --write-products 100000 --write-patches 10000 --write-concurrency 1
  */
@@ -72,6 +75,11 @@ import {
   missedWebhookCheckoutBudgets,
   webhookCheckoutTable,
 } from './scale-webhook-checkout';
+import {
+  measureWebhookDelivery,
+  missedWebhookDeliveryBudgets,
+  webhookDeliveryTable,
+} from './scale-webhook-delivery';
 import { table } from './stats';
 
 const say = (line: string) => process.stderr.write(`${line}\n`);
@@ -196,6 +204,13 @@ async function main(): Promise<number> {
       missed.push(...missedWebhookCheckoutBudgets(rows, delivered));
       await api.stop();
       api = undefined;
+    }
+    if (parts.has('webhook-delivery')) {
+      const rows = await measureWebhookDelivery(say);
+      sections.push(
+        `webhook deliveries on the twin (1,000 events, a receiver failing 2 attempts of each, one down 30 s; 32 attempts at once)\n\n${webhookDeliveryTable(rows)}`,
+      );
+      missed.push(...missedWebhookDeliveryBudgets(rows));
     }
     if (parts.has('catalog')) {
       const rows = await measureCatalogScale(values.products.split(',').map(Number), say);

@@ -168,7 +168,11 @@ describe('PATCH /{shopId}/products/{productId}: every path', () => {
     ['replace where the table has none', { op: 'replace', path: '/name', value: 'x' }, '[1].op'],
     ['remove of the product number', { op: 'remove', path: '/productNumber' }, '[1].op'],
     ['an unknown path', { op: 'add', path: '/colour', value: 'red' }, '[1].path'],
-    ['a main image the product does not have', { op: 'add', path: '/productImage', value: 'a.jpg' }, '[1].value'],
+    [
+      'a main image the product does not have',
+      { op: 'add', path: '/productImage', value: 'a.jpg' },
+      '[1].value',
+    ],
     ['remove of the main image', { op: 'remove', path: '/productImage' }, '[1].op'],
     ['a currency the shop lacks', { op: 'add', path: '/prices/USD', value: 1 }, '[1].path'],
     ['a bad EAN', { op: 'add', path: '/ean', value: '4006381333932' }, '[1].value'],

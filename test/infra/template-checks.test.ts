@@ -5,8 +5,8 @@ import { promisify } from 'node:util';
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../../infra/constructs/bundling-options';
-import { MEDIA_OBJECTS_WILDCARD } from '../../infra/constructs/media-storage';
 import { EXPORT_OBJECTS_APPLIES_TO } from '../../infra/constructs/export-storage';
+import { MEDIA_OBJECTS_WILDCARD } from '../../infra/constructs/media-storage';
 import type { ShopStack } from '../../infra/shop-stack';
 import { cfnLintCommand } from '../../infra/test-tools';
 import type { StackTemplate } from './nested-templates';
@@ -82,9 +82,10 @@ describe('cdk-nag (AwsSolutions)', () => {
       // Resource::* (X-Ray, ListStreams), or the objects of the media bucket (media-storage.ts) or of the
       // exports bucket (export-storage.ts).
       if (rule.id === 'AwsSolutions-IAM5')
-        expect([['Resource::*'], [MEDIA_OBJECTS_WILDCARD], [EXPORT_OBJECTS_APPLIES_TO]], resource).toContainEqual(
-          rule.applies_to,
-        );
+        expect(
+          [['Resource::*'], [MEDIA_OBJECTS_WILDCARD], [EXPORT_OBJECTS_APPLIES_TO]],
+          resource,
+        ).toContainEqual(rule.applies_to);
     }
   });
 

@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { meterDynamo } from '../../infra/bench/dynamo-meter';
@@ -16,6 +18,7 @@ import { keys } from '../../lib/data/keys';
 import type { Catalog } from '../../lib/domain/catalog/catalog';
 import { listProducts } from '../../lib/domain/catalog/product-listing';
 import { searchProducts } from '../../lib/domain/search/search';
+import { suggestProducts } from '../../lib/domain/search/suggest';
 import type { ShopFile, ShopProduct } from '../../lib/schemas/shop-file';
 import { call } from '../support/api';
 import { useLocalTable } from '../support/local-env';
@@ -354,5 +357,37 @@ describe('catalog snapshot and change log', () => {
     expect(after?.version).toBe(before?.version);
     expect(cold?.products.size).toBe(80);
     expect(reads.wholePartition).toEqual([]);
+  });
+});
+
+describe('catalog versions in memory', () => {
+  it('a product write leaves no earlier catalog version reachable, whatever was built on it', async () => {
+    // Prepare: an imported shop whose catalog has its listings, search and suggestions built
+    const shopId = newShop('scale-memory');
+    const file = generateShopFile({ products: 200, seed: 7 });
+    await importShop(shopId, file);
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const builtOn = (catalog: Catalog) => {
+      visibleParts(catalog);
+      suggestProducts(catalog, 'a', 5, 'en_GB');
+    };
+    const builtOnLatest = async () => {
+      const catalog = (await loadCatalog(shopId)) as Catalog;
+      builtOn(catalog);
+      return new WeakRef(catalog);
+    };
+    const earliest = await builtOnLatest();
+
+    // Act: writes, each read and built on as a warm instance would
+    for (let i = 0; i < 5; i++) {
+      await renameProduct(shopId, 'p000010', `v${i}`);
+      await builtOnLatest();
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+    gc();
+
+    // Assess
+    expect(earliest.deref()).toBeUndefined();
   });
 });

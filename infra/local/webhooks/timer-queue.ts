@@ -1,6 +1,6 @@
 import { log } from '../../../lib/log';
-import type { DeliveryJob, DeliveryQueue } from '../../../lib/use-cases/webhooks/delivery-queue';
 import { deliverJob } from '../../../lib/use-cases/webhooks/deliver-job';
+import type { DeliveryJob, DeliveryQueue } from '../../../lib/use-cases/webhooks/delivery-queue';
 
 /** A job whose attempt failed on our side (DynamoDB failing) is tried again after this long. */
 const BROKEN_JOB_RETRY_MS = 1000;
@@ -14,18 +14,24 @@ const RUNNING_AT_ONCE = 32;
 /**
  * The twin's delivery queue: the SQS queue's part, in process. Each job waits its delay on a timer,
  * then a slot (RUNNING_AT_ONCE), and runs the very code the AWS delivery function runs (deliverJob).
- * Slots go to the webhooks in turn, so one webhook's backlog (a dead receiver's retries) never
- * holds up another's deliveries. stop() drops what waits (the twin's state is gone too).
+ * Slots go to the webhooks in turn and one webhook holds at most half of them, so one webhook's
+ * backlog (a dead receiver's retries) or slow receiver never holds up another's deliveries.
+ * stop() drops what waits (the twin's state is gone too).
  */
 export class TimerQueue implements DeliveryQueue {
   private readonly timers = new Set<NodeJS.Timeout>();
   /** Jobs due, per webhook; the map's order is the turn order (a served webhook goes to the back). */
   private readonly due = new Map<string, DeliveryJob[]>();
   private readonly running = new Set<Promise<unknown>>();
+  /** Attempts running, per webhook. */
+  private readonly runningFor = new Map<string, number>();
+  private readonly slotsPerWebhook: number;
   private stopped = false;
 
   /** `slots`: attempts at once (a test that must leave DynamoDB Local room for others takes fewer). */
-  constructor(private readonly slots = RUNNING_AT_ONCE) {}
+  constructor(private readonly slots = RUNNING_AT_ONCE) {
+    this.slotsPerWebhook = Math.max(1, Math.floor(slots / 2));
+  }
 
   async enqueue(job: DeliveryJob, delayMs: number): Promise<void> {
     if (this.stopped) return;
@@ -50,11 +56,14 @@ export class TimerQueue implements DeliveryQueue {
   }
 
   private startDue(): void {
-    while (!this.stopped && this.running.size < this.slots && this.due.size > 0) {
-      const [webhookId, jobs] = this.due.entries().next().value as [string, DeliveryJob[]];
+    while (!this.stopped && this.running.size < this.slots) {
+      const webhookId = this.nextTurn();
+      if (webhookId === undefined) return;
+      const jobs = this.due.get(webhookId) as DeliveryJob[];
       const job = jobs.shift() as DeliveryJob;
       this.due.delete(webhookId);
       if (jobs.length > 0) this.due.set(webhookId, jobs);
+      this.runningFor.set(webhookId, (this.runningFor.get(webhookId) ?? 0) + 1);
       const run = deliverJob(job, this).catch((error: unknown) => {
         // Sent or not, the attempt is repeated: delivery is at least once, receivers skip known ids.
         log.error('webhook attempt failed on our side (not the receiver); trying again', {
@@ -67,8 +76,18 @@ export class TimerQueue implements DeliveryQueue {
       this.running.add(run);
       void run.finally(() => {
         this.running.delete(run);
+        const left = (this.runningFor.get(webhookId) ?? 1) - 1;
+        if (left === 0) this.runningFor.delete(webhookId);
+        else this.runningFor.set(webhookId, left);
         this.startDue();
       });
     }
+  }
+
+  /** The first webhook in turn with a job due and a slot of its share left. */
+  private nextTurn(): string | undefined {
+    for (const webhookId of this.due.keys())
+      if ((this.runningFor.get(webhookId) ?? 0) < this.slotsPerWebhook) return webhookId;
+    return undefined;
   }
 }

@@ -29,7 +29,8 @@ const FIELDS = [
 /** A stored webhook: the record plus `activation`, bumped whenever it is (de)activated. */
 export type StoredWebhook = WebhookRecord & { activation: number };
 
-function fromItem(item: Record<string, unknown>): StoredWebhook {
+/** A webhook as its item holds it (older items lack `activation`). */
+export function webhookFromItem(item: Record<string, unknown>): StoredWebhook {
   const record = Object.fromEntries(FIELDS.map((f) => [f, item[f]])) as unknown as StoredWebhook;
   return { ...record, activation: record.activation ?? 0 };
 }
@@ -77,7 +78,7 @@ export async function getWebhook(shopId: string, webhookId: string): Promise<Sto
   const { Item } = await dynamo().send(
     new GetCommand({ TableName: tableName(), Key: keys.webhook(shopId, webhookId), ConsistentRead: true }),
   );
-  return Item ? fromItem(Item) : undefined;
+  return Item ? webhookFromItem(Item) : undefined;
 }
 
 /** One webhook; an unknown one is NotFoundError (404). */
@@ -97,7 +98,7 @@ export async function listWebhooks(shopId: string, consistent = true): Promise<S
       ConsistentRead: consistent,
     }),
   );
-  return Items.map(fromItem).sort(
+  return Items.map(webhookFromItem).sort(
     (a, b) => a.createdOn.localeCompare(b.createdOn) || a.webhookId.localeCompare(b.webhookId),
   );
 }

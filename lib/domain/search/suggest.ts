@@ -245,13 +245,17 @@ function patchedIndex(
   locale: string,
   ids: ReadonlySet<string>,
 ): SuggestIndex {
-  // The changed products' owners go dead (never listed again); their new versions get new owners.
-  const dead = new Set<number>();
+  // The changed products leave (the others are renumbered past them, so the index never grows by
+  // writes); their new versions join at the end.
+  const renumbered = new Int32Array(index.products.length).fill(-1);
+  const products: ShopProduct[] = [];
+  const names: string[] = [];
   index.products.forEach((product, p) => {
-    if (ids.has(product.productId)) dead.add(p);
+    if (ids.has(product.productId)) return;
+    renumbered[p] = products.length;
+    products.push(product);
+    names.push(index.names[p] as string);
   });
-  const products = [...index.products];
-  const names = [...index.names];
   const pairs: WordPair[] = [];
   const born: number[] = [];
   for (const id of ids) {
@@ -265,22 +269,23 @@ function patchedIndex(
     for (const word of entries.words) pairs.push({ word, owner });
   }
   pairs.sort(byPair);
-  const kept = (owners: ArrayLike<number>) => Array.from(owners).filter((p) => !dead.has(p));
+  const kept = (owners: ArrayLike<number>) =>
+    Array.from(owners, (p) => renumbered[p] as number).filter((p) => p >= 0);
   const order = nameOrders(locale, names);
   return assembled(
     products,
     names,
-    merged(keptPairs(index, dead), pairs, byPair),
+    merged(keptPairs(index, renumbered), pairs, byPair),
     merged(kept(index.nameOwners), [...born].sort(order.alphabetical), order.alphabetical),
     merged(kept(index.byName), [...born].sort(order.collation), order.collation),
   );
 }
 
-function keptPairs(index: SuggestIndex, dead: ReadonlySet<number>): WordPair[] {
+function keptPairs(index: SuggestIndex, renumbered: Int32Array): WordPair[] {
   const out: WordPair[] = [];
   for (let k = 0; k < index.words.length; k++) {
-    const owner = index.owners[k] as number;
-    if (!dead.has(owner)) out.push({ word: index.words[k] as string, owner });
+    const owner = renumbered[index.owners[k] as number] as number;
+    if (owner >= 0) out.push({ word: index.words[k] as string, owner });
   }
   return out;
 }

@@ -1,5 +1,5 @@
 import { config } from '../../config';
-import { markDelivered, recordAttempt, wasDelivered } from '../../data/webhooks/delivery-log';
+import { attemptState, recordAttempt } from '../../data/webhooks/delivery-log';
 import { sendCallback } from '../../data/webhooks/send-callback';
 import { getWebhook, replaceWebhook, type StoredWebhook } from '../../data/webhooks/webhook-repository';
 import { apiBaseUrl, callbackRules } from '../../data/webhooks/webhook-settings';
@@ -25,11 +25,10 @@ export async function deliverJob(
   job: DeliveryJob,
   queue: DeliveryQueue,
 ): Promise<DeliveryAttempt | undefined> {
-  const webhook = await getWebhook(job.shopId, job.webhookId);
+  const { webhook, delivered } = await attemptState(job.shopId, job.webhookId, job.event.id);
   if (!webhook) return undefined;
   const ping = job.event.type === 'PING';
-  if (!ping && (!webhook.active || webhook.activation !== job.activation)) return undefined;
-  if (!ping && (await wasDelivered(job.shopId, job.webhookId, job.event.id))) return undefined;
+  if (!ping && (!webhook.active || webhook.activation !== job.activation || delivered)) return undefined;
 
   const outcome = await send(webhook, job);
   const time = new Date().toISOString();
@@ -43,9 +42,7 @@ export async function deliverJob(
     error: outcome.error,
     nextAttemptAt: null,
   };
-  if (outcome.error === null) {
-    if (!ping) await markDelivered(job.shopId, job.webhookId, job.event.id);
-  } else if (!ping) {
+  if (outcome.error !== null && !ping) {
     const delay = retryDelayMs(job.attempt, config().WEBHOOK_RETRY_SCALE);
     if (delay === undefined) await deactivate(webhook, job, outcome);
     else {
@@ -53,7 +50,7 @@ export async function deliverJob(
       attempt.nextAttemptAt = new Date(Date.now() + delay).toISOString();
     }
   }
-  await recordAttempt(job.shopId, job.webhookId, attempt);
+  await recordAttempt(job.shopId, job.webhookId, attempt, outcome.error === null && !ping);
   return attempt;
 }
 
