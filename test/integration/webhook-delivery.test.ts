@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../lib/data/ids';
+import { CLAIM_LEASE_MS, claimAttempt } from '../../lib/data/webhooks/delivery-log';
 import { sendCallback } from '../../lib/data/webhooks/send-callback';
 import { deleteWebhook, insertWebhook, type StoredWebhook } from '../../lib/data/webhooks/webhook-repository';
 import { parseCallbackUrl } from '../../lib/domain/webhooks/callback-url';
 import { deliverJob } from '../../lib/use-cases/webhooks/deliver-job';
 import type { DeliveryJob } from '../../lib/use-cases/webhooks/delivery-queue';
+import { clearFaults, injectFaults } from '../support/faults';
 import { useLocalTable } from '../support/local-env';
 import { startReceiver } from '../support/webhook-receiver';
 
@@ -52,6 +54,8 @@ const job = (hook: StoredWebhook, eventId = `evt_${newId()}`): DeliveryJob => ({
   attempt: 1,
 });
 
+const injected = () => new Error('injected');
+
 const queued: { job: DeliveryJob; delayMs: number }[] = [];
 const queue = {
   enqueue: async (next: DeliveryJob, delayMs: number) => void queued.push({ job: next, delayMs }),
@@ -71,6 +75,62 @@ describe('webhook delivery core', () => {
     expect(first?.status).toBe('DELIVERED');
     expect(again).toBeUndefined();
     expect(receiver.received.filter((r) => r.body.id === one.event.id)).toHaveLength(1);
+  });
+
+  it('calls the receiver once when copies of one job run at once (race)', async () => {
+    // Prepare
+    const hook = await webhook(receiver.url);
+    const one = job(hook);
+
+    // Act
+    const attempts = await Promise.all(Array.from({ length: 6 }, () => deliverJob(one, queue)));
+
+    // Assert
+    expect(attempts.filter((a) => a?.status === 'DELIVERED')).toHaveLength(1);
+    expect(attempts.filter((a) => a === undefined)).toHaveLength(5);
+    expect(receiver.received.filter((r) => r.body.id === one.event.id)).toHaveLength(1);
+  });
+
+  it('sends nothing when the claim fails on our side, and once when the job is tried again (fault)', async () => {
+    // Prepare
+    const hook = await webhook(receiver.url);
+    const one = job(hook);
+    injectFaults({ commands: ['UpdateItemCommand'], times: Number.POSITIVE_INFINITY, error: injected });
+
+    // Act
+    const failed = await deliverJob(one, queue).catch((error: Error) => error.message);
+    clearFaults();
+    const retried = await deliverJob(one, queue);
+
+    // Assert
+    expect(failed).toBe('injected');
+    expect(retried?.status).toBe('DELIVERED');
+    expect(receiver.received.filter((r) => r.body.id === one.event.id)).toHaveLength(1);
+  });
+
+  it('holds a copy off while a lost record leaves its claim, then lets it send again (fault)', async () => {
+    // Prepare: the receiver takes the event, then the attempt's record cannot be written
+    const hook = await webhook(receiver.url);
+    const one = job(hook);
+    injectFaults({ commands: ['BatchWriteItemCommand'], times: Number.POSITIVE_INFINITY, error: injected });
+    const failed = await deliverJob(one, queue).catch((error: Error) => error.message);
+    clearFaults();
+
+    // Act
+    const copy = await deliverJob(one, queue);
+    const afterLease = await claimAttempt(
+      shopId,
+      hook.webhookId,
+      one.event.id,
+      1,
+      Date.now() + CLAIM_LEASE_MS + 1,
+    );
+
+    // Assert: at least once, never twice at the same time
+    expect(failed).toBe('injected');
+    expect(copy).toBeUndefined();
+    expect(receiver.received.filter((r) => r.body.id === one.event.id)).toHaveLength(1);
+    expect(afterLease).toBe(true);
   });
 
   it('drops the pending jobs of a deleted webhook and of one (de)activated since the event', async () => {

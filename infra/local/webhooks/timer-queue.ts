@@ -1,9 +1,13 @@
+import { CLAIM_LEASE_MS } from '../../../lib/data/webhooks/delivery-log';
 import { log } from '../../../lib/log';
 import { deliverJob } from '../../../lib/use-cases/webhooks/deliver-job';
 import type { DeliveryJob, DeliveryQueue } from '../../../lib/use-cases/webhooks/delivery-queue';
 
-/** A job whose attempt failed on our side (DynamoDB failing) is tried again after this long. */
-const BROKEN_JOB_RETRY_MS = 1000;
+/**
+ * A job whose attempt failed on our side (DynamoDB failing) is tried again after this long: past
+ * the claim it may hold (as SQS shows a failed message again only after its visibility timeout).
+ */
+const BROKEN_JOB_RETRY_MS = CLAIM_LEASE_MS + 1000;
 /**
  * Jobs attempted at once. In AWS a batch of at most 10 messages per function instance bounds it;
  * without a bound a burst of events opens thousands of DynamoDB connections at once. A slow

@@ -2,15 +2,27 @@ import { loadCatalogState } from './catalog-repository';
 import { writeSnapshot } from './catalog-snapshot';
 
 /**
- * Catalog versions written through the API after which the writer stores a new snapshot. A cold
- * start reads the snapshot and the log entries after it, so this bounds its log reading (32 entries
- * of at most 98 items each); a larger number means fewer snapshot writes (each rewrites the
- * snapshot's head, about 1 MB per 10,000 products compressed, and the product blocks that changed).
+ * Catalog versions written through the API after which the writer stores a new snapshot, at least.
+ * A cold start reads the snapshot and the log entries after it, so this bounds its log reading;
+ * fewer versions mean more snapshot writes.
  */
 export const COMPACT_AFTER_VERSIONS = 32;
+/**
+ * Versions per snapshot chunk (350 KB) before a new snapshot: a snapshot is rewritten whole, so
+ * the interval grows with its size and a product write costs about 350 KB / 32 ≈ 11 WCU of
+ * snapshot writing whatever the shop's size (a fixed 32 versions cost 320 WCU a write at 100,000
+ * products, 30 chunks). The log a cold start reads grows with the snapshot instead, in proportion:
+ * at most 32 entries (a product write's is a few KB) per 350 KB chunk it reads anyway.
+ */
+export const VERSIONS_PER_CHUNK = 32;
+
+/** Versions between snapshots of `chunks` chunks (unknown: the least). */
+export function versionsBetweenSnapshots(chunks: number | undefined): number {
+  return Math.max(COMPACT_AFTER_VERSIONS, (chunks ?? 0) * VERSIONS_PER_CHUNK);
+}
 
 /**
- * Compaction: after the write of `version`, when the shop's snapshot is COMPACT_AFTER_VERSIONS
+ * Compaction: after the write of `version`, when the shop's snapshot is versionsBetweenSnapshots
  * versions behind (or the shop has none yet), the writing request stores the catalog at `version`
  * as a new snapshot, points the meta item at it and retires the old one. Writers racing to do so are
  * harmless: the pointer only moves forward, a loser discards its chunks.
@@ -19,6 +31,6 @@ export async function compactIfDue(shopId: string, version: number): Promise<voi
   const state = await loadCatalogState(shopId, version);
   if (!state) return;
   const seen = state.snapshot;
-  if (seen && state.catalog.version - seen.version < COMPACT_AFTER_VERSIONS) return;
+  if (seen && state.catalog.version - seen.version < versionsBetweenSnapshots(seen.chunks)) return;
   await writeSnapshot(shopId, state);
 }

@@ -31,8 +31,8 @@ export interface CatalogState {
   products: CatalogProducts;
   projection: CatalogProjection;
   others: OtherEntries;
-  /** The snapshot this state was loaded from or last saw, null without one. */
-  snapshot: { id: string; version: number } | null;
+  /** The snapshot this state was loaded from or last saw (its chunks when known), null without one. */
+  snapshot: { id: string; version: number; chunks?: number } | null;
 }
 
 /** What each catalog item kind stores in its `data` attribute. */

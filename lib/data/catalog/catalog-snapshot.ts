@@ -241,6 +241,7 @@ export async function writeSnapshot(shopId: string, state: CatalogState, replaci
     await retireSnapshot(shopId, replaced);
   }
   // Either way a snapshot of this version or newer is published: later states count from here.
-  if (state.snapshot) state.snapshot.version = Math.max(state.snapshot.version, version);
-  else state.snapshot = { id, version };
+  if (!state.snapshot) state.snapshot = { id, version, chunks: chunks.length };
+  else if (version >= state.snapshot.version)
+    Object.assign(state.snapshot, { version, chunks: chunks.length });
 }

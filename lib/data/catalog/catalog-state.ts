@@ -50,7 +50,7 @@ export function stateFromSnapshot(
   shopId: string,
   version: number,
   decoded: DecodedSnapshot,
-  snapshot: { id: string; version: number },
+  snapshot: { id: string; version: number; chunks?: number },
 ): CatalogState {
   const others = othersOf(decoded.others);
   const slots = indexOfIds(decoded.columns.ids);
@@ -119,17 +119,18 @@ export function applyChanges(
     const slots = [...removed].map((id) => slotOf.get(id) as number).sort((a, b) => a - b);
     base = projectionWithout(base, catalog, columnsWithout(columns, slots), slots);
   }
-  const next = copyColumns(base.columns);
+  const next = copyColumns(base.columns, added.size);
   const slots: number[] = [];
   for (const entry of replaced.values()) {
     const slot = base.indexOf.get(entry.id) as number;
     setSlot(next, catalog, slot, entry.data as ShopProduct, entry.position);
     slots.push(slot);
   }
+  // Created products fill the room copyColumns left at the end, in order.
+  let slot = base.columns.ids.length;
   for (const entry of added.values()) {
-    const slot = next.ids.length;
     setSlot(next, catalog, slot, entry.data as ShopProduct, entry.position);
-    slots.push(slot);
+    slots.push(slot++);
   }
   const projection = patchedProjection(base, catalog, next, slots);
   const result = withProjection({ catalog, products, others, snapshot: state.snapshot }, projection);

@@ -1,10 +1,8 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DeliveryAttempt } from '../../domain/webhooks/delivery-attempt';
-import { batchGetItems } from '../batch-get';
 import { batchWrite } from '../batch-write';
 import { dynamo, tableName } from '../client';
 import { keys } from '../keys';
-import { type StoredWebhook, webhookFromItem } from './webhook-repository';
 
 /** Attempts and delivered markers are kept this long (then DynamoDB's TTL removes them). */
 const KEEP_SECONDS = 30 * 24 * 3600;
@@ -14,9 +12,56 @@ export const DELIVERIES_SHOWN = 100;
 const expiresAt = () => Math.floor(Date.now() / 1000) + KEEP_SECONDS;
 
 /**
- * Appends one attempt to the webhook's log; a delivered one also notes that the receiver took the
- * event, so a redelivered copy (SQS delivers at least once, the stream may publish twice) is not
- * sent again. One call either way (BatchWriteItem).
+ * How long a claimed attempt is its sender's alone (see claimAttempt): longer than a send can take
+ * (10 s answer, 3 s name resolution) and no longer than the delivery function's 30 s timeout, so a
+ * sender that died holding a claim has lost it before SQS shows its message again (180 s).
+ */
+export const CLAIM_LEASE_MS = 30_000;
+
+/**
+ * Claims attempt `attempt` of an event for one webhook before it is sent, so that two copies of one
+ * job (SQS delivers at least once, the stream may publish twice) never both call the receiver: one
+ * conditional write on the event's delivery item. It fails when the receiver already took the event,
+ * or when this attempt (or a later one) is claimed and its lease has not run out; a failed attempt
+ * leaves its claim, which the next attempt's number outranks. Returns whether this sender has it.
+ */
+export async function claimAttempt(
+  shopId: string,
+  webhookId: string,
+  eventId: string,
+  attempt: number,
+  now = Date.now(),
+): Promise<boolean> {
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.webhookDelivered(shopId, webhookId, eventId),
+        UpdateExpression:
+          'SET #state = :sending, claimed = :attempt, leaseUntil = :until, kind = :kind, expiresAt = :expires',
+        ConditionExpression:
+          'attribute_not_exists(pk) OR (#state = :sending AND (claimed < :attempt OR (claimed = :attempt AND leaseUntil < :now)))',
+        ExpressionAttributeNames: { '#state': 'state' },
+        ExpressionAttributeValues: {
+          ':sending': 'sending',
+          ':attempt': attempt,
+          ':until': now + CLAIM_LEASE_MS,
+          ':now': now,
+          ':kind': 'webhookDelivered',
+          ':expires': expiresAt(),
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
+}
+
+/**
+ * Appends one attempt to the webhook's log; a delivered one also marks the event delivered for the
+ * webhook, so no copy or later attempt calls the receiver again. One call (BatchWriteItem).
  */
 export async function recordAttempt(
   shopId: string,
@@ -34,25 +79,10 @@ export async function recordAttempt(
   const mark = {
     ...keys.webhookDelivered(shopId, webhookId, attempt.eventId),
     kind: 'webhookDelivered',
+    state: 'delivered',
     expiresAt: expiresAt(),
   };
   await batchWrite(delivered ? [{ put: entry }, { put: mark }] : [{ put: entry }]);
-}
-
-/**
- * What an attempt must know before sending, in one strongly consistent read: the webhook as it is
- * now (undefined when deleted) and whether its receiver already took the event.
- */
-export async function attemptState(
-  shopId: string,
-  webhookId: string,
-  eventId: string,
-): Promise<{ webhook: StoredWebhook | undefined; delivered: boolean }> {
-  const [webhook, mark] = await batchGetItems([
-    keys.webhook(shopId, webhookId),
-    keys.webhookDelivered(shopId, webhookId, eventId),
-  ]);
-  return { webhook: webhook ? webhookFromItem(webhook) : undefined, delivered: mark !== null };
 }
 
 /** The last DELIVERIES_SHOWN attempts, newest first: one Query, whatever the log holds. */

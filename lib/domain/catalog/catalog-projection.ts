@@ -1,5 +1,6 @@
 import type { Catalog } from './catalog';
 import type { ShopAttributeDefinition } from './catalog-types';
+import { GrownIndex } from './grown-index';
 import { FIELD_SEPARATOR, type ProductColumns, productColumns } from './product-columns';
 
 /**
@@ -208,15 +209,21 @@ export function patchedProjection(
   // Slots past the previous end are products added at the end of the catalog order.
   const size = columns.ids.length;
   const grown = size > previous.productIds.length;
-  const indexOf = grown ? new Map(previous.indexOf) : previous.indexOf;
-  if (grown)
-    for (let i = previous.productIds.length; i < size; i++)
-      (indexOf as Map<string, number>).set(columns.ids[i] as string, i);
+  const indexOf = grown
+    ? GrownIndex.of(
+        previous.indexOf,
+        Array.from({ length: size - previous.productIds.length }, (_, k) => {
+          const slot = previous.productIds.length + k;
+          return [columns.ids[slot] as string, slot] as [string, number];
+        }),
+      )
+    : previous.indexOf;
   const visible = grownCopy(previous.visible, size);
   for (const i of changed) visible[i] = columns.visible[i] as number;
-  const mastersMoved = changed.some((i) => previous.columns.masterIds[i] !== columns.masterIds[i]);
-  const listable = mastersMoved ? grownCopy(previous.listable, size) : previous.listable;
-  if (mastersMoved) for (const i of changed) listable[i] = columns.masterIds[i] === null ? 1 : 0;
+  // A new slot has no master before (null, as a product that is no variation).
+  const mastersMoved = changed.some((i) => (previous.columns.masterIds[i] ?? null) !== columns.masterIds[i]);
+  const listable = mastersMoved || grown ? grownCopy(previous.listable, size) : previous.listable;
+  if (mastersMoved || grown) for (const i of changed) listable[i] = columns.masterIds[i] === null ? 1 : 0;
   const variationsOf = mastersMoved ? variationIndex(columns, indexOf) : previous.variationsOf;
   // Parts the previous projection had built are patched now; the others are left to be built on
   // first use, from the columns.

@@ -87,10 +87,10 @@ export class LocaleTexts {
   }
 
   /** A copy that `set` may change without changing this one. */
-  copy(): LocaleTexts {
+  copy(room = 0): LocaleTexts {
     const copy = new LocaleTexts(this.loadNames, this.loadSearch, new Map(this.writes));
-    if (this.names) copy.names = [...this.names];
-    if (this.search) copy.search = copySearch(this.search);
+    if (this.names) copy.names = withRoom(this.names, room);
+    if (this.search) copy.search = copySearch(this.search, room);
     return copy;
   }
 
@@ -123,8 +123,12 @@ export class LocaleTexts {
   }
 }
 
-function copySearch(l: SearchTexts): SearchTexts {
-  return { names: [...l.names], keywords: [...l.keywords], descriptions: [...l.descriptions] };
+function copySearch(l: SearchTexts, room = 0): SearchTexts {
+  return {
+    names: withRoom(l.names, room),
+    keywords: withRoom(l.keywords, room),
+    descriptions: withRoom(l.descriptions, room),
+  };
 }
 
 function writeSearch(l: SearchTexts, slot: number, values: LocaleSlot): void {
@@ -181,21 +185,31 @@ export function productColumns(
 }
 
 /** A copy of the columns (arrays copied, their values shared) that `setSlot` may change. */
-export function copyColumns(columns: ProductColumns): ProductColumns {
+export function copyColumns(columns: ProductColumns, room = 0): ProductColumns {
   const map = <T>(record: Record<string, T>, f: (value: T) => T) =>
     Object.fromEntries(Object.entries(record).map(([k, v]) => [k, f(v)]));
+  const copy = <T>(list: readonly T[]) => withRoom(list, room);
   return {
-    ids: [...columns.ids],
-    productNumbers: [...columns.productNumbers],
-    positions: [...columns.positions],
-    visible: [...columns.visible],
-    masterIds: [...columns.masterIds],
-    categoryIds: [...columns.categoryIds],
-    manufacturers: [...columns.manufacturers],
-    facetValues: map(columns.facetValues, (v) => [...v]),
-    locales: map(columns.locales, (l) => l.copy()),
-    prices: map(columns.prices, (v) => [...v]),
+    ids: copy(columns.ids),
+    productNumbers: copy(columns.productNumbers),
+    positions: copy(columns.positions),
+    visible: copy(columns.visible),
+    masterIds: copy(columns.masterIds),
+    categoryIds: copy(columns.categoryIds),
+    manufacturers: copy(columns.manufacturers),
+    facetValues: map(columns.facetValues, copy),
+    locales: map(columns.locales, (l) => l.copy(room)),
+    prices: map(columns.prices, copy),
   };
+}
+
+/**
+ * A copy of a list with `room` more slots, for setSlot to fill (products created at the end): one
+ * allocation of the final size, where writing past the end would copy the whole list again. The
+ * new slots hold the first entry until then, so the list keeps its element kind.
+ */
+function withRoom<T>(list: readonly T[], room: number): T[] {
+  return room === 0 || list.length === 0 ? [...list] : list.concat(new Array<T>(room).fill(list[0] as T));
 }
 
 /** A list without the given slots (ascending), later ones moved down. */

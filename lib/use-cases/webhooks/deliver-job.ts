@@ -1,5 +1,5 @@
 import { config } from '../../config';
-import { attemptState, recordAttempt } from '../../data/webhooks/delivery-log';
+import { claimAttempt, recordAttempt } from '../../data/webhooks/delivery-log';
 import { sendCallback } from '../../data/webhooks/send-callback';
 import { getWebhook, replaceWebhook, type StoredWebhook } from '../../data/webhooks/webhook-repository';
 import { apiBaseUrl, callbackRules } from '../../data/webhooks/webhook-settings';
@@ -16,8 +16,9 @@ import type { DeliveryJob, DeliveryQueue } from './delivery-queue';
 
 /**
  * One attempt of one job (merchant-api.md "Delivery and signature", "Retries"): skipped when the
- * webhook is gone, was (de)activated since the event, or its receiver already took the event; else
- * signed with this attempt's timestamp, sent, and logged. A failure schedules the next attempt on
+ * webhook is gone, was (de)activated since the event, its receiver already took the event, or
+ * another copy of the job holds this attempt (claimAttempt); else signed with this attempt's
+ * timestamp, sent, and logged. A failure schedules the next attempt on
  * the queue, and after the last one deactivates the webhook. A PING (POST /webhooks/{id}/test) is
  * sent whatever the webhook's state and never retried. Returns the attempt, or undefined if skipped.
  */
@@ -25,10 +26,11 @@ export async function deliverJob(
   job: DeliveryJob,
   queue: DeliveryQueue,
 ): Promise<DeliveryAttempt | undefined> {
-  const { webhook, delivered } = await attemptState(job.shopId, job.webhookId, job.event.id);
+  const webhook = await getWebhook(job.shopId, job.webhookId);
   if (!webhook) return undefined;
   const ping = job.event.type === 'PING';
-  if (!ping && (!webhook.active || webhook.activation !== job.activation || delivered)) return undefined;
+  if (!ping && (!webhook.active || webhook.activation !== job.activation)) return undefined;
+  if (!ping && !(await claimAttempt(job.shopId, job.webhookId, job.event.id, job.attempt))) return undefined;
 
   const outcome = await send(webhook, job);
   const time = new Date().toISOString();
