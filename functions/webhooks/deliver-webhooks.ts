@@ -12,7 +12,9 @@ import { fanOut } from '../../lib/use-cases/webhooks/fan-out';
  * SQS queue that carries two kinds of messages:
  * - domain events, put there by the shop's EventBridge rule: fanned out into one job per
  *   subscribed webhook, each sent back to the queue as a message of its own;
- * - jobs: one attempt each (deliverJob); a retry is the job sent again with a message delay.
+ * - jobs: one attempt each (deliverJob); a retry is the job sent again with a message delay. A job
+ *   too big for a message (an order of 100 long lines) goes without its entity, which each attempt
+ *   then reads again.
  * SQS delays top out at 15 minutes, so a longer wait is made of hops: a job that arrives before
  * its `notBefore` goes back for the rest of it. Records are handled concurrently, so a slow
  * receiver holds up only its own message; a record that fails here (DynamoDB down) is reported and
@@ -20,6 +22,8 @@ import { fanOut } from '../../lib/use-cases/webhooks/fan-out';
  */
 
 const MAX_DELAY_S = 900;
+/** SQS takes messages up to 256 KiB; a job above this goes without its entity (read at each attempt). */
+export const MAX_MESSAGE_BYTES = 250_000;
 
 interface JobMessage {
   job: DeliveryJob;
@@ -40,11 +44,14 @@ export function sqsQueue(
 ): DeliveryQueue {
   return {
     async enqueue(job, delayMs) {
-      const message: JobMessage = { job, notBefore: Date.now() + delayMs };
+      const notBefore = Date.now() + delayMs;
+      let body = JSON.stringify({ job, notBefore } satisfies JobMessage);
+      if (Buffer.byteLength(body) > MAX_MESSAGE_BYTES && job.source)
+        body = JSON.stringify({ job: { ...job, event: { ...job.event, entity: undefined } }, notBefore });
       await send(
         new SendMessageCommand({
           QueueUrl: queueUrl,
-          MessageBody: JSON.stringify(message),
+          MessageBody: body,
           DelaySeconds: Math.min(Math.ceil(delayMs / 1000), MAX_DELAY_S),
         }),
       );

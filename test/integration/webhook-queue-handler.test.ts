@@ -1,6 +1,12 @@
+import type { SendMessageCommand } from '@aws-sdk/client-sqs';
 import type { SQSRecord } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDeliverer, handleRecord } from '../../functions/webhooks/deliver-webhooks';
+import {
+  createDeliverer,
+  handleRecord,
+  MAX_MESSAGE_BYTES,
+  sqsQueue,
+} from '../../functions/webhooks/deliver-webhooks';
 import { newId } from '../../lib/data/ids';
 import { insertWebhook } from '../../lib/data/webhooks/webhook-repository';
 import type { DeliveryJob } from '../../lib/use-cases/webhooks/delivery-queue';
@@ -99,6 +105,30 @@ describe('webhook delivery function (SQS)', () => {
     expect(receiver.received.map((r) => r.body.id)).toContain(due.event.id);
     expect(receiver.received.map((r) => r.body.id)).not.toContain(early.event.id);
     expect(queue.sent).toEqual([{ job: early, delayMs: 3_600_000 }]);
+  });
+
+  it('sends a job too big for an SQS message without its entity, and the attempt reads it again', async () => {
+    // Prepare: a job whose entity alone is larger than a message may be
+    const sent: SendMessageCommand[] = [];
+    const queue = sqsQueue('https://sqs.local/queue', async (command) => {
+      sent.push(command);
+      return {} as never;
+    });
+    const big: DeliveryJob = {
+      ...job(),
+      source: { shopId, productId: 'p-big', productNumber: 'N-big' },
+    };
+    big.event.entity = { productId: 'p-big', padding: 'x'.repeat(300_000) };
+
+    // Act
+    await queue.enqueue(big, 0);
+    const body = sent[0]?.input.MessageBody ?? '';
+    await handleRecord(sqsRecord(JSON.parse(body)), recordingQueue());
+
+    // Assert: a message SQS takes, and the receiver gets the entity as the event's detail gives it
+    expect(Buffer.byteLength(body)).toBeLessThanOrEqual(MAX_MESSAGE_BYTES);
+    const [got] = await receiver.waitFor((r) => r.body.id === big.event.id);
+    expect(got?.body.entity).toEqual({ productId: 'p-big', productNumber: 'N-big' });
   });
 
   it('reports a record it cannot handle as a batch item failure and handles the others', async () => {

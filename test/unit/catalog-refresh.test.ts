@@ -146,6 +146,38 @@ describe('refresh by difference after product writes', () => {
     expect([...reloaded.catalog.products.keys()]).toEqual([...fresh.catalog.products.keys()]);
   });
 
+  it('applies many log entries at once as it would one by one (a cold start behind the log)', () => {
+    // Prepare: entries that create, change, then delete across versions
+    const { changes } = writes(file);
+    const created = changes.find((c) => c.id === 'new-zephyr') as CatalogChange & { data: ShopProduct };
+    const entries: CatalogChange[][] = [
+      changes,
+      [{ ...created, data: { ...created.data, name: { en_GB: 'Zephyr jug', de_DE: 'Zephyr Krug' } } }],
+      [
+        {
+          ...created,
+          id: 'new-gale',
+          position: file.products.length + 1,
+          data: { ...created.data, productId: 'new-gale', productNumber: 'GALE-1' },
+        },
+      ],
+      [{ kind: 'product', id: 'new-zephyr', deleted: true }],
+    ];
+
+    // Act
+    const oneByOne = entries.reduce(
+      (s, list, k) => applyChanges(s, 2 + k, list),
+      warmed(stateFromEntries('s', 1, entriesOf(file), null)),
+    );
+    const atOnce = applyChanges(warmed(stateFromEntries('s', 1, entriesOf(file), null)), 5, entries.flat());
+
+    // Assess
+    expect(reads(atOnce.catalog)).toEqual(reads(oneByOne.catalog));
+    expect(atOnce.projection.columns.ids).toEqual(oneByOne.projection.columns.ids);
+    expect(atOnce.catalog.products.get('new-gale')?.productNumber).toBe('GALE-1');
+    expect(atOnce.catalog.products.get('new-zephyr')).toBeUndefined();
+  });
+
   it('carries the suggest index over by difference: the same suggestions, no other product read', () => {
     const { changes, after } = writes(file);
     const before = warmed(stateFromEntries('s', 1, entriesOf(file), null));

@@ -11,16 +11,17 @@ import {
 } from '../../domain/webhooks/delivery-attempt';
 import { retryDelayMs } from '../../domain/webhooks/retry-schedule';
 import { SIGNATURE_HEADERS, signDelivery } from '../../domain/webhooks/signature';
-import { deliveryBody } from '../../domain/webhooks/webhook-event';
+import { deliveryBody, type WebhookEvent } from '../../domain/webhooks/webhook-event';
 import type { DeliveryJob, DeliveryQueue } from './delivery-queue';
+import { eventEntity } from './event-entity';
 
 /**
  * One attempt of one job (merchant-api.md "Delivery and signature", "Retries"): skipped when the
  * webhook is gone, was (de)activated since the event, its receiver already took the event, or
  * another copy of the job holds this attempt (claimAttempt); else signed with this attempt's
- * timestamp, sent, and logged. A failure schedules the next attempt on
- * the queue, and after the last one deactivates the webhook. A PING (POST /webhooks/{id}/test) is
- * sent whatever the webhook's state and never retried. Returns the attempt, or undefined if skipped.
+ * timestamp, sent, and logged. A failure schedules the next attempt on the queue, and after the
+ * last one deactivates the webhook. A PING (POST /webhooks/{id}/test) is sent whatever the
+ * webhook's state and never retried. Returns the attempt, or undefined if skipped.
  */
 export async function deliverJob(
   job: DeliveryJob,
@@ -32,7 +33,9 @@ export async function deliverJob(
   if (!ping && (!webhook.active || webhook.activation !== job.activation)) return undefined;
   if (!ping && !(await claimAttempt(job.shopId, job.webhookId, job.event.id, job.attempt))) return undefined;
 
-  const outcome = await send(webhook, job);
+  const event = await withEntity(job);
+  if (!event) return undefined;
+  const outcome = await send(webhook, { ...job, event });
   const time = new Date().toISOString();
   const attempt: DeliveryAttempt = {
     eventId: job.event.id,
@@ -54,6 +57,14 @@ export async function deliverJob(
   }
   await recordAttempt(job.shopId, job.webhookId, attempt, outcome.error === null && !ping);
   return attempt;
+}
+
+/** The job's event with its entity: read again when the queue message left it out (too big). */
+async function withEntity(job: DeliveryJob): Promise<WebhookEvent | undefined> {
+  const { event, source } = job;
+  if (event.entity !== undefined || !source || event.type === 'PING') return event;
+  const found = await eventEntity(event.type, source, { baseUrl: apiBaseUrl(), shopId: job.shopId });
+  return found && { ...event, ...found };
 }
 
 async function send(webhook: StoredWebhook, job: DeliveryJob): Promise<SendOutcome> {

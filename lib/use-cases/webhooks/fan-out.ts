@@ -27,6 +27,7 @@ export async function fanOut(event: BusEvent, queue: DeliveryQueue): Promise<num
           webhookId: webhook.webhookId,
           activation: webhook.activation,
           event: webhookEvent,
+          source: event.detail,
           attempt: 1,
         },
         0,
