@@ -3,8 +3,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { TimerQueue } from '../../infra/local/webhooks/timer-queue';
 import { newId } from '../../lib/data/ids';
-import { insertWebhook, type StoredWebhook } from '../../lib/data/webhooks/webhook-repository';
+import type { StoredWebhook } from '../../lib/data/webhooks/webhook-repository';
 import { fanOut } from '../../lib/use-cases/webhooks/fan-out';
+import { createWebhook } from '../../lib/use-cases/webhooks/webhooks';
 
 /**
  * The delivery budget of issue "Webhooks" as one scenario, run by the test
@@ -124,24 +125,9 @@ export function lagSummary(lags: readonly number[]): { p50: number; p99: number;
   return { p50: at(0.5), p99: at(0.99), max: lags.at(-1) ?? Number.NaN };
 }
 
-async function subscribe(shopId: string, callbackUrl: string): Promise<StoredWebhook> {
-  const now = new Date().toISOString();
-  const webhook: StoredWebhook = {
-    shopId,
-    webhookId: newId(),
-    callbackUrl,
-    eventTypes: ['PRODUCT_DELETE'],
-    active: true,
-    deactivatedReason: null,
-    secret: newId() + newId(),
-    createdOn: now,
-    updatedOn: now,
-    version: 1,
-    activation: 0,
-  };
-  await insertWebhook(webhook);
-  return webhook;
-}
+/** A webhook made as POST /webhooks makes it (the caller allows local callback URLs). */
+const subscribe = (shopId: string, callbackUrl: string): Promise<StoredWebhook> =>
+  createWebhook(shopId, { callbackUrl, eventTypes: ['PRODUCT_DELETE'], active: true });
 
 /** Waits until `done`, or until `progress` has not changed for `stallMs`. */
 async function untilStalled(done: () => boolean, progress: () => string, stallMs = 20_000): Promise<void> {

@@ -23,6 +23,7 @@ const RETRY_SCALE = '0.0021';
 let queue: TimerQueue;
 beforeAll(() => {
   process.env.WEBHOOK_RETRY_SCALE = RETRY_SCALE;
+  process.env.WEBHOOK_ALLOW_LOCAL = 'true';
   useLocalTable();
   resetConfig();
   queue = new TimerQueue();
