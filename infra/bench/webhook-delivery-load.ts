@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { TimerQueue } from '../../infra/local/webhooks/timer-queue';
+import { BROKEN_JOB_RETRY_MS, type TimerQueue } from '../../infra/local/webhooks/timer-queue';
 import { newId } from '../../lib/data/ids';
 import type { StoredWebhook } from '../../lib/data/webhooks/webhook-repository';
 import { fanOut } from '../../lib/use-cases/webhooks/fan-out';
@@ -53,7 +53,10 @@ export async function runWebhookLoad(options: {
   events: number;
   downMs: number;
   withOthers: boolean;
-  /** Stops waiting when no receiver has heard anything new for this long. */
+  /**
+   * Stops waiting when no receiver has heard anything new for this long; by default longer than the
+   * twin's retry of an attempt that failed on our side (a DynamoDB Local timeout), which delivers late.
+   */
   stallMs?: number;
 }): Promise<WebhookLoadResult> {
   const shopId = `hook-load-${newId().slice(0, 12).toLowerCase()}`;
@@ -130,7 +133,11 @@ const subscribe = (shopId: string, callbackUrl: string): Promise<StoredWebhook> 
   createWebhook(shopId, { callbackUrl, eventTypes: ['PRODUCT_DELETE'], active: true });
 
 /** Waits until `done`, or until `progress` has not changed for `stallMs`. */
-async function untilStalled(done: () => boolean, progress: () => string, stallMs = 20_000): Promise<void> {
+async function untilStalled(
+  done: () => boolean,
+  progress: () => string,
+  stallMs = BROKEN_JOB_RETRY_MS + 5000,
+): Promise<void> {
   let last = progress();
   let changedAt = Date.now();
   while (!done() && Date.now() - changedAt < stallMs) {

@@ -6,7 +6,7 @@ import { deleteWebhook, insertWebhook, type StoredWebhook } from '../../lib/data
 import { parseCallbackUrl } from '../../lib/domain/webhooks/callback-url';
 import { deliverJob } from '../../lib/use-cases/webhooks/deliver-job';
 import type { DeliveryJob } from '../../lib/use-cases/webhooks/delivery-queue';
-import { clearFaults, injectFaults } from '../support/faults';
+import { clearFaults, clearLostAnswers, injectFaults, loseAnswers } from '../support/faults';
 import { useLocalTable } from '../support/local-env';
 import { startReceiver } from '../support/webhook-receiver';
 
@@ -105,6 +105,21 @@ describe('webhook delivery core', () => {
     // Assert
     expect(failed).toBe('injected');
     expect(retried?.status).toBe('DELIVERED');
+    expect(receiver.received.filter((r) => r.body.id === one.event.id)).toHaveLength(1);
+  });
+
+  it('sends once when the claim is written but its answer is lost and the SDK sends it again (fault)', async () => {
+    // Prepare
+    const hook = await webhook(receiver.url);
+    const one = job(hook);
+    const lost = loseAnswers({ commands: ['UpdateItemCommand'], times: 1 });
+
+    // Act
+    const attempt = await deliverJob(one, queue).finally(clearLostAnswers);
+
+    // Assert
+    expect(lost.lost()).toBe(1);
+    expect(attempt?.status).toBe('DELIVERED');
     expect(receiver.received.filter((r) => r.body.id === one.event.id)).toHaveLength(1);
   });
 

@@ -7,7 +7,7 @@ import type { DeliveryJob, DeliveryQueue } from '../../../lib/use-cases/webhooks
  * A job whose attempt failed on our side (DynamoDB failing) is tried again after this long: past
  * the claim it may hold (as SQS shows a failed message again only after its visibility timeout).
  */
-const BROKEN_JOB_RETRY_MS = CLAIM_LEASE_MS + 1000;
+export const BROKEN_JOB_RETRY_MS = CLAIM_LEASE_MS + 1000;
 /**
  * Jobs attempted at once. In AWS a batch of at most 10 messages per function instance bounds it;
  * without a bound a burst of events opens thousands of DynamoDB connections at once. A slow
@@ -18,8 +18,10 @@ const RUNNING_AT_ONCE = 32;
 /**
  * The twin's delivery queue: the SQS queue's part, in process. Each job waits its delay on a timer,
  * then a slot (RUNNING_AT_ONCE), and runs the very code the AWS delivery function runs (deliverJob).
- * Slots go to the webhooks in turn and one webhook holds at most half of them, so one webhook's
- * backlog (a dead receiver's retries) or slow receiver never holds up another's deliveries.
+ * Slots go to the webhooks in turn and one webhook holds at most half of them, or an eighth while
+ * its receiver fails (its last attempt failed), so one webhook's backlog (a dead receiver's
+ * retries) or slow receiver never holds up another's deliveries nor fills DynamoDB Local with
+ * failing attempts; a retry waits for a slot at least its delay, as the schedule allows.
  * stop() drops what waits (the twin's state is gone too).
  */
 export class TimerQueue implements DeliveryQueue {
@@ -29,12 +31,16 @@ export class TimerQueue implements DeliveryQueue {
   private readonly running = new Set<Promise<unknown>>();
   /** Attempts running, per webhook. */
   private readonly runningFor = new Map<string, number>();
+  /** Webhooks whose last attempt failed. */
+  private readonly failing = new Set<string>();
   private readonly slotsPerWebhook: number;
+  private readonly slotsWhileFailing: number;
   private stopped = false;
 
   /** `slots`: attempts at once (a test that must leave DynamoDB Local room for others takes fewer). */
   constructor(private readonly slots = RUNNING_AT_ONCE) {
     this.slotsPerWebhook = Math.max(1, Math.floor(slots / 2));
+    this.slotsWhileFailing = Math.max(1, Math.floor(slots / 8));
   }
 
   async enqueue(job: DeliveryJob, delayMs: number): Promise<void> {
@@ -68,15 +74,21 @@ export class TimerQueue implements DeliveryQueue {
       this.due.delete(webhookId);
       if (jobs.length > 0) this.due.set(webhookId, jobs);
       this.runningFor.set(webhookId, (this.runningFor.get(webhookId) ?? 0) + 1);
-      const run = deliverJob(job, this).catch((error: unknown) => {
-        // Sent or not, the attempt is repeated: delivery is at least once, receivers skip known ids.
-        log.error('webhook attempt failed on our side (not the receiver); trying again', {
-          webhookId: job.webhookId,
-          eventId: job.event.id,
-          error: error instanceof Error ? error.message : String(error),
-        });
-        return this.enqueue(job, BROKEN_JOB_RETRY_MS);
-      });
+      const run = deliverJob(job, this).then(
+        (attempt) => {
+          if (attempt?.status === 'FAILED') this.failing.add(webhookId);
+          else this.failing.delete(webhookId);
+        },
+        (error: unknown) => {
+          // Sent or not, the attempt is repeated: delivery is at least once, receivers skip known ids.
+          log.error('webhook attempt failed on our side (not the receiver); trying again', {
+            webhookId: job.webhookId,
+            eventId: job.event.id,
+            error: error instanceof Error ? error.message : String(error),
+          });
+          return this.enqueue(job, BROKEN_JOB_RETRY_MS);
+        },
+      );
       this.running.add(run);
       void run.finally(() => {
         this.running.delete(run);
@@ -90,8 +102,10 @@ export class TimerQueue implements DeliveryQueue {
 
   /** The first webhook in turn with a job due and a slot of its share left. */
   private nextTurn(): string | undefined {
-    for (const webhookId of this.due.keys())
-      if ((this.runningFor.get(webhookId) ?? 0) < this.slotsPerWebhook) return webhookId;
+    for (const webhookId of this.due.keys()) {
+      const share = this.failing.has(webhookId) ? this.slotsWhileFailing : this.slotsPerWebhook;
+      if ((this.runningFor.get(webhookId) ?? 0) < share) return webhookId;
+    }
     return undefined;
   }
 }

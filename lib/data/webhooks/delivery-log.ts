@@ -2,6 +2,7 @@ import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DeliveryAttempt } from '../../domain/webhooks/delivery-attempt';
 import { batchWrite } from '../batch-write';
 import { dynamo, tableName } from '../client';
+import { newId } from '../ids';
 import { keys } from '../keys';
 
 /** Attempts and delivered markers are kept this long (then DynamoDB's TTL removes them). */
@@ -24,6 +25,9 @@ export const CLAIM_LEASE_MS = 30_000;
  * conditional write on the event's delivery item. It fails when the receiver already took the event,
  * or when this attempt (or a later one) is claimed and its lease has not run out; a failed attempt
  * leaves its claim, which the next attempt's number outranks. Returns whether this sender has it.
+ * The claim carries a token of its own, so the SDK's retry of a claim that was written but whose
+ * answer was lost (a timeout) finds its own claim and has it: without it the event was skipped
+ * for good.
  */
 export async function claimAttempt(
   shopId: string,
@@ -38,13 +42,14 @@ export async function claimAttempt(
         TableName: tableName(),
         Key: keys.webhookDelivered(shopId, webhookId, eventId),
         UpdateExpression:
-          'SET #state = :sending, claimed = :attempt, leaseUntil = :until, kind = :kind, expiresAt = :expires',
+          'SET #state = :sending, claimed = :attempt, claimToken = :token, leaseUntil = :until, kind = :kind, expiresAt = :expires',
         ConditionExpression:
-          'attribute_not_exists(pk) OR (#state = :sending AND (claimed < :attempt OR (claimed = :attempt AND leaseUntil < :now)))',
+          'attribute_not_exists(pk) OR (#state = :sending AND (claimed < :attempt OR claimToken = :token OR (claimed = :attempt AND leaseUntil < :now)))',
         ExpressionAttributeNames: { '#state': 'state' },
         ExpressionAttributeValues: {
           ':sending': 'sending',
           ':attempt': attempt,
+          ':token': newId(),
           ':until': now + CLAIM_LEASE_MS,
           ':now': now,
           ':kind': 'webhookDelivered',
