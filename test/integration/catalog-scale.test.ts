@@ -21,6 +21,7 @@ import { searchProducts } from '../../lib/domain/search/search';
 import { suggestProducts } from '../../lib/domain/search/suggest';
 import type { ShopFile, ShopProduct } from '../../lib/schemas/shop-file';
 import { call } from '../support/api';
+import { clearFaults, injectFaults } from '../support/faults';
 import { useLocalTable } from '../support/local-env';
 
 /**
@@ -216,6 +217,38 @@ describe('catalog snapshot and change log', () => {
     expect(visibleParts(cold as Catalog)).toEqual(
       visibleParts((await catalogTheOldWay(shopId, head?.version as number)).catalog),
     );
+  });
+
+  it('keeps a write whose compaction fails, and compacts on a later write (fault)', async () => {
+    // Prepare: one write short of a compaction
+    const shopId = newShop('scale-compact-fault');
+    await importShop(shopId, { ...file, products: file.products.slice(0, 300) });
+    const first = (await readCatalogHead(shopId))?.snapshot;
+    for (let k = 0; k < COMPACT_AFTER_VERSIONS - 1; k++) await renameProduct(shopId, 'p000001', `v${k}`);
+
+    // Act: the write due to compact cannot store a chunk; then one more write
+    const faults = injectFaults({
+      commands: ['PutCommand', 'PutItemCommand'],
+      times: Number.POSITIVE_INFINITY,
+    });
+    const due = await renameProduct(shopId, 'p000002', 'due').then(
+      () => 'written',
+      (error: Error) => error.message,
+    );
+    clearFaults();
+    const afterFault = await readCatalogHead(shopId);
+    await renameProduct(shopId, 'p000003', 'later');
+    const later = await readCatalogHead(shopId);
+
+    // Assess
+    expect(faults.failed()).toBeGreaterThan(0);
+    expect(due).toBe('written');
+    expect(afterFault?.version).toBe((first?.version ?? 0) + COMPACT_AFTER_VERSIONS);
+    expect(afterFault?.snapshot?.id).toBe(first?.id);
+    expect(later?.snapshot?.version).toBe((first?.version ?? 0) + COMPACT_AFTER_VERSIONS + 1);
+    forgetCatalogs();
+    const cold = await loadCatalog(shopId);
+    expect(cold?.products.get('p000002')?.name.en_GB).toBe('Aardvark due');
   });
 
   it('a cold load whose snapshot is replaced and removed while it reads starts over on the new one', async () => {

@@ -1,5 +1,6 @@
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { ProductEvent } from '../../domain/catalog/product-events';
+import { log } from '../../log';
 import { dynamo, tableName } from '../client';
 import { type CatalogKind, keys } from '../keys';
 import { compactIfDue } from './catalog-compaction';
@@ -24,7 +25,7 @@ export const MAX_CATALOG_WRITES = 98;
  * request by reading that entry (lib/data/catalog/catalog-log.ts). `expectedVersion` makes the write
  * conditional on the catalog the caller read (optimistic concurrency, and the log entry's version);
  * a conflict throws TransactionCanceledException. Every so many versions the writer then stores a
- * new snapshot (lib/data/catalog/catalog-compaction.ts). `events` (product writes) ride in the log
+ * new snapshot (lib/data/catalog/catalog-compaction.ts), if it can. `events` (product writes) ride in the log
  * entry, for the stream consumer to raise.
  */
 export async function writeCatalog(
@@ -82,5 +83,13 @@ export async function writeCatalog(
     },
   ];
   await dynamo().send(new TransactWriteCommand({ TransactItems: items }));
-  await compactIfDue(shopId, version);
+  // The change is committed: a failed compaction must not fail its request (a 503 for a write that
+  // happened). The snapshot stays behind, and the next write past the interval tries again.
+  await compactIfDue(shopId, version).catch((error: unknown) =>
+    log.warn('catalog compaction failed; a later write tries again', {
+      shopId,
+      version,
+      error: error instanceof Error ? error.message : String(error),
+    }),
+  );
 }
