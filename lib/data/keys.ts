@@ -51,6 +51,9 @@ export const keys = {
   /** The shop's meta item: catalog version (drives the catalog cache). */
   shopMeta: (shopId: string): Key => ({ pk: shop(shopId), sk: 'META' }),
 
+  /** The lease of the catalog compaction running for a shop (one at a time). */
+  catalogCompactionLease: (shopId: string): Key => ({ pk: shop(shopId), sk: 'CATALOGCOMPACTION' }),
+
   /** Per-shop atomic counters (order and document numbers). */
   counter: (shopId: string, name: string): Key => ({ pk: shop(shopId), sk: `COUNTER#${part(name)}` }),
 

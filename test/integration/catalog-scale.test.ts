@@ -4,7 +4,11 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } fr
 import { beforeAll, describe, expect, it } from 'vitest';
 import { meterDynamo } from '../../infra/bench/dynamo-meter';
 import { generateShopFile } from '../../infra/local/gen-catalog';
-import { COMPACT_AFTER_VERSIONS } from '../../lib/data/catalog/catalog-compaction';
+import {
+  COMPACT_AFTER_VERSIONS,
+  COMPACTION_LEASE_MS,
+  takeCompactionLease,
+} from '../../lib/data/catalog/catalog-compaction';
 import type { CatalogState } from '../../lib/data/catalog/catalog-entries';
 import { readCatalogPartition } from '../../lib/data/catalog/catalog-partition';
 import { forgetCatalogs, loadCatalog } from '../../lib/data/catalog/catalog-repository';
@@ -249,6 +253,28 @@ describe('catalog snapshot and change log', () => {
     forgetCatalogs();
     const cold = await loadCatalog(shopId);
     expect(cold?.products.get('p000002')?.name.en_GB).toBe('Aardvark due');
+  });
+
+  it('leaves a due compaction to the one that holds the lease (one at a time per shop)', async () => {
+    // Prepare: one write short of a compaction, and another compaction holding the lease
+    const shopId = newShop('scale-compact-lease');
+    await importShop(shopId, { ...file, products: file.products.slice(0, 300) });
+    const first = (await readCatalogHead(shopId))?.snapshot;
+    for (let k = 0; k < COMPACT_AFTER_VERSIONS - 1; k++) await renameProduct(shopId, 'p000001', `v${k}`);
+    const held = await takeCompactionLease(shopId);
+
+    // Act
+    await renameProduct(shopId, 'p000002', 'due');
+    const whileHeld = await readCatalogHead(shopId);
+    const second = await takeCompactionLease(shopId);
+    const afterLease = await takeCompactionLease(shopId, Date.now() + COMPACTION_LEASE_MS + 1);
+
+    // Assess
+    expect(held).toBeDefined();
+    expect(whileHeld?.version).toBe((first?.version ?? 0) + COMPACT_AFTER_VERSIONS);
+    expect(whileHeld?.snapshot?.id).toBe(first?.id);
+    expect(second).toBeUndefined();
+    expect(afterLease).toBeDefined();
   });
 
   it('a cold load whose snapshot is replaced and removed while it reads starts over on the new one', async () => {
