@@ -38,7 +38,7 @@ export const COMPACTION_LEASE_MS = 60_000;
  * versions behind (or the shop has none yet), the writing request stores the catalog at `version`
  * as a new snapshot, points the meta item at it and retires the old one. One compaction runs at a
  * time per shop (a lease): until a snapshot is published every later write finds it due too, and
- * at 100,000 products eight writes in a row each encoded and wrote 10 MB at once, which stalled
+ * at 100,000 products eight writes in a row each encoded and wrote the 17 MB snapshot at once, which stalled
  * DynamoDB Local for seconds. Writers racing anyway are harmless: the pointer only moves forward,
  * a loser discards its chunks.
  */
