@@ -1,6 +1,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from './client';
+import { newId } from './ids';
 import { keys } from './keys';
 
 /** A stored answer to an Idempotency-Key request (beyond the spec), kept for 24 hours. */
@@ -39,7 +40,11 @@ export async function getIdempotencyRecord(
   return Item as unknown as IdempotencyRecord;
 }
 
-/** Claims a key for a request in progress; false when another request holds it. */
+/**
+ * Claims a key for a request in progress; false when another request holds it. The claim carries a
+ * token of its own, so the SDK's retry of a claim whose answer was lost finds its own claim (not
+ * another request's: a 409 for the request that holds it).
+ */
 export async function claimIdempotencyKey(
   shopId: string,
   scope: string,
@@ -47,6 +52,7 @@ export async function claimIdempotencyKey(
   fingerprint: string,
 ): Promise<boolean> {
   const now = Math.floor(Date.now() / 1000);
+  const claimToken = newId();
   try {
     await dynamo().send(
       new PutCommand({
@@ -56,10 +62,11 @@ export async function claimIdempotencyKey(
           kind: 'idempotency',
           fingerprint,
           state: 'pending',
+          claimToken,
           expiresAt: now + IDEMPOTENCY_CLAIM_SECONDS,
         },
-        ConditionExpression: 'attribute_not_exists(pk) OR expiresAt <= :now',
-        ExpressionAttributeValues: { ':now': now },
+        ConditionExpression: 'attribute_not_exists(pk) OR expiresAt <= :now OR claimToken = :token',
+        ExpressionAttributeValues: { ':now': now, ':token': claimToken },
       }),
     );
     return true;

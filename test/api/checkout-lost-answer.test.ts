@@ -72,3 +72,62 @@ describe('a cart creation whose first answer was lost', () => {
     expect(read.body.lineItemContainer.productLineItems).toHaveLength(1);
   });
 });
+
+describe('a cart change whose first answer was lost', () => {
+  it('adds the line once and answers 201, with If-Match too (not 412 on its own write)', async () => {
+    // Prepare: a cart with one bag of beans; the line's Put reaches DynamoDB, its answer does not
+    const shop = await privateDemoShop('lostline');
+    const created = await api(`/${shop}/carts`, {
+      method: 'POST',
+      body: { lineItems: [{ productId: 'espresso-beans', quantity: 1 }] },
+    });
+    const cartToken = created.headers.get('x-service-cart-token') as string;
+    const lost = loseAnswers({
+      commands: ['PutCommand', 'PutItemCommand'],
+      times: 1,
+      bodyIncludes: '#CART#',
+    });
+
+    // Act
+    const added = await api(`/${shop}/carts/${created.body.cartId}/line-items`, {
+      method: 'POST',
+      cartToken,
+      headers: { 'if-match': created.headers.get('etag') as string },
+      body: { productId: 'espresso-beans', quantity: 2 },
+    });
+    clearLostAnswers();
+    const read = await api(`/${shop}/carts/${created.body.cartId}`, { cartToken });
+
+    // Assess
+    expect(lost.lost()).toBe(1);
+    expect(added.status).toBe(201);
+    const lines = read.body.lineItemContainer.productLineItems;
+    expect(lines.map((l: { quantity: { amount: number } }) => l.quantity.amount)).toEqual([3]);
+    expect(read.headers.get('etag')).toBe(added.headers.get('etag'));
+  });
+});
+
+describe('an Idempotency-Key claim whose first answer was lost', () => {
+  it('is the claim of the request that sent it: the order is placed (201), not 409 "in progress"', async () => {
+    // Prepare: the claim's Put reaches DynamoDB, its answer does not; the SDK retries it
+    const shop = await privateDemoShop('lostclaim');
+    const cart = await billedCart(api, shop, [{ productId: 'espresso-beans', quantity: 1 }]);
+    const lost = loseAnswers({
+      commands: ['PutCommand', 'PutItemCommand'],
+      times: 1,
+      bodyIncludes: '#IDEMPOTENCY#',
+    });
+
+    // Act
+    const placed = await cart.checkout({ 'idempotency-key': 'lost-claim-1' });
+    clearLostAnswers();
+    const replayed = await cart.checkout({ 'idempotency-key': 'lost-claim-1' });
+
+    // Assess
+    expect(lost.lost()).toBe(1);
+    expect(placed.status).toBe(201);
+    expect(replayed.status).toBe(201);
+    expect(replayed.headers.get('idempotent-replayed')).toBe('true');
+    expect(replayed.body.orderId).toBe(placed.body.orderId);
+  });
+});

@@ -25,7 +25,7 @@ import { searchProducts } from '../../lib/domain/search/search';
 import { suggestProducts } from '../../lib/domain/search/suggest';
 import type { ShopFile, ShopProduct } from '../../lib/schemas/shop-file';
 import { call } from '../support/api';
-import { clearFaults, injectFaults } from '../support/faults';
+import { clearFaults, clearLostAnswers, injectFaults, loseAnswers } from '../support/faults';
 import { useLocalTable } from '../support/local-env';
 
 /**
@@ -42,6 +42,15 @@ const newShop = (prefix: string) =>
 /** The catalog as the earlier code built it: every item of the partition. */
 async function catalogTheOldWay(shopId: string, version: number): Promise<CatalogState> {
   return stateFromEntries(shopId, version, await readCatalogPartition(shopId), null);
+}
+
+/** The `expiresAt` of a snapshot's first chunk (undefined: kept). */
+async function chunkExpiry(shopId: string, snapshotId: string): Promise<number | undefined> {
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: keys.catalogSnapshotChunk(shopId, snapshotId, 0) }),
+  );
+  expect(Item).toBeDefined();
+  return Item?.expiresAt as number | undefined;
 }
 
 /** What clients can see of a catalog: its items and the listings and searches over it. */
@@ -253,6 +262,49 @@ describe('catalog snapshot and change log', () => {
     forgetCatalogs();
     const cold = await loadCatalog(shopId);
     expect(cold?.products.get('p000002')?.name.en_GB).toBe('Aardvark due');
+  });
+
+  it("keeps a compaction's snapshot whose publication answer was lost (fault)", async () => {
+    // Prepare: one write short of a compaction; the pointer's update reaches DynamoDB, its answer does not
+    const shopId = newShop('scale-compact-lost');
+    await importShop(shopId, { ...file, products: file.products.slice(0, 300) });
+    const first = (await readCatalogHead(shopId))?.snapshot;
+    for (let k = 0; k < COMPACT_AFTER_VERSIONS - 1; k++) await renameProduct(shopId, 'p000001', `v${k}`);
+    const lost = loseAnswers({ commands: ['UpdateItemCommand'], times: 1, bodyIncludes: 'SET snapshotId' });
+
+    // Act
+    await renameProduct(shopId, 'p000002', 'due');
+    clearLostAnswers();
+    const head = await readCatalogHead(shopId);
+
+    // Assess: published, and its chunks not marked for removal
+    expect(lost.lost()).toBe(1);
+    expect(head?.snapshot?.version).toBe((first?.version ?? 0) + COMPACT_AFTER_VERSIONS);
+    expect(await chunkExpiry(shopId, head?.snapshot?.id as string)).toBeUndefined();
+  });
+
+  it("keeps the import's snapshot whose publication answer was lost, one version up (fault)", async () => {
+    // Prepare
+    const shopId = newShop('scale-import-lost');
+    const small = { ...file, products: file.products.slice(0, 150) };
+    await importShop(shopId, small);
+    const first = await readCatalogHead(shopId);
+    const lost = loseAnswers({
+      commands: ['UpdateItemCommand'],
+      times: 1,
+      bodyIncludes: 'SET catalogVersion',
+    });
+
+    // Act
+    await importShop(shopId, small);
+    clearLostAnswers();
+    const second = await readCatalogHead(shopId);
+
+    // Assess
+    expect(lost.lost()).toBe(1);
+    expect(second?.version).toBe((first?.version ?? 0) + 1);
+    expect(second?.snapshot?.version).toBe(second?.version);
+    expect(await chunkExpiry(shopId, second?.snapshot?.id as string)).toBeUndefined();
   });
 
   it('leaves a due compaction to the one that holds the lease (one at a time per shop)', async () => {

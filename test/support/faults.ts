@@ -107,7 +107,7 @@ export function holdCalls(matches: (command: string, input: unknown) => boolean)
   return { reached: wasReached, release };
 }
 
-let losing: (Omit<FaultPlan, 'error'> & { lost: number }) | null = null;
+let losing: (Omit<FaultPlan, 'error'> & { bodyIncludes?: string; lost: number }) | null = null;
 const losingOn = new WeakSet<object>();
 
 /**
@@ -116,7 +116,12 @@ const losingOn = new WeakSet<object>();
  * that it applies after the client stopped waiting. Inside the SDK's retry loop, like a real
  * timeout: `times` of at least the client's attempts makes the call fail although it was applied.
  */
-export function loseAnswers(next: Omit<FaultPlan, 'error'>): { lost: () => number } {
+export function loseAnswers(
+  next: Omit<FaultPlan, 'error'> & {
+    /** Only calls whose request (the JSON sent) contains this, e.g. a key's prefix. */
+    bodyIncludes?: string;
+  },
+): { lost: () => number } {
   const client = dynamoRaw();
   if (!losingOn.has(client)) {
     losingOn.add(client);
@@ -128,7 +133,8 @@ export function loseAnswers(next: Omit<FaultPlan, 'error'>): { lost: () => numbe
         if (
           active &&
           active.lost < active.times &&
-          (!active.commands?.length || active.commands.includes(command))
+          (!active.commands?.length || active.commands.includes(command)) &&
+          (active.bodyIncludes === undefined || requestBody(args).includes(active.bodyIncludes))
         ) {
           active.lost += 1;
           throw Object.assign(new Error('injected: answer lost after the write was applied'), {
@@ -143,6 +149,13 @@ export function loseAnswers(next: Omit<FaultPlan, 'error'>): { lost: () => numbe
   const current = { ...next, lost: 0 };
   losing = current;
   return { lost: () => current.lost };
+}
+
+/** The JSON body of a DynamoDB call as sent ('' if none): a string, or its bytes. */
+function requestBody(args: { request?: unknown }): string {
+  const body = (args.request as { body?: unknown } | undefined)?.body;
+  if (typeof body === 'string') return body;
+  return body instanceof Uint8Array ? Buffer.from(body).toString('utf8') : '';
 }
 
 /** Stops losing answers. */

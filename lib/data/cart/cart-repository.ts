@@ -5,6 +5,7 @@ import { CartOrdered, ConcurrentChange, NotFoundError, StorageBusy } from '../..
 import { countEvent } from '../../telemetry/request-telemetry';
 import { backoff } from '../backoff';
 import { dynamo, tableName } from '../client';
+import { newId } from '../ids';
 import { type Key, keys } from '../keys';
 import type { CreationWindow } from '../lists/count';
 import { type Listing, listingAttributes } from '../lists/listing';
@@ -97,11 +98,14 @@ export async function updateCart(
       updatedAt: new Date().toISOString(),
     };
     const tallied = talliedOf.get(current);
+    // This write's own token: the SDK's retry of a write whose answer was lost finds it, and the
+    // change (an added line, say) is not read as a lost race and applied a second time.
+    const writeToken = newId();
     try {
       await dynamo().send(
         new PutCommand({
           TableName: tableName(),
-          Item: cartItem(next, tallied),
+          Item: { ...cartItem(next, tallied), writeToken },
           // The fold may have moved the cart's counters since it was read (lib/data/lists).
           ConditionExpression: `version = :expected AND #status = :open AND ${
             tallied === undefined ? 'attribute_not_exists(tallied)' : 'tallied = :tallied'
@@ -112,12 +116,18 @@ export async function updateCart(
             ':open': 'open',
             ...(tallied === undefined ? {} : { ':tallied': tallied }),
           },
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
         }),
       );
       talliedOf.set(next, tallied);
       return next;
     } catch (error) {
       if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      const stored = error.Item as Record<string, { S?: string }> | undefined;
+      if (stored?.writeToken?.S === writeToken) {
+        talliedOf.set(next, stored.tallied?.S);
+        return next;
+      }
       if (attempt === MAX_ATTEMPTS)
         throw new ConcurrentChange('Cart is being changed by other requests; try again');
       await backoff(attempt);
@@ -165,6 +175,7 @@ function cartListing(cart: CartRecord, key: Key, validUntil: number): Listing {
 }
 
 const STORAGE_ATTRIBUTES = new Set([
+  'writeToken',
   'pk',
   'sk',
   'kind',

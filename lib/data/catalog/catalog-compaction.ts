@@ -1,8 +1,5 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo, tableName } from '../client';
-import { newId } from '../ids';
 import { keys } from '../keys';
+import { endLease, takeLease } from '../leases';
 import { loadCatalogState } from './catalog-repository';
 import { writeSnapshot } from './catalog-snapshot';
 
@@ -52,46 +49,12 @@ export async function compactIfDue(shopId: string, version: number): Promise<voi
   try {
     await writeSnapshot(shopId, state);
   } finally {
-    await endCompactionLease(shopId, lease);
+    await endLease(keys.catalogCompactionLease(shopId), lease);
   }
 }
 
-/**
- * Takes the shop's compaction lease unless another compaction holds it; returns its token, or
- * undefined. The token lets the SDK's retry of this very call (an answer lost) find its own lease.
- */
+/** Takes the shop's compaction lease (lib/data/leases.ts) unless another compaction holds it; its token, or undefined. */
 export async function takeCompactionLease(shopId: string, now = Date.now()): Promise<string | undefined> {
-  const token = newId();
-  try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.catalogCompactionLease(shopId),
-        UpdateExpression: 'SET leaseUntil = :until, leaseToken = :token',
-        ConditionExpression: 'attribute_not_exists(pk) OR leaseUntil < :now OR leaseToken = :token',
-        ExpressionAttributeValues: { ':until': now + COMPACTION_LEASE_MS, ':now': now, ':token': token },
-      }),
-    );
-    return token;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return undefined;
-    throw error;
-  }
-}
-
-/** Gives the lease back (only this compaction's), so the next due write need not wait it out. */
-async function endCompactionLease(shopId: string, token: string): Promise<void> {
-  try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.catalogCompactionLease(shopId),
-        UpdateExpression: 'SET leaseUntil = :zero',
-        ConditionExpression: 'leaseToken = :token',
-        ExpressionAttributeValues: { ':zero': 0, ':token': token },
-      }),
-    );
-  } catch (error) {
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
-  }
+  const lease = await takeLease(keys.catalogCompactionLease(shopId), { now, forMs: COMPACTION_LEASE_MS });
+  return lease.taken ? lease.token : undefined;
 }

@@ -1,5 +1,6 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { log } from '../../log';
 import { batchWrite } from '../batch-write';
 import { dynamo, tableName } from '../client';
 import { BULK_CALL } from '../client-settings';
@@ -120,12 +121,12 @@ export async function publishSnapshot(
           ...(replacing ? { ':replacing': replacing } : {}),
         },
         ReturnValues: 'UPDATED_OLD',
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       }),
     );
     return pointerOf(Attributes);
   } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
+    return lostOrOwn(error, pointer.id);
   }
 }
 
@@ -155,12 +156,12 @@ export async function publishImportedSnapshot(
           ...(expected === 0 ? {} : { ':expected': expected }),
         },
         ReturnValues: 'UPDATED_OLD',
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       }),
     );
     return pointerOf(Attributes);
   } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
+    return lostOrOwn(error, snapshot.id);
   }
 }
 
@@ -205,6 +206,21 @@ async function expireChunks(shopId: string, id: string, chunks: number, expiresA
         });
     },
   );
+}
+
+/**
+ * A publication whose condition failed: lost (false), unless the meta item already points at this
+ * very snapshot. Then the SDK retried a publication DynamoDB had applied while its answer was lost:
+ * it is published (null), and reading it as lost would discard the chunks it points at. The pointer
+ * it replaced went with the lost answer: that snapshot is not retired (its chunks stay as garbage
+ * without an expiry; the log entries it covered go with the next retirement).
+ */
+function lostOrOwn(error: unknown, id: string): null | false {
+  if (!(error instanceof ConditionalCheckFailedException)) throw error;
+  const stored = error.Item as Record<string, { S?: string }> | undefined;
+  if (stored?.snapshotId?.S !== id) return false;
+  log.warn('a snapshot publication was retried after its answer was lost: the old snapshot stays', { id });
+  return null;
 }
 
 function pointerOf(attributes: Record<string, unknown> | undefined): SnapshotPointer | null {

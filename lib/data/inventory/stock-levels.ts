@@ -1,8 +1,7 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGetItems } from '../batch-get';
-import { dynamo, tableName } from '../client';
+import { tableName } from '../client';
 import { keys } from '../keys';
+import { updateOnceOnly } from '../once-only';
 import { levelWriteUpdate } from './stock-shards';
 import { noteShardLevel } from './stock-view';
 
@@ -14,7 +13,8 @@ const PATCHED = { reason: 'patch', orderId: null } as const;
  * single-item update like a checkout's take, never a transaction: buyers of a hot product never
  * cancel a merchant's write, nor the other way round. A shard written here keeps its `holds` (the
  * checkouts in flight settle or give back as they would), and gets an empty map if it had none, so
- * a later take can record its hold in it.
+ * a later take can record its hold in it. Each is sent once only (lib/data/once-only.ts): the
+ * SDK's retry of a write whose answer was lost counts once.
  */
 
 /** Each shard's level as stored, strongly consistent; null where the item does not exist. */
@@ -37,17 +37,15 @@ export async function addToShard(
   units: number,
 ): Promise<void> {
   const write = creatingWrite(shopId, productId, shard);
-  const added = await dynamo().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.stockShard(shopId, productId, shard),
-      UpdateExpression: `ADD available :units SET ${write.set}`,
-      ExpressionAttributeNames: write.names,
-      ExpressionAttributeValues: { ':units': units, ...write.values },
-      ReturnValues: 'UPDATED_NEW',
-    }),
-  );
-  noteShardLevel(shopId, productId, shard, added.Attributes?.available);
+  const done = await updateOnceOnly({
+    TableName: tableName(),
+    Key: keys.stockShard(shopId, productId, shard),
+    UpdateExpression: `ADD available :units SET ${write.set}`,
+    ExpressionAttributeNames: write.names,
+    ExpressionAttributeValues: { ':units': units, ...write.values },
+    ReturnValues: 'UPDATED_NEW',
+  });
+  if (done) noteShardLevel(shopId, productId, shard, done.available as number | undefined);
 }
 
 /**
@@ -61,24 +59,17 @@ export async function subtractFromShard(
   units: number,
 ): Promise<boolean> {
   const write = levelWriteUpdate(shopId, productId, shard, PATCHED);
-  try {
-    const taken = await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.stockShard(shopId, productId, shard),
-        UpdateExpression: `SET available = available - :units, ${write.set}`,
-        ConditionExpression: 'available >= :units',
-        ExpressionAttributeNames: write.names,
-        ExpressionAttributeValues: { ':units': units, ...write.values },
-        ReturnValues: 'UPDATED_NEW',
-      }),
-    );
-    noteShardLevel(shopId, productId, shard, taken.Attributes?.available);
-    return true;
-  } catch (error) {
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
-    return false;
-  }
+  const done = await updateOnceOnly({
+    TableName: tableName(),
+    Key: keys.stockShard(shopId, productId, shard),
+    UpdateExpression: `SET available = available - :units, ${write.set}`,
+    ConditionExpression: 'available >= :units',
+    ExpressionAttributeNames: write.names,
+    ExpressionAttributeValues: { ':units': units, ...write.values },
+    ReturnValues: 'UPDATED_NEW',
+  });
+  if (done) noteShardLevel(shopId, productId, shard, done.available as number | undefined);
+  return done !== undefined;
 }
 
 /**
@@ -93,27 +84,20 @@ export async function setShardIfUnchanged(
   seen: number | null,
 ): Promise<boolean> {
   const write = creatingWrite(shopId, productId, shard);
-  try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.stockShard(shopId, productId, shard),
-        UpdateExpression: `SET available = :units, ${write.set}`,
-        ConditionExpression: seen === null ? 'attribute_not_exists(pk)' : 'available = :seen',
-        ExpressionAttributeNames: write.names,
-        ExpressionAttributeValues: {
-          ':units': units,
-          ...write.values,
-          ...(seen === null ? {} : { ':seen': seen }),
-        },
-      }),
-    );
-    noteShardLevel(shopId, productId, shard, units);
-    return true;
-  } catch (error) {
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
-    return false;
-  }
+  const done = await updateOnceOnly({
+    TableName: tableName(),
+    Key: keys.stockShard(shopId, productId, shard),
+    UpdateExpression: `SET available = :units, ${write.set}`,
+    ConditionExpression: seen === null ? 'attribute_not_exists(pk)' : 'available = :seen',
+    ExpressionAttributeNames: write.names,
+    ExpressionAttributeValues: {
+      ':units': units,
+      ...write.values,
+      ...(seen === null ? {} : { ':seen': seen }),
+    },
+  });
+  if (done) noteShardLevel(shopId, productId, shard, units);
+  return done !== undefined;
 }
 
 /**

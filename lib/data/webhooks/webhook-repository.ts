@@ -3,6 +3,7 @@ import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws
 import { NotFoundError, StateConflict, WebhookVersionMismatch } from '../../domain/errors';
 import { MAX_WEBHOOKS, type WebhookRecord } from '../../domain/webhooks/webhook';
 import { dynamo, tableName } from '../client';
+import { newId } from '../ids';
 import { keys } from '../keys';
 
 /**
@@ -105,16 +106,23 @@ export async function listWebhooks(shopId: string, consistent = true): Promise<S
 
 /**
  * Replaces a webhook with its next version, only if it is still at the version it was read at;
- * a lost race is WebhookVersionMismatch (the caller reads again or answers 412).
+ * a lost race is WebhookVersionMismatch (the caller reads again or answers 412). The write carries
+ * a token of its own, so the SDK's retry of a write whose answer was lost finds its own write and
+ * succeeds instead of reading it as another writer's.
  */
 export async function replaceWebhook(next: StoredWebhook): Promise<void> {
+  const writeToken = newId();
   try {
     await dynamo().send(
       new PutCommand({
         TableName: tableName(),
-        Item: { ...keys.webhook(next.shopId, next.webhookId), kind: 'webhook', ...next },
-        ConditionExpression: 'version = :previous',
-        ExpressionAttributeValues: { ':previous': next.version - 1 },
+        Item: { ...keys.webhook(next.shopId, next.webhookId), kind: 'webhook', ...next, writeToken },
+        ConditionExpression: 'version = :previous OR (version = :next AND writeToken = :token)',
+        ExpressionAttributeValues: {
+          ':previous': next.version - 1,
+          ':next': next.version,
+          ':token': writeToken,
+        },
       }),
     );
   } catch (error) {

@@ -60,7 +60,7 @@ export async function exportProducts(
     if (await exportFileReady(key, Date.now())) return { url: await exportFileUrl(key) };
     const lease = await takeExportLease(of, Date.now(), timings.leaseMs);
     if (lease.taken) {
-      const records = await generate(catalog, of, key, lease.generation);
+      const records = await generate(catalog, of, key, lease);
       return { url: await exportFileUrl(key), generated: { records, generation: lease.generation } };
     }
     // Another request generates it: look for the file until its lease ends (then take it over).
@@ -79,14 +79,19 @@ export async function exportProducts(
 }
 
 /** Writes the file under the lease; a failed generation gives its lease back at once. */
-async function generate(catalog: Catalog, of: ExportOf, key: string, generation: number): Promise<number> {
+async function generate(
+  catalog: Catalog,
+  of: ExportOf,
+  key: string,
+  lease: { generation: number; token: string },
+): Promise<number> {
   try {
     return await writeExportFile(key, productExportRecords(catalog, of.locale), {
-      generation,
+      generation: lease.generation,
       filename: `products-${of.shopId}-${of.version}-${of.locale}.csv`,
     });
   } catch (error) {
-    await releaseExportLease(of, generation).catch(() => undefined);
+    await releaseExportLease(of, lease.token).catch(() => undefined);
     throw error;
   }
 }
