@@ -8,6 +8,7 @@ import {
   FINISH_CANCELLATIONS_ENTRY,
   FOLD_TALLIES_ENTRY,
   OPENAPI_ENTRY,
+  PRUNE_CATALOG_LOG_ENTRY,
   PUBLISHER_ENTRY,
   ROUTE_NOT_FOUND_ENTRY,
   SALES_TALLY_ENTRY,
@@ -40,6 +41,7 @@ export function stackEntries(): { name: string; entry: string }[] {
     { name: 'foldTallies', entry: FOLD_TALLIES_ENTRY },
     { name: 'sweepStockHolds', entry: SWEEP_STOCK_HOLDS_ENTRY },
     { name: 'finishCancellations', entry: FINISH_CANCELLATIONS_ENTRY },
+    { name: 'pruneCatalogLog', entry: PRUNE_CATALOG_LOG_ENTRY },
     { name: 'tallySales', entry: SALES_TALLY_ENTRY },
   ];
 }

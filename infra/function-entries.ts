@@ -11,6 +11,7 @@ export const ADD_SHOP_CLAIM_ENTRY = 'functions/auth/add-shop-claim.ts';
 export const FOLD_TALLIES_ENTRY = 'functions/lists/fold-tallies.ts';
 export const SWEEP_STOCK_HOLDS_ENTRY = 'functions/inventory/sweep-stock-holds.ts';
 export const FINISH_CANCELLATIONS_ENTRY = 'functions/orders/finish-cancellations.ts';
+export const PRUNE_CATALOG_LOG_ENTRY = 'functions/products/prune-catalog-log.ts';
 export const SALES_TALLY_ENTRY = 'functions/orders/tally-sales.ts';
 export const WEBHOOK_DELIVERY_ENTRY = 'functions/webhooks/deliver-webhooks.ts';
 /**

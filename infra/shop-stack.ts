@@ -22,6 +22,7 @@ import {
   FINISH_CANCELLATIONS_ENTRY,
   FOLD_TALLIES_ENTRY,
   OPENAPI_ENTRY,
+  PRUNE_CATALOG_LOG_ENTRY,
   ROUTE_NOT_FOUND_ENTRY,
   SWEEP_STOCK_HOLDS_ENTRY,
 } from './function-entries';
@@ -205,6 +206,15 @@ export class ShopStack extends Stack {
       ruleDescription: `Finishes the cancellations of shop ${config.shopId}`,
     });
 
+    // The catalog log's entries a new snapshot made unnecessary, deleted paced and off the request
+    // path (docs/catalog.md "Compaction").
+    const catalogLog = new EveryMinuteTask(this, 'CatalogLog', {
+      ...housekeeping,
+      entry: PRUNE_CATALOG_LOG_ENTRY,
+      description: 'Deletes the catalog change-log entries a new snapshot made unnecessary',
+      ruleDescription: `Prunes the catalog change log of shop ${config.shopId}`,
+    });
+
     const allFunctions: IFunction[] = [
       ...[...this.functions.values()].map((f) => f.fn),
       fallback.fn,
@@ -215,6 +225,7 @@ export class ShopStack extends Stack {
       lists.worker.fn,
       holds.worker.fn,
       cancellations.worker.fn,
+      catalogLog.worker.fn,
       ...(auth ? [auth.claimFunction.fn] : []),
     ];
     const alarms = new ShopAlarms(this, 'Alarms', {

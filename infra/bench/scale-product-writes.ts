@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { pruneCatalogLog } from '../../lib/data/catalog/catalog-log-prune';
 import { createTableIfMissing } from '../../lib/data/create-table';
 import { issueDevToken } from '../local/dev-issuer';
 import { startDynamoDbLocal } from '../local/dynamodb-local';
@@ -81,6 +82,7 @@ export async function measureProductWrites(
       const afterWrite = await readsAfterWrites(writer, reader, api, productIds, say);
 
       say(`  ${options.patches} product PATCHes at c=8...`);
+      const pruner = pruneBeside(shopId);
       const started = performance.now();
       const run = await load(String(writer.ready.url), {
         connections: 8,
@@ -93,6 +95,7 @@ export async function measureProductWrites(
         }),
       });
       const patchesPerSecond = (run.requests / (performance.now() - started)) * 1000;
+      say(`  log entries pruned beside them: ${await pruner.stop()}`);
       if (run.failed > 0) say(`  ${run.failed} PATCHes failed: ${run.failures.join('; ')}`);
       const cold = await startChild(here('./catalog-api-process.ts'), env);
       try {
@@ -306,4 +309,28 @@ export function productWritesSection(result: ProductWritesResult): string {
 
 function headers(token: string, contentType: string): Record<string, string> {
   return { accept: ACCEPT_V1, authorization: `Bearer ${token}`, 'content-type': contentType };
+}
+
+/**
+ * The catalog log's clean-up beside the PATCHes, every 15 s as the twin's schedule runs it (in AWS
+ * every minute, paced the same): its deletes share DynamoDB Local with the PATCHes. Returns the
+ * entries it deleted when stopped.
+ */
+function pruneBeside(shopId: string): { stop(): Promise<number> } {
+  let running = true;
+  const done = (async () => {
+    let deleted = 0;
+    while (running) {
+      for (let waited = 0; running && waited < 15_000; waited += 500)
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      if (running) deleted += (await pruneCatalogLog(shopId)).deleted;
+    }
+    return deleted;
+  })();
+  return {
+    stop: () => {
+      running = false;
+      return done;
+    },
+  };
 }

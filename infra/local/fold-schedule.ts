@@ -1,3 +1,4 @@
+import { pruneCatalogLog } from '../../lib/data/catalog/catalog-log-prune';
 import { foldTallies } from '../../lib/data/lists/fold';
 import { HOLD_TIMEOUT_MS, sweepStockHolds } from '../../lib/use-cases/inventory/sweep-stock-holds';
 import { finishCancellations } from '../../lib/use-cases/orders/finish-cancellations';
@@ -22,8 +23,9 @@ export interface FoldSchedule {
 
 /**
  * The local stand-in for the stack's every-minute tasks (infra/shop-stack.ts, EveryMinuteTask): folds
- * the list counters, sweeps the stock holds and finishes left cancellations of every shop the twin has served or seeded, one shop
- * after another; the fold only where a request came since the last one, or IDLE_FOLD_MS after it.
+ * the list counters, sweeps the stock holds, finishes left cancellations and prunes the catalog log
+ * of every shop the twin has served or seeded, one shop after another; the fold only where a request
+ * came since the last one, or IDLE_FOLD_MS after it.
  * A failing run is reported and tried again on the next tick, as the schedule would.
  */
 export function startFoldSchedule(
@@ -51,6 +53,7 @@ export function startFoldSchedule(
           }
           await sweepStockHolds(shopId, holdTimeoutMs);
           await finishCancellations(shopId);
+          await pruneCatalogLog(shopId);
         } catch (error) {
           process.stderr.write(`[fold] shop ${shopId}: ${(error as Error).message}\n`);
         }

@@ -62,9 +62,9 @@ const statementsOf = (functionId: string) => allStatementsOf(functionId).filter(
 const tableId = () => ofType('AWS::DynamoDB::Table')[0]?.[0] as string;
 
 describe('shop stack: functions', () => {
-  it('has one function per route, plus the fallback, the API description, the stream consumer, the sales tally, the webhook deliverer, the list fold, the stock-hold sweeper, the cancellation sweeper and the pre-token trigger', () => {
+  it('has one function per route, plus the fallback, the API description, the stream consumer, the sales tally, the webhook deliverer, the list fold, the stock-hold sweeper, the cancellation sweeper, the catalog log pruner and the pre-token trigger', () => {
     // Assess
-    expect(ofType('AWS::Lambda::Function')).toHaveLength(routeList.length + 9);
+    expect(ofType('AWS::Lambda::Function')).toHaveLength(routeList.length + 10);
     expect(stack.functions.size).toBe(routeList.length);
     for (const route of routeList) {
       const fn = resources[routeFunctionId(route.name)];
@@ -430,6 +430,26 @@ describe('shop stack: list counters', () => {
   });
 });
 
+describe('shop stack: catalog log', () => {
+  it('prunes the catalog change log every minute, off the request path, with a function that may delete from the table', () => {
+    // Prepare
+    const [[, rule]] = ofType('AWS::Events::Rule').filter(
+      ([, r]) => r.Properties.Description === 'Prunes the catalog change log of shop demo',
+    ) as [[string, Resource]];
+    const prunerId = rule.Properties.Targets[0].Arn['Fn::GetAtt'][0];
+
+    // Assess
+    expect(rule.Properties.ScheduleExpression).toBe('rate(1 minute)');
+    expect(JSON.parse(rule.Properties.Targets[0].Input)).toEqual({ shopId: 'demo' });
+    expect(resources[prunerId]?.Properties.Description).toBe(
+      'Deletes the catalog change-log entries a new snapshot made unnecessary',
+    );
+    expect(statementsOf(prunerId).flatMap(actionsOf)).toEqual(
+      expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:BatchWriteItem']),
+    );
+  });
+});
+
 describe('shop stack: HTTP API', () => {
   it('routes exactly the route table, each row to its own function, GET /openapi.json, and the rest to $default', () => {
     // Prepare
@@ -774,8 +794,8 @@ describe('shop stack: domain events and alarms', () => {
     const countOf = (t: StackTemplate, type: string) =>
       Object.values<Resource>(t.json.Resources).filter((r) => r.Type === type).length;
 
-    // Assess: the parent has the nine functions outside the route table and no route of it.
-    expect(countOf(parent, 'AWS::Lambda::Function')).toBe(9);
+    // Assess: the parent has the ten functions outside the route table and no route of it.
+    expect(countOf(parent, 'AWS::Lambda::Function')).toBe(10);
     expect(countOf(parent, 'AWS::ApiGatewayV2::Route')).toBe(2);
     expect(countOf(parent, 'AWS::CloudFormation::Stack')).toBe(nested.length);
     for (const [i, [, members]] of [...routeGroups(routeList)].entries()) {
@@ -819,9 +839,10 @@ describe('shop stack with an external issuer', () => {
       AUTH_AUDIENCE: 'shop-api',
     });
     // The two routes' functions, the fallback, the API description, the stream consumer, the sales
-    // tally, the webhook deliverer, the list fold, the stock-hold sweeper and the cancellation sweeper.
+    // tally, the webhook deliverer, the list fold, the stock-hold sweeper, the cancellation sweeper
+    // and the catalog log pruner.
     expect(Object.values<Resource>(external).filter((r) => r.Type === 'AWS::Lambda::Function')).toHaveLength(
-      2 + 8,
+      2 + 9,
     );
   });
 });

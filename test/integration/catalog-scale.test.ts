@@ -10,6 +10,7 @@ import {
   takeCompactionLease,
 } from '../../lib/data/catalog/catalog-compaction';
 import type { CatalogState } from '../../lib/data/catalog/catalog-entries';
+import { pruneCatalogLog } from '../../lib/data/catalog/catalog-log-prune';
 import { readCatalogPartition } from '../../lib/data/catalog/catalog-partition';
 import { forgetCatalogs, loadCatalog } from '../../lib/data/catalog/catalog-repository';
 import { readCatalogHead } from '../../lib/data/catalog/catalog-snapshot';
@@ -189,7 +190,7 @@ describe('catalog snapshot and change log', () => {
     );
   });
 
-  it(`compacts after ${COMPACT_AFTER_VERSIONS} versions: new snapshot, old chunks expiring, old log entries gone`, async () => {
+  it(`compacts after ${COMPACT_AFTER_VERSIONS} versions: new snapshot, old chunks expiring, old log entries pruned off the request path`, async () => {
     // Prepare
     const shopId = newShop('scale-compact');
     await importShop(
@@ -197,14 +198,30 @@ describe('catalog snapshot and change log', () => {
       file.products.length > 0 ? { ...file, products: file.products.slice(0, 300) } : file,
     );
     const first = (await readCatalogHead(shopId))?.snapshot;
+    const base = first?.version ?? 0;
+    const versions = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, k) => from + k);
+    const logVersions = async () =>
+      (
+        await dynamo().send(
+          new QueryCommand({
+            TableName: tableName(),
+            KeyConditionExpression: 'pk = :pk',
+            ExpressionAttributeValues: { ':pk': keys.catalogLogPartition(shopId) },
+            ConsistentRead: true,
+          }),
+        )
+      ).Items?.map((i) => i.version);
 
-    // Act: enough writes for one compaction, then a few more
-    for (let k = 0; k < COMPACT_AFTER_VERSIONS + 3; k++)
+    // Act: enough writes for two compactions, then a few more; then the every-minute clean-up
+    for (let k = 0; k < 2 * COMPACT_AFTER_VERSIONS + 3; k++)
       await renameProduct(shopId, `p00000${(k % 9) + 1}`, `v${k}`);
     const head = await readCatalogHead(shopId);
+    const beforePrune = await logVersions();
+    const pruned = await pruneCatalogLog(shopId, 60_000);
+    const afterPrune = await logVersions();
 
     // Assess
-    expect(head?.snapshot?.version).toBe((first?.version ?? 0) + COMPACT_AFTER_VERSIONS);
+    expect(head?.snapshot?.version).toBe(base + 2 * COMPACT_AFTER_VERSIONS);
     const oldChunk = await dynamo().send(
       new GetCommand({
         TableName: tableName(),
@@ -212,17 +229,12 @@ describe('catalog snapshot and change log', () => {
       }),
     );
     expect(oldChunk.Item?.expiresAt).toBeGreaterThan(Date.now() / 1000);
-    const log = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.catalogLogPartition(shopId) },
-        ConsistentRead: true,
-      }),
-    );
-    // Entries up to the replaced snapshot are gone; those after it stay for warm instances.
-    expect(log.Items?.map((i) => i.version)).toEqual(
-      Array.from({ length: COMPACT_AFTER_VERSIONS + 3 }, (_, k) => (first?.version ?? 0) + k + 1),
+    // The writes leave the log whole; the clean-up deletes the entries up to the replaced
+    // snapshot, and those after it stay for warm instances.
+    expect(beforePrune).toEqual(versions(base + 1, base + 2 * COMPACT_AFTER_VERSIONS + 3));
+    expect(pruned).toEqual({ deleted: COMPACT_AFTER_VERSIONS, unfinished: false });
+    expect(afterPrune).toEqual(
+      versions(base + COMPACT_AFTER_VERSIONS + 1, base + 2 * COMPACT_AFTER_VERSIONS + 3),
     );
     forgetCatalogs();
     const cold = await loadCatalog(shopId);
@@ -390,6 +402,50 @@ describe('catalog snapshot and change log', () => {
     expect(chunk.Item?.expiresAt).toBeGreaterThan(Date.now() / 1000);
     forgetCatalogs();
     expect((await loadCatalog(shopId))?.products.size).toBe(99);
+  });
+
+  it('reads a snapshot of the first layout (its chunks in one partition) and retires it by its keys', async () => {
+    // Prepare: a snapshot moved to the first layout's keys, its pointer without `snapshotSpread`
+    const shopId = newShop('scale-layout');
+    const small = { ...file, products: file.products.slice(0, 100) };
+    await importShop(shopId, small);
+    const head = (await readCatalogHead(shopId))?.snapshot;
+    if (!head) throw new Error('the import wrote no snapshot');
+    for (let i = 0; i < head.chunks; i++) {
+      const spread = keys.catalogSnapshotChunk(shopId, head.id, i);
+      const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: spread }));
+      await dynamo().send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: { ...keys.catalogSnapshotChunk(shopId, head.id, i, false), data: Item?.data },
+        }),
+      );
+      await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: spread }));
+    }
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.shopMeta(shopId),
+        UpdateExpression: 'REMOVE snapshotSpread',
+      }),
+    );
+    forgetCatalogs();
+
+    // Act
+    const loaded = await loadCatalog(shopId);
+    await importShop(shopId, { ...small, products: small.products.slice(1) });
+    const old = await dynamo().send(
+      new GetCommand({ TableName: tableName(), Key: keys.catalogSnapshotChunk(shopId, head.id, 0, false) }),
+    );
+    const next = (await readCatalogHead(shopId))?.snapshot;
+
+    // Assess
+    expect(head.spread).toBe(true);
+    expect(loaded?.products.size).toBe(100);
+    expect(old.Item?.expiresAt).toBeGreaterThan(Date.now() / 1000);
+    expect(next?.spread).toBe(true);
+    const pks = [0, 1, 2].map((i) => keys.catalogSnapshotChunk(shopId, head.id, i).pk);
+    expect(new Set(pks).size).toBe(3);
   });
 
   it('the import publishes a snapshot of its file with the version it bumps to', async () => {

@@ -1,13 +1,12 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { log } from '../../log';
-import { batchWrite } from '../batch-write';
 import { dynamo, tableName } from '../client';
 import { BULK_CALL } from '../client-settings';
 import { newId } from '../ids';
 import { keys } from '../keys';
 import type { CatalogState } from './catalog-entries';
-import { logKeysUpTo } from './catalog-log';
+import { markLogPrunable } from './catalog-log-prune';
 import { encodeSnapshot } from './catalog-snapshot-format';
 
 /**
@@ -24,16 +23,20 @@ export interface SnapshotPointer {
   /** The catalog version the snapshot holds. */
   version: number;
   chunks: number;
+  /** Each chunk in a partition of its own (keys.catalogSnapshotChunk); false for the first layout. */
+  spread: boolean;
 }
 
 /** Chunks read at once (each up to 350 KB): a cold start waits for them. */
 const PARALLEL_CHUNKS = 8;
 /**
- * Chunks written at once. Nobody reads a snapshot before it is published, and eight 350 KB puts at
- * once queued every other request's calls behind them (DynamoDB Local: PATCHes beside a compaction
- * at 100,000 products timed out; in AWS a snapshot's chunks share one partition anyway).
+ * Chunks written at once, one: a put of a chunk, and the update that expires a retired one (an
+ * update rewrites the whole item), each moves 350 KB. Nobody reads a snapshot before it is
+ * published, nor a retired one after its loads, and parallel writes queued every other request's
+ * calls behind them (DynamoDB Local at 100,000 products: 8, then 2 at once timed PATCHes out beside
+ * a compaction).
  */
-const PARALLEL_CHUNK_WRITES = 2;
+const PARALLEL_CHUNK_WRITES = 1;
 /** How long a replaced snapshot stays readable for loads that started before it was replaced. */
 const RETIRED_SNAPSHOT_TTL_SECONDS = 3600;
 
@@ -45,20 +48,12 @@ export async function readCatalogHead(
     new GetCommand({
       TableName: tableName(),
       Key: keys.shopMeta(shopId),
-      ProjectionExpression: 'catalogVersion, snapshotId, snapshotVersion, snapshotChunks',
+      ProjectionExpression: 'catalogVersion, snapshotId, snapshotVersion, snapshotChunks, snapshotSpread',
       ConsistentRead: true,
     }),
   );
   if (!Item) return null;
-  const snapshot =
-    typeof Item.snapshotId === 'string'
-      ? {
-          id: Item.snapshotId,
-          version: Item.snapshotVersion as number,
-          chunks: Item.snapshotChunks as number,
-        }
-      : null;
-  return { version: Item.catalogVersion as number, snapshot };
+  return { version: Item.catalogVersion as number, snapshot: pointerOf(Item) };
 }
 
 /** Stores chunks under a new snapshot id; the snapshot is not visible until published. */
@@ -87,7 +82,7 @@ export async function readSnapshotChunks(
       // Strongly consistent: a chunk written just before its snapshot was published is there.
       new GetCommand({
         TableName: tableName(),
-        Key: keys.catalogSnapshotChunk(shopId, pointer.id, index),
+        Key: keys.catalogSnapshotChunk(shopId, pointer.id, index, pointer.spread),
         ConsistentRead: true,
       }),
       BULK_CALL,
@@ -104,7 +99,7 @@ export async function readSnapshotChunks(
  */
 export async function publishSnapshot(
   shopId: string,
-  pointer: SnapshotPointer,
+  pointer: Omit<SnapshotPointer, 'spread'>,
   replacing?: string,
 ): Promise<SnapshotPointer | null | false> {
   try {
@@ -112,12 +107,14 @@ export async function publishSnapshot(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.shopMeta(shopId),
-        UpdateExpression: 'SET snapshotId = :id, snapshotVersion = :version, snapshotChunks = :chunks',
+        UpdateExpression:
+          'SET snapshotId = :id, snapshotVersion = :version, snapshotChunks = :chunks, snapshotSpread = :spread',
         ConditionExpression: `catalogVersion >= :version AND (attribute_not_exists(snapshotVersion) OR snapshotVersion < :version${replacing ? ' OR snapshotId = :replacing' : ''})`,
         ExpressionAttributeValues: {
           ':id': pointer.id,
           ':version': pointer.version,
           ':chunks': pointer.chunks,
+          ':spread': true,
           ...(replacing ? { ':replacing': replacing } : {}),
         },
         ReturnValues: 'UPDATED_OLD',
@@ -145,13 +142,14 @@ export async function publishImportedSnapshot(
         TableName: tableName(),
         Key: keys.shopMeta(shopId),
         UpdateExpression:
-          'SET catalogVersion = :next, snapshotId = :id, snapshotVersion = :next, snapshotChunks = :chunks, importedAt = :now',
+          'SET catalogVersion = :next, snapshotId = :id, snapshotVersion = :next, snapshotChunks = :chunks, snapshotSpread = :spread, importedAt = :now',
         ConditionExpression:
           expected === 0 ? 'attribute_not_exists(catalogVersion)' : 'catalogVersion = :expected',
         ExpressionAttributeValues: {
           ':next': expected + 1,
           ':id': snapshot.id,
           ':chunks': snapshot.chunks,
+          ':spread': true,
           ':now': new Date().toISOString(),
           ...(expected === 0 ? {} : { ':expected': expected }),
         },
@@ -168,34 +166,33 @@ export async function publishImportedSnapshot(
 /**
  * After a snapshot replaced `old`: old's chunks expire in an hour (loads that began before the
  * switch can still finish), and log entries up to old's version, which no reader needs any more
- * (a reader behind the current snapshot loads the snapshot), are deleted.
+ * (a reader behind the current snapshot loads the snapshot), are marked for the every-minute
+ * clean-up (catalog-log-prune.ts).
  */
 export async function retireSnapshot(shopId: string, old: SnapshotPointer): Promise<void> {
-  await expireChunks(
-    shopId,
-    old.id,
-    old.chunks,
-    Math.floor(Date.now() / 1000) + RETIRED_SNAPSHOT_TTL_SECONDS,
-  );
-  const stale = await logKeysUpTo(shopId, old.version);
-  await batchWrite(stale.map((key) => ({ delete: key })));
+  await expireChunks(shopId, old, Math.floor(Date.now() / 1000) + RETIRED_SNAPSHOT_TTL_SECONDS);
+  await markLogPrunable(shopId, old.version);
 }
 
 /** Marks chunks of a snapshot that was never published (a lost race) for removal right away. */
 export async function discardSnapshot(shopId: string, id: string, chunks: number): Promise<void> {
-  await expireChunks(shopId, id, chunks, Math.floor(Date.now() / 1000));
+  await expireChunks(shopId, { id, chunks, spread: true }, Math.floor(Date.now() / 1000));
 }
 
-async function expireChunks(shopId: string, id: string, chunks: number, expiresAt: number): Promise<void> {
+async function expireChunks(
+  shopId: string,
+  { id, chunks, spread }: Pick<SnapshotPointer, 'id' | 'chunks' | 'spread'>,
+  expiresAt: number,
+): Promise<void> {
   await inParallel(
-    PARALLEL_CHUNKS,
+    PARALLEL_CHUNK_WRITES,
     Array.from({ length: chunks }, (_, i) => i),
     async (index) => {
       await dynamo()
         .send(
           new UpdateCommand({
             TableName: tableName(),
-            Key: keys.catalogSnapshotChunk(shopId, id, index),
+            Key: keys.catalogSnapshotChunk(shopId, id, index, spread),
             UpdateExpression: 'SET expiresAt = :at',
             ConditionExpression: 'attribute_exists(pk)',
             ExpressionAttributeValues: { ':at': expiresAt },
@@ -229,6 +226,7 @@ function pointerOf(attributes: Record<string, unknown> | undefined): SnapshotPoi
     id: attributes.snapshotId,
     version: attributes.snapshotVersion as number,
     chunks: attributes.snapshotChunks as number,
+    spread: attributes.snapshotSpread === true,
   };
 }
 
