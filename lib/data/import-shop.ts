@@ -113,7 +113,7 @@ async function writeInParallel(
 
 /** Writes the snapshot of the imported catalog, then bumps the version and points at it at once. */
 async function publishCatalog(shopId: string, entries: readonly CatalogEntry[]): Promise<void> {
-  const chunks = encodeSnapshot(stateFromEntries(shopId, 0, entries, null));
+  const chunks = await encodeSnapshot(stateFromEntries(shopId, 0, entries, null));
   const id = await writeSnapshotChunks(shopId, chunks);
   for (let attempt = 1; ; attempt++) {
     const replaced = await publishImportedSnapshot(shopId, (await catalogVersion(shopId)) ?? 0, {

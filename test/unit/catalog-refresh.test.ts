@@ -119,20 +119,20 @@ describe('refresh by difference after product writes', () => {
     ['built from items', () => stateFromEntries('s', 1, entriesOf(file), null)],
     [
       'loaded from a snapshot',
-      () => {
-        const chunks = encodeSnapshot(stateFromEntries('s', 1, entriesOf(file), null));
+      async () => {
+        const chunks = await encodeSnapshot(stateFromEntries('s', 1, entriesOf(file), null));
         return stateFromSnapshot('s', 1, decodeSnapshot(chunks), { id: 'x', version: 1 });
       },
     ],
-  ])('answers as a catalog built from scratch (%s)', (_, initial) => {
+  ])('answers as a catalog built from scratch (%s)', async (_, initial) => {
     // Prepare
     const { changes, after, gone } = writes(file);
-    const before = warmed(initial());
+    const before = warmed(await initial());
     const fresh = stateFromEntries('s', 2, entriesOf(after), null);
 
     // Act
     const refreshed = applyChanges(before, 2, changes);
-    const stored = encodeSnapshot(refreshed);
+    const stored = await encodeSnapshot(refreshed);
     const reloaded = stateFromSnapshot('s', 2, decodeSnapshot(stored), { id: 'y', version: 2 });
 
     // Assess

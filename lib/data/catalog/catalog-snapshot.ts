@@ -254,7 +254,7 @@ async function inParallel<T, R>(
  */
 export async function writeSnapshot(shopId: string, state: CatalogState, replacing?: string): Promise<void> {
   const version = state.catalog.version;
-  const chunks = encodeSnapshot(state);
+  const chunks = await encodeSnapshot(state);
   const id = await writeSnapshotChunks(shopId, chunks);
   const replaced = await publishSnapshot(shopId, { id, version, chunks: chunks.length }, replacing);
   if (replaced === false) {
