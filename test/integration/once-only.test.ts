@@ -61,8 +61,8 @@ describe('an update sent once only', () => {
   it("leases a rate-limit block once when the lease's answer was lost (fault)", async () => {
     // Prepare
     const tokenId = `token-${n++}`;
-    const window = { start: Date.now() - (Date.now() % 3_600_000), end: 0 };
-    window.end = window.start + 3_600_000;
+    const start = Date.now() - (Date.now() % 3_600_000);
+    const window = { start, end: start + 3_600_000 };
     const lost = loseAnswers({ commands: ['UpdateItemCommand'], times: 1, bodyIncludes: tokenId });
 
     // Act
