@@ -179,6 +179,11 @@ export const keys = {
     sk: `${part(level)}#${part(period)}`,
   }),
   tallyCounters: (shopId: string, series: string): string => `${shop(shopId)}#TALLY#${series}`,
+  /** How many fold transactions of a kind have committed (lib/data/lists/fold-generation.ts). */
+  foldGeneration: (shopId: string, kind: string): Key => ({
+    pk: `${shop(shopId)}#TALLY_FOLDS`,
+    sk: part(kind),
+  }),
   /** gsi3: listed items of a kind whose counters are not yet folded in (lib/data/lists/fold.ts), per bucket. */
   untallied: (shopId: string, kind: string, bucket: number): string =>
     `${shop(shopId)}#UNTALLIED#${part(kind)}${bucketPart(bucket)}`,

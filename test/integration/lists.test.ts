@@ -6,8 +6,10 @@ import { importShop } from '../../lib/data/import-shop';
 import { keys } from '../../lib/data/keys';
 import { countListed, untalliedItems } from '../../lib/data/lists/count';
 import { foldTallies } from '../../lib/data/lists/fold';
+import { expiryPartitions, untalliedPartitions } from '../../lib/data/lists/listing';
 import { cartSeries, series } from '../../lib/data/lists/series';
 import { type CartRecord, isExpired } from '../../lib/domain/cart/cart';
+import { holdCalls, whenAnswered } from '../support/faults';
 import { cartAt, freshShopId, spreadTimes } from '../support/list-fixtures';
 import { useLocalTable } from '../support/local-env';
 
@@ -229,5 +231,40 @@ describe('list pages', () => {
 
     expect(seen).toEqual(newestFirst);
     expect(page3.items.map((c) => c.cartId)).toEqual(newestFirst.slice(14, 21));
+  });
+});
+
+describe('a count across a fold', () => {
+  it('counts each item once when a fold commits between reading the lagging items and the counters', async () => {
+    // Arrange: 20 carts with address data, none folded yet
+    const shopId = freshShopId('across');
+    for (const ms of spreadTimes(20, 5)) await insertCart(cartAt(shopId, ms, { address: true }));
+    const pkOf = (input: unknown) =>
+      String(
+        (input as { ExpressionAttributeValues?: Record<string, unknown> }).ExpressionAttributeValues?.[':pk'],
+      );
+    const lagging = new Set([...untalliedPartitions(shopId, 'CART'), ...expiryPartitions(shopId)]);
+    // The count's own reads of the lagging items (the fold's carry a Limit).
+    const laggingRead = whenAnswered(
+      (command, input) =>
+        command === 'QueryCommand' &&
+        lagging.has(pkOf(input)) &&
+        (input as { Limit?: number }).Limit === undefined,
+      lagging.size,
+    );
+    const counters = holdCalls(
+      (command, input) =>
+        command === 'QueryCommand' && pkOf(input).startsWith(keys.tallyCounters(shopId, '')),
+    );
+
+    // Act: the count reads the lagging items; the fold commits; then the count reads the counters
+    const counting = countListed(shopId, 'CART', cartSeries(true), {});
+    await Promise.all([counters.reached, laggingRead]);
+    const folded = await foldTallies(shopId);
+    counters.release();
+
+    // Assess: all 20 moved into the counters meanwhile, and are counted once
+    expect(folded.folded).toBe(20);
+    expect(await counting).toBe(20);
   });
 });

@@ -162,3 +162,34 @@ function requestBody(args: { request?: unknown }): string {
 export function clearLostAnswers(): void {
   losing = null;
 }
+
+let watchers: { matches: (command: string, input: unknown) => boolean; left: number; done: () => void }[] =
+  [];
+const watching = new WeakSet<object>();
+
+/**
+ * Resolves once `count` DynamoDB calls that `matches` (by command name and input) have been
+ * answered: a test's next step (another request's write) then surely comes after those reads.
+ */
+export function whenAnswered(
+  matches: (command: string, input: unknown) => boolean,
+  count: number,
+): Promise<void> {
+  const client = dynamoRaw();
+  if (!watching.has(client)) {
+    watching.add(client);
+    client.middlewareStack.add(
+      (nextHandler, context) => async (args) => {
+        const answer = await nextHandler(args);
+        for (const watcher of watchers)
+          if (watcher.matches(context.commandName ?? '', args.input) && --watcher.left === 0) watcher.done();
+        watchers = watchers.filter((w) => w.left > 0);
+        return answer;
+      },
+      { step: 'initialize', priority: 'low', name: 'testWatchedAnswers' },
+    );
+  }
+  return new Promise((done) => {
+    watchers.push({ matches, left: count, done });
+  });
+}

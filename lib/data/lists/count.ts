@@ -1,5 +1,6 @@
 import { keys } from '../keys';
 import { queryAll } from '../query-all';
+import { betweenFolds } from './fold-generation';
 import { inFlight } from './in-flight';
 import { effectiveTally, expiryPartitions, readTally, untalliedPartitions } from './listing';
 import {
@@ -134,7 +135,7 @@ function lastHours(middle: { from: number; to: number }, now: number): { first: 
   return { first: hour(since), last: hour(until - 1) };
 }
 
-/** The total of `list` in `window` (see tallyListed). */
+/** The total of `list` in `window` (see tallyListed), read between two folds. */
 export async function countListed(
   shopId: string,
   kind: ListedKind,
@@ -142,7 +143,12 @@ export async function countListed(
   window: CreationWindow,
   now = new Date(),
 ): Promise<number> {
-  return (await tallyListed(shopId, kind, list, window, now)).results;
+  return betweenFolds(
+    shopId,
+    kind,
+    list,
+    async () => (await tallyListed(shopId, kind, list, window, now)).results,
+  );
 }
 
 /**

@@ -4,6 +4,7 @@ import { backoff } from '../backoff';
 import { dynamo, tableName } from '../client';
 import { keys } from '../keys';
 import { laggingFrom, laggingSources } from './count';
+import { raiseFoldGeneration } from './fold-generation';
 import { effectiveTally, readTally } from './listing';
 import { periodsOf } from './periods';
 import type { ListedKind } from './series';
@@ -11,8 +12,8 @@ import type { ListedKind } from './series';
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 const KINDS: readonly ListedKind[] = ['CART', 'ORDER', 'CUSTOMER'];
-/** DynamoDB's TransactWriteItems limit. */
-const MAX_TRANSACTION_ITEMS = 100;
+/** DynamoDB's TransactWriteItems limit, less the fold generation's step. */
+const MAX_TRANSACTION_ITEMS = 100 - 1;
 /** Lagging items read per round (from one write bucket of gsi3 or of the carts' expiry index). */
 const BATCH = 25;
 /** Rounds in a row a fold may lose to writers before it leaves a kind to its next run. */
@@ -37,7 +38,8 @@ export interface FoldReport {
  * `tallied` becomes what it should count now, and the counters of its periods move by the
  * difference, in one transaction per batch, conditional on the item being as read (an item changed
  * meanwhile is left for the next round). Expired carts are deleted in the same step, so they leave
- * the lists and the counters at once. It goes through the write buckets of each kind's gsi3
+ * the lists and the counters at once. Each transaction also raises the kind's fold generation, by
+ * which a count read across it knows to read again (lib/data/lists/fold-generation.ts). It goes through the write buckets of each kind's gsi3
  * partition (and of the carts' expiry index) one after another: one Query at a time, never a burst
  * beside the requests of the local twin, where it runs in the API's process. Runs every minute in
  * AWS (a schedule) and in the local twin, which keeps the corrections a count must read to a few
@@ -49,7 +51,9 @@ export async function foldTallies(
 ): Promise<FoldReport> {
   const report: FoldReport = { folded: 0, expired: 0, retries: 0, unfinished: false };
   const deadline = Date.now() + budgetMs;
-  for (const source of KINDS.flatMap((kind) => laggingSources(shopId, kind))) {
+  for (const [kind, source] of KINDS.flatMap((kind) =>
+    laggingSources(shopId, kind).map((s) => [kind, s] as const),
+  )) {
     let lost = 0;
     for (;;) {
       if (Date.now() > deadline || lost > MAX_LOST_ROUNDS) {
@@ -61,7 +65,7 @@ export async function foldTallies(
       if (lagging.length === 0) break;
       // Items that changed since they were read drop out of the batch; the rest goes again at once.
       while (lagging.length > 0) {
-        const { items, taken, expired } = foldTransaction(shopId, lagging, nowIso);
+        const { items, taken, expired } = foldTransaction(shopId, kind, lagging, nowIso);
         try {
           await dynamo().send(new TransactWriteCommand({ TransactItems: items }));
           report.folded += taken;
@@ -92,7 +96,12 @@ export async function foldTallies(
 }
 
 /** The transaction folding as many of `lagging` as fit: their updates and the counter moves. */
-function foldTransaction(shopId: string, lagging: Record<string, unknown>[], nowIso: string) {
+function foldTransaction(
+  shopId: string,
+  kind: ListedKind,
+  lagging: Record<string, unknown>[],
+  nowIso: string,
+) {
   const moves = new Map<
     string,
     { series: string; level: string; period: string; by: number; expiresAt?: number }
@@ -140,6 +149,8 @@ function foldTransaction(shopId: string, lagging: Record<string, unknown>[], now
       },
     });
   }
+  // Counts that read while this commits read again (lib/data/lists/fold-generation.ts).
+  items.push(raiseFoldGeneration(shopId, kind));
   return { items, taken, expired };
 }
 
