@@ -63,10 +63,13 @@ export async function seedListedShop(
     ...(options.customers === false ? [] : customers.map((c) => customerItems(shopId, c).customer)),
     ...customers.map((_, i) => {
       const createdAt = at(i + 1, 365);
+      // Its place in time, 0 the newest (`at` spreads the orders so): products and statuses follow
+      // it, so the newest pages hold alike orders at every size and their read units compare.
+      const rank = ((i + 1) * 7919) % size;
       // Ten orders a customer (of every status mix), so a customer filter finds a few.
       const customer = customers[Math.floor(i / 10) % customers.length] as CustomerRecord;
       return orderItem({
-        ...(templates[i % templates.length] as OrderRecord),
+        ...(templates[rank % templates.length] as OrderRecord),
         orderId: newId(),
         orderNumber: String(i + 1),
         customerId: customer.customerId,
@@ -74,7 +77,7 @@ export async function seedListedShop(
         cartId: newId(),
         createdAt: createdAt.toISOString(),
         updatedAt: new Date(createdAt.getTime() + (i % 5) * 3_600_000).toISOString(),
-        timestamps: seededStatuses(i, createdAt),
+        timestamps: seededStatuses(rank, createdAt),
       });
     }),
   ];
@@ -109,7 +112,7 @@ function orderTemplates(catalog: Catalog) {
   }));
 }
 
-/** Status timestamps of the i-th seeded order: each set on a different share of the orders. */
+/** Status timestamps of the seeded order `i`: each set on a different share of the orders. */
 function seededStatuses(i: number, createdAt: Date): OrderRecord['timestamps'] {
   const at = (hours: number) => new Date(createdAt.getTime() + hours * 3_600_000).toISOString();
   const set: Partial<Record<(typeof ORDER_TIMESTAMPS)[number], boolean>> = {

@@ -37,31 +37,36 @@ export function startFoldSchedule(
   const foldedAt = new Map<string, number>();
   let running: Promise<void> = Promise.resolve();
   let stopped = false;
-  const tick = () => {
-    running = (async () => {
-      for (const shopId of shops) {
-        if (stopped) return;
-        try {
-          if (served.has(shopId) || Date.now() - (foldedAt.get(shopId) ?? 0) >= IDLE_FOLD_MS) {
-            served.delete(shopId);
-            foldedAt.set(shopId, Date.now());
-            // A fold that failed is tried again on the next tick.
-            await foldTallies(shopId).catch((error) => {
-              served.add(shopId);
-              throw error;
-            });
-          }
-          await sweepStockHolds(shopId, holdTimeoutMs);
-          await finishCancellations(shopId);
-          await pruneCatalogLog(shopId);
-        } catch (error) {
-          process.stderr.write(`[fold] shop ${shopId}: ${(error as Error).message}\n`);
+  const tick = async () => {
+    for (const shopId of shops) {
+      if (stopped) return;
+      try {
+        if (served.has(shopId) || Date.now() - (foldedAt.get(shopId) ?? 0) >= IDLE_FOLD_MS) {
+          served.delete(shopId);
+          foldedAt.set(shopId, Date.now());
+          // A fold that failed is tried again on the next tick.
+          await foldTallies(shopId).catch((error) => {
+            served.add(shopId);
+            throw error;
+          });
         }
+        await sweepStockHolds(shopId, holdTimeoutMs);
+        await finishCancellations(shopId);
+        await pruneCatalogLog(shopId);
+      } catch (error) {
+        process.stderr.write(`[fold] shop ${shopId}: ${(error as Error).message}\n`);
       }
-    })();
+    }
   };
+  let busy = false;
+  // A tick still running when the next is due skips it: ticks queued behind a long one used to run
+  // side by side afterwards (folds of one shop conflicting), and `stop` waited for the last only.
   const timer = setInterval(() => {
-    running.then(tick);
+    if (busy) return;
+    busy = true;
+    running = tick().finally(() => {
+      busy = false;
+    });
   }, intervalMs);
   timer.unref();
   return {
