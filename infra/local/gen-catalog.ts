@@ -9,6 +9,7 @@ import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { BY_THE_PIECE, priceOnly } from '../../lib/domain/catalog/product-defaults';
 import type {
   ShopAttributeDefinition,
   ShopCategory,
@@ -471,31 +472,10 @@ function product(
     productTypeId: base.productTypeId,
     categoryIds: base.categoryIds,
     taxClassId: rnd.chance(0.1) ? 'reduced' : 'standard',
-    prices: {
-      EUR: {
-        price: decimal(base.cents),
-        manufacturerPrice: null,
-        depositPrice: null,
-        ecoParticipationPrice: null,
-        basePrice: null,
-      },
-      GBP: {
-        price: decimal(gbp),
-        manufacturerPrice: null,
-        depositPrice: null,
-        ecoParticipationPrice: null,
-        basePrice: null,
-      },
-    },
+    prices: { EUR: priceOnly(decimal(base.cents)), GBP: priceOnly(decimal(gbp)) },
     bulkPrices: [],
     customerSpecificPrices: [],
-    minOrder: 1,
-    intervalOrder: 1,
-    priceQuantity: 1,
-    orderUnit: 'pc.',
-    refUnit: 'pc.',
-    refAmount: 1,
-    refContentAmount: 1,
+    ...BY_THE_PIECE,
     stocklevel: null,
     stockShards: null,
     minStocklevel: null,

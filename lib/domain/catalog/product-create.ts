@@ -2,6 +2,7 @@ import type { FieldError } from '../errors';
 import { availabilityOf, stockLevel, stockUnits } from '../inventory/stock';
 import { shardCountFor } from '../inventory/stock-shards';
 import type { LocalizedText, ShopProduct } from './catalog-types';
+import { BY_THE_PIECE, priceOnly } from './product-defaults';
 import type { ProductWriteContext } from './product-patch';
 import {
   type Checked,
@@ -125,23 +126,11 @@ export function newProduct(
       price === null
         ? {}
         : {
-            [ctx.currency]: {
-              price,
-              manufacturerPrice,
-              depositPrice,
-              ecoParticipationPrice: null,
-              basePrice: null,
-            },
+            [ctx.currency]: { ...priceOnly(price), manufacturerPrice, depositPrice },
           },
     bulkPrices: [],
     customerSpecificPrices: [],
-    minOrder: 1,
-    intervalOrder: 1,
-    priceQuantity: 1,
-    orderUnit: 'pc.',
-    refUnit: 'pc.',
-    refAmount: 1,
-    refContentAmount: 1,
+    ...BY_THE_PIECE,
     stocklevel: units === null ? null : stockLevel(units),
     minStocklevel: null,
     stockShards: tracked ? shardCountFor(null) : null,

@@ -2,6 +2,7 @@ import { RefusedInput } from '../errors';
 import { foldStockOperation, noStockChange, STOCK_PATHS, type StockPatch } from '../inventory/stock-patch';
 import { opField, type PatchOperation, type PatchProblem } from '../json-patch';
 import type { LocalizedText, ShopPriceSet, ShopProduct } from './catalog-types';
+import { priceOnly } from './product-defaults';
 import { withMainImage } from './product-image-patch';
 import {
   booleanValue,
@@ -98,13 +99,7 @@ function withPrices(product: ShopProduct, currency: string, priceSet: ShopPriceS
 function setPrice(product: ShopProduct, currency: string, price: string | null): ShopProduct {
   if (price === null) return withPrices(product, currency, null);
   const current = product.prices[currency];
-  return withPrices(
-    product,
-    currency,
-    current
-      ? { ...current, price }
-      : { price, manufacturerPrice: null, depositPrice: null, ecoParticipationPrice: null, basePrice: null },
-  );
+  return withPrices(product, currency, current ? { ...current, price } : priceOnly(price));
 }
 
 const RULES = new Map<string, PathRule>([
