@@ -6,8 +6,12 @@ export const BUDGETED_SHARDS = 8;
 export const SALE_THROUGHPUT_BUDGET = 2 / 3;
 /** Most p50 of the sale's orders as a multiple of the untracked checkout's at the same concurrency. */
 export const SALE_P50_BUDGET = 1.5;
-/** A checkout of untracked products costs what it did before stock (docs/performance.md "Figures"). */
-export const UNTRACKED_WCU_BUDGET = 31;
+/**
+ * A checkout of untracked products costs what it did before stock (docs/performance.md "Figures"):
+ * 31 WCU then, + 2 for the order's entry in the order feed (gsi4, the order filters) added since,
+ * which DynamoDB Local bills as a transactional write.
+ */
+export const UNTRACKED_WCU_BUDGET = 31 + 2;
 export const UNTRACKED_RCU_BUDGET = 3;
 
 /** One measured run: a sale (`shards` set) or untracked checkouts (`shards` null). */
