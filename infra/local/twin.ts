@@ -70,6 +70,10 @@ export async function startTwin({
       buckets: [MEDIA_BUCKET, EXPORTS_BUCKET],
       ...(dataDir ? { dataDir } : {}),
     });
+    if (objects.moved)
+      process.stderr.write(
+        `warning: port ${objects.moved.from} of the last run's object server is taken; it runs at ${objects.endpoint}, and images uploaded in earlier runs keep URLs of port ${objects.moved.from}\n`,
+      );
     applyLocalEnv({ endpoint: dynamo.endpoint, s3Endpoint: objects.endpoint });
     await createTableIfMissing();
     if (seed) {
