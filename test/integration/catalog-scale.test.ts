@@ -289,10 +289,11 @@ describe('catalog snapshot and change log', () => {
     clearLostAnswers();
     const head = await readCatalogHead(shopId);
 
-    // Assess: published, and its chunks not marked for removal
+    // Assess: published, its chunks not marked for removal, and the one it replaced retired
     expect(lost.lost()).toBe(1);
     expect(head?.snapshot?.version).toBe((first?.version ?? 0) + COMPACT_AFTER_VERSIONS);
     expect(await chunkExpiry(shopId, head?.snapshot?.id as string)).toBeUndefined();
+    expect(await chunkExpiry(shopId, first?.id as string)).toBeGreaterThan(Date.now() / 1000);
   });
 
   it("keeps the import's snapshot whose publication answer was lost, one version up (fault)", async () => {
@@ -317,6 +318,7 @@ describe('catalog snapshot and change log', () => {
     expect(second?.version).toBe((first?.version ?? 0) + 1);
     expect(second?.snapshot?.version).toBe(second?.version);
     expect(await chunkExpiry(shopId, second?.snapshot?.id as string)).toBeUndefined();
+    expect(await chunkExpiry(shopId, first?.snapshot?.id as string)).toBeGreaterThan(Date.now() / 1000);
   });
 
   it('leaves a due compaction to the one that holds the lease (one at a time per shop)', async () => {

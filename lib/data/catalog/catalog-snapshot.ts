@@ -107,14 +107,14 @@ export async function publishSnapshot(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.shopMeta(shopId),
-        UpdateExpression:
-          'SET snapshotId = :id, snapshotVersion = :version, snapshotChunks = :chunks, snapshotSpread = :spread',
+        UpdateExpression: `SET snapshotId = :id, snapshotVersion = :version, snapshotChunks = :chunks, snapshotSpread = :spread, ${KEEP_REPLACED}`,
         ConditionExpression: `catalogVersion >= :version AND (attribute_not_exists(snapshotVersion) OR snapshotVersion < :version${replacing ? ' OR snapshotId = :replacing' : ''})`,
         ExpressionAttributeValues: {
           ':id': pointer.id,
           ':version': pointer.version,
           ':chunks': pointer.chunks,
           ':spread': true,
+          ...REPLACED_DEFAULTS,
           ...(replacing ? { ':replacing': replacing } : {}),
         },
         ReturnValues: 'UPDATED_OLD',
@@ -141,8 +141,7 @@ export async function publishImportedSnapshot(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.shopMeta(shopId),
-        UpdateExpression:
-          'SET catalogVersion = :next, snapshotId = :id, snapshotVersion = :next, snapshotChunks = :chunks, snapshotSpread = :spread, importedAt = :now',
+        UpdateExpression: `SET catalogVersion = :next, snapshotId = :id, snapshotVersion = :next, snapshotChunks = :chunks, snapshotSpread = :spread, importedAt = :now, ${KEEP_REPLACED}`,
         ConditionExpression:
           expected === 0 ? 'attribute_not_exists(catalogVersion)' : 'catalogVersion = :expected',
         ExpressionAttributeValues: {
@@ -151,6 +150,7 @@ export async function publishImportedSnapshot(
           ':chunks': snapshot.chunks,
           ':spread': true,
           ':now': new Date().toISOString(),
+          ...REPLACED_DEFAULTS,
           ...(expected === 0 ? {} : { ':expected': expected }),
         },
         ReturnValues: 'UPDATED_OLD',
@@ -212,12 +212,32 @@ async function expireChunks(
  * it replaced went with the lost answer: that snapshot is not retired (its chunks stay as garbage
  * without an expiry; the log entries it covered go with the next retirement).
  */
-function lostOrOwn(error: unknown, id: string): null | false {
+/**
+ * A publication also copies the pointer it replaces into `replacedSnapshot*` (operands are read
+ * before the update), so a retry that finds its own snapshot published still knows what to retire.
+ */
+const KEEP_REPLACED =
+  'replacedSnapshotId = if_not_exists(snapshotId, :noId), replacedSnapshotVersion = if_not_exists(snapshotVersion, :noNumber), replacedSnapshotChunks = if_not_exists(snapshotChunks, :noNumber), replacedSnapshotSpread = if_not_exists(snapshotSpread, :noSpread)';
+const REPLACED_DEFAULTS = { ':noId': '', ':noNumber': 0, ':noSpread': false };
+
+/**
+ * A publication's failed condition: lost (false), or our own update met again after its answer was
+ * lost (the SDK's retry): then the pointer it replaced, as it recorded it (null when none).
+ */
+function lostOrOwn(error: unknown, id: string): SnapshotPointer | null | false {
   if (!(error instanceof ConditionalCheckFailedException)) throw error;
-  const stored = error.Item as Record<string, { S?: string }> | undefined;
+  const stored = error.Item as Record<string, { S?: string; N?: string; BOOL?: boolean }> | undefined;
   if (stored?.snapshotId?.S !== id) return false;
-  log.warn('a snapshot publication was retried after its answer was lost: the old snapshot stays', { id });
-  return null;
+  log.warn('a snapshot publication was retried after its answer was lost: recognised as ours', { id });
+  const replacedId = stored.replacedSnapshotId?.S;
+  return replacedId
+    ? {
+        id: replacedId,
+        version: Number(stored.replacedSnapshotVersion?.N),
+        chunks: Number(stored.replacedSnapshotChunks?.N),
+        spread: stored.replacedSnapshotSpread?.BOOL === true,
+      }
+    : null;
 }
 
 function pointerOf(attributes: Record<string, unknown> | undefined): SnapshotPointer | null {
