@@ -6,6 +6,7 @@ import { log } from '../../lib/log';
 import { deliverJob } from '../../lib/use-cases/webhooks/deliver-job';
 import type { DeliveryJob, DeliveryQueue } from '../../lib/use-cases/webhooks/delivery-queue';
 import { fanOut } from '../../lib/use-cases/webhooks/fan-out';
+import { EACH_READ, readsOfOneBatch, type WebhookReads } from '../../lib/use-cases/webhooks/webhook-reads';
 
 /**
  * The webhook delivery function (not an API route; docs/webhooks.md "How it runs"). It reads one
@@ -60,7 +61,12 @@ export function sqsQueue(
 }
 
 /** One queue message: an EventBridge event to fan out, or a job to attempt (or to delay further). */
-export async function handleRecord(record: SQSRecord, queue: DeliveryQueue, now = Date.now()): Promise<void> {
+export async function handleRecord(
+  record: SQSRecord,
+  queue: DeliveryQueue,
+  now = Date.now(),
+  reads: WebhookReads = EACH_READ,
+): Promise<void> {
   const body = JSON.parse(record.body) as Partial<JobMessage> & {
     'detail-type'?: string;
     time?: string;
@@ -69,7 +75,7 @@ export async function handleRecord(record: SQSRecord, queue: DeliveryQueue, now 
   if (body.job) {
     const waitMs = (body.notBefore ?? 0) - now;
     if (waitMs > 1000) await queue.enqueue(body.job, waitMs);
-    else await deliverJob(body.job, queue);
+    else await deliverJob(body.job, queue, reads);
     return;
   }
   if (body['detail-type'] && body.detail && typeof body.detail.shopId === 'string')
@@ -80,12 +86,17 @@ export async function handleRecord(record: SQSRecord, queue: DeliveryQueue, now 
         detail: body.detail,
       },
       queue,
+      reads,
     );
 }
 
 export function createDeliverer(queue: DeliveryQueue) {
   return async (event: SQSEvent): Promise<SQSBatchResponse> => {
-    const outcomes = await Promise.allSettled(event.Records.map((record) => handleRecord(record, queue)));
+    // The batch's messages share their webhook reads (one per shop or webhook, not one per message).
+    const reads = readsOfOneBatch();
+    const outcomes = await Promise.allSettled(
+      event.Records.map((record) => handleRecord(record, queue, Date.now(), reads)),
+    );
     const batchItemFailures = outcomes.flatMap((outcome, i) => {
       if (outcome.status === 'fulfilled') return [];
       log.error('webhook message not handled', {

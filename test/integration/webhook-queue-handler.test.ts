@@ -8,8 +8,10 @@ import {
   sqsQueue,
 } from '../../functions/webhooks/deliver-webhooks';
 import { newId } from '../../lib/data/ids';
+import { keys } from '../../lib/data/keys';
 import { insertWebhook } from '../../lib/data/webhooks/webhook-repository';
 import type { DeliveryJob } from '../../lib/use-cases/webhooks/delivery-queue';
+import { countAnswered } from '../support/faults';
 import { useLocalTable } from '../support/local-env';
 import { startReceiver } from '../support/webhook-receiver';
 
@@ -129,6 +131,37 @@ describe('webhook delivery function (SQS)', () => {
     expect(Buffer.byteLength(body)).toBeLessThanOrEqual(MAX_MESSAGE_BYTES);
     const [got] = await receiver.waitFor((r) => r.body.id === big.event.id);
     expect(got?.body.entity).toEqual({ productId: 'p-big', productNumber: 'N-big' });
+  });
+
+  it("reads the shop's webhooks once for a batch of events and once for a batch of its jobs", async () => {
+    // Prepare: ten events of the shop in one batch, then ten due jobs of its webhook in another
+    const queue = recordingQueue();
+    const deliver = createDeliverer(queue);
+    const events = Array.from({ length: 10 }, (_, i) =>
+      sqsRecord({
+        'detail-type': 'ProductDeleted',
+        time: new Date().toISOString(),
+        detail: { shopId, productId: `p-batch-${i}`, productNumber: `N-${i}` },
+      }),
+    );
+    const jobs = Array.from({ length: 10 }, () => sqsRecord({ job: job(), notBefore: 0 }));
+    const webhooksPartition = keys.webhooks(shopId);
+    const reads = countAnswered(
+      (command, input) =>
+        (command === 'QueryCommand' || command === 'GetItemCommand') &&
+        JSON.stringify(input).includes(webhooksPartition),
+    );
+
+    // Act
+    const fannedOut = await deliver({ Records: events });
+    const afterEvents = reads.count();
+    const attempted = await deliver({ Records: jobs });
+    reads.stop();
+
+    // Assess: every message handled, one read per batch
+    expect([fannedOut, attempted]).toEqual([{ batchItemFailures: [] }, { batchItemFailures: [] }]);
+    expect(queue.sent).toHaveLength(10);
+    expect([afterEvents, reads.count()]).toEqual([1, 2]);
   });
 
   it('reports a record it cannot handle as a batch item failure and handles the others', async () => {

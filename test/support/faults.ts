@@ -167,6 +167,26 @@ let watchers: { matches: (command: string, input: unknown) => boolean; left: num
   [];
 const watching = new WeakSet<object>();
 
+/** Counts the DynamoDB calls that `matches` (by command name and input) answered until `stop`. */
+export function countAnswered(matches: (command: string, input: unknown) => boolean): {
+  count(): number;
+  stop(): void;
+} {
+  let counted = 0;
+  let counting = true;
+  void whenAnswered((command, input) => {
+    if (counting && matches(command, input)) counted += 1;
+    // Never reaches its count while counting; the first call after `stop` removes the watcher.
+    return !counting;
+  }, 1);
+  return {
+    count: () => counted,
+    stop: () => {
+      counting = false;
+    },
+  };
+}
+
 /**
  * Resolves once `count` DynamoDB calls that `matches` (by command name and input) have been
  * answered: a test's next step (another request's write) then surely comes after those reads.

@@ -14,6 +14,7 @@ import { SIGNATURE_HEADERS, signDelivery } from '../../domain/webhooks/signature
 import { deliveryBody, type WebhookEvent } from '../../domain/webhooks/webhook-event';
 import type { DeliveryJob, DeliveryQueue } from './delivery-queue';
 import { eventEntity } from './event-entity';
+import { EACH_READ, type WebhookReads } from './webhook-reads';
 
 /**
  * One attempt of one job (merchant-api.md "Delivery and signature", "Retries"): skipped when the
@@ -26,8 +27,9 @@ import { eventEntity } from './event-entity';
 export async function deliverJob(
   job: DeliveryJob,
   queue: DeliveryQueue,
+  reads: WebhookReads = EACH_READ,
 ): Promise<DeliveryAttempt | undefined> {
-  const webhook = await getWebhook(job.shopId, job.webhookId);
+  const webhook = await reads.get(job.shopId, job.webhookId);
   if (!webhook) return undefined;
   const ping = job.event.type === 'PING';
   if (!ping && (!webhook.active || webhook.activation !== job.activation)) return undefined;
