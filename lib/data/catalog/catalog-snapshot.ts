@@ -206,13 +206,6 @@ async function expireChunks(
 }
 
 /**
- * A publication whose condition failed: lost (false), unless the meta item already points at this
- * very snapshot. Then the SDK retried a publication DynamoDB had applied while its answer was lost:
- * it is published (null), and reading it as lost would discard the chunks it points at. The pointer
- * it replaced went with the lost answer: that snapshot is not retired (its chunks stay as garbage
- * without an expiry; the log entries it covered go with the next retirement).
- */
-/**
  * A publication also copies the pointer it replaces into `replacedSnapshot*` (operands are read
  * before the update), so a retry that finds its own snapshot published still knows what to retire.
  */
@@ -221,8 +214,10 @@ const KEEP_REPLACED =
 const REPLACED_DEFAULTS = { ':noId': '', ':noNumber': 0, ':noSpread': false };
 
 /**
- * A publication's failed condition: lost (false), or our own update met again after its answer was
- * lost (the SDK's retry): then the pointer it replaced, as it recorded it (null when none).
+ * A publication whose condition failed: lost (false), unless the meta item already points at this
+ * very snapshot. Then the SDK retried a publication DynamoDB had applied while its answer was lost:
+ * it is published, and reading it as lost would discard the chunks it points at; the pointer it
+ * replaced is the one it recorded (null when none), for the caller to retire.
  */
 function lostOrOwn(error: unknown, id: string): SnapshotPointer | null | false {
   if (!(error instanceof ConditionalCheckFailedException)) throw error;

@@ -39,9 +39,10 @@ export interface FoldReport {
  * difference, in one transaction per batch, conditional on the item being as read (an item changed
  * meanwhile is left for the next round). Expired carts are deleted in the same step, so they leave
  * the lists and the counters at once. Each transaction also raises the kind's fold generation, by
- * which a count read across it knows to read again (lib/data/lists/fold-generation.ts). It goes through the write buckets of each kind's gsi3
- * partition (and of the carts' expiry index) one after another: one Query at a time, never a burst
- * beside the requests of the local twin, where it runs in the API's process. Runs every minute in
+ * which a count read across it knows to read again (lib/data/lists/fold-generation.ts). It goes
+ * through the write buckets of each kind's gsi3 partition (and of the carts' expiry index) one after
+ * another: one Query at a time, never a burst beside the requests of the local twin, where it runs
+ * in the API's process. Runs every minute in
  * AWS (a schedule) and in the local twin, which keeps the corrections a count must read to a few
  * minutes' worth. Safe to run concurrently.
  */
