@@ -1,11 +1,26 @@
-import { ProvisionedThroughputExceededException } from '@aws-sdk/client-dynamodb';
+import { type DynamoDBClient, ProvisionedThroughputExceededException } from '@aws-sdk/client-dynamodb';
 import { dynamoRaw } from '../../lib/data/client';
 
-/**
+/*
  * Tests only: makes the DynamoDB client fail on purpose, inside the SDK's retry loop (so its
- * backoff and retries are exercised like against real throttling). It lives under test/ so no
- * function bundle or production path can reach it.
+ * backoff and retries are exercised like against real throttling), holds, loses or counts its
+ * calls. It lives under test/ so no function bundle or production path can reach it.
  */
+
+/** The clients each test middleware below was added to (a configuration change makes a new client). */
+const withMiddleware = new WeakMap<object, Set<string>>();
+
+/** Adds the test middleware `name` to the current DynamoDB client, once per client. */
+function addOnce(name: string, add: (client: DynamoDBClient) => unknown): void {
+  const client = dynamoRaw();
+  const added = withMiddleware.get(client) ?? new Set();
+  withMiddleware.set(client, added);
+  if (added.has(name)) return;
+  added.add(name);
+  add(client);
+}
+
+/** Which calls injectFaults fails, and how. */
 export interface FaultPlan {
   /** Command names to fail (e.g. TransactWriteItemsCommand); empty = every command. */
   commands?: string[];
@@ -18,13 +33,10 @@ export interface FaultPlan {
 }
 
 let plan: (FaultPlan & { failed: number; seen: number }) | null = null;
-const installed = new WeakSet<object>();
 
 /** Fails the planned DynamoDB calls from now on; returns a counter of the injected failures. */
 export function injectFaults(next: FaultPlan): { failed: () => number } {
-  const client = dynamoRaw();
-  if (!installed.has(client)) {
-    installed.add(client);
+  addOnce('testFaultInjection', (client) =>
     client.middlewareStack.add(
       (nextHandler, context) => async (args) => {
         const active = plan;
@@ -41,8 +53,8 @@ export function injectFaults(next: FaultPlan): { failed: () => number } {
         return nextHandler(args);
       },
       { step: 'finalizeRequest', priority: 'low', name: 'testFaultInjection' },
-    );
-  }
+    ),
+  );
   const current = { ...next, failed: 0, seen: 0 };
   plan = current;
   return { failed: () => current.failed };
@@ -70,16 +82,13 @@ let hold: {
   gate: Promise<void>;
   reached: () => void;
 } | null = null;
-const holding = new WeakSet<object>();
 
 /**
  * Holds the next DynamoDB calls that `matches` (by command name and input, as sent) until
  * `release()`: a race between two requests, made to happen every time in the order the test wants.
  */
 export function holdCalls(matches: (command: string, input: unknown) => boolean): HeldCall {
-  const client = dynamoRaw();
-  if (!holding.has(client)) {
-    holding.add(client);
+  addOnce('testHeldCalls', (client) =>
     client.middlewareStack.add(
       (nextHandler, context) => async (args) => {
         const active = hold;
@@ -90,8 +99,8 @@ export function holdCalls(matches: (command: string, input: unknown) => boolean)
         return nextHandler(args);
       },
       { step: 'initialize', priority: 'high', name: 'testHeldCalls' },
-    );
-  }
+    ),
+  );
   let release = () => {};
   let reached = () => {};
   const gate = new Promise<void>((open) => {
@@ -108,7 +117,6 @@ export function holdCalls(matches: (command: string, input: unknown) => boolean)
 }
 
 let losing: (Omit<FaultPlan, 'error'> & { bodyIncludes?: string; lost: number }) | null = null;
-const losingOn = new WeakSet<object>();
 
 /**
  * Lets the planned DynamoDB calls reach DynamoDB and then throws their answer away, failing the
@@ -122,9 +130,7 @@ export function loseAnswers(
     bodyIncludes?: string;
   },
 ): { lost: () => number } {
-  const client = dynamoRaw();
-  if (!losingOn.has(client)) {
-    losingOn.add(client);
+  addOnce('testLostAnswers', (client) =>
     client.middlewareStack.add(
       (nextHandler, context) => async (args) => {
         const answer = await nextHandler(args);
@@ -144,8 +150,8 @@ export function loseAnswers(
         return answer;
       },
       { step: 'finalizeRequest', priority: 'low', name: 'testLostAnswers' },
-    );
-  }
+    ),
+  );
   const current = { ...next, lost: 0 };
   losing = current;
   return { lost: () => current.lost };
@@ -165,7 +171,6 @@ export function clearLostAnswers(): void {
 
 let watchers: { matches: (command: string, input: unknown) => boolean; left: number; done: () => void }[] =
   [];
-const watching = new WeakSet<object>();
 
 /** Counts the DynamoDB calls that `matches` (by command name and input) answered until `stop`. */
 export function countAnswered(matches: (command: string, input: unknown) => boolean): {
@@ -195,9 +200,7 @@ export function whenAnswered(
   matches: (command: string, input: unknown) => boolean,
   count: number,
 ): Promise<void> {
-  const client = dynamoRaw();
-  if (!watching.has(client)) {
-    watching.add(client);
+  addOnce('testWatchedAnswers', (client) =>
     client.middlewareStack.add(
       (nextHandler, context) => async (args) => {
         const answer = await nextHandler(args);
@@ -207,8 +210,8 @@ export function whenAnswered(
         return answer;
       },
       { step: 'initialize', priority: 'low', name: 'testWatchedAnswers' },
-    );
-  }
+    ),
+  );
   return new Promise((done) => {
     watchers.push({ matches, left: count, done });
   });
