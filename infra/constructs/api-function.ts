@@ -7,7 +7,7 @@ import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
-import { cdkBundling, projectRoot } from './bundling-options';
+import { cdkBundling, nativePlatformFromContext, projectRoot } from './bundling-options';
 import { tableResources } from './shop-table';
 
 /**
@@ -106,7 +106,10 @@ export class ApiFunction extends Construct {
       timeout: props.timeout ?? FUNCTION_DEFAULTS.timeout,
       projectRoot,
       depsLockFilePath: join(projectRoot, 'package-lock.json'),
-      bundling: cdkBundling(props.entry),
+      bundling: cdkBundling(
+        props.entry,
+        nativePlatformFromContext(this.node.tryGetContext('nativePlatform')),
+      ),
       logGroup: this.logGroup,
       role: this.role,
       // The X-Ray statements (xray:PutTraceSegments, PutTelemetryRecords) land on the role.

@@ -78,22 +78,68 @@ export function nativeModulesOf(entry: string): string[] {
   return [...(NATIVE_MODULES[entry] ?? [])];
 }
 
-/** The npm command that installs an entry's native modules into its bundle folder, for Lambda's platform. */
-export function nativeInstallCommand(modules: readonly string[], outputDir: string): string {
+/** The platform npm installs native modules for (its --os, --cpu and --libc options). */
+export interface NativePlatform {
+  os: string;
+  cpu: string;
+  /** glibc or musl; Linux only. */
+  libc?: string;
+}
+
+/** Where the functions run: Lambda's nodejs22.x on arm64 (Amazon Linux 2023, glibc). */
+export const LAMBDA_PLATFORM: NativePlatform = { os: 'linux', cpu: 'arm64', libc: 'glibc' };
+
+/**
+ * This machine's platform: the deployment rehearsal (docs/rehearsal.md) runs the bundles here, where
+ * a binary built for Lambda cannot load. The only difference between what it runs and what deploys.
+ */
+export function hostPlatform(): NativePlatform {
+  if (process.platform !== 'linux') return { os: process.platform, cpu: process.arch };
+  const report = process.report?.getReport() as { header?: { glibcVersionRuntime?: string } } | undefined;
+  const header = report?.header;
+  return { os: 'linux', cpu: process.arch, libc: header?.glibcVersionRuntime ? 'glibc' : 'musl' };
+}
+
+/**
+ * The CDK context value that picks the native modules' platform: `nativePlatform=host` for the
+ * rehearsal, Lambda's otherwise (anything else fails the synth rather than deploy a wrong binary).
+ */
+export function nativePlatformFromContext(value: unknown): NativePlatform {
+  if (value === undefined || value === 'lambda') return LAMBDA_PLATFORM;
+  if (value === 'host') return hostPlatform();
+  throw new Error(`Context nativePlatform must be "lambda" or "host", not ${JSON.stringify(value)}`);
+}
+
+/**
+ * The npm command that installs an entry's native modules into its bundle folder, for `platform`.
+ * `--prefix` makes the bundle folder npm's project: the folder has no package.json, and without it
+ * npm walks up to the nearest one, the repository, and rewrites ITS node_modules for that platform.
+ */
+export function nativeInstallCommand(
+  modules: readonly string[],
+  outputDir: string,
+  platform: NativePlatform = LAMBDA_PLATFORM,
+): string {
   const versions = modules.map((name) => {
     const manifest = JSON.parse(
       readFileSync(join(projectRoot, 'node_modules', name, 'package.json'), 'utf8'),
     );
     return `${name}@${(manifest as { version: string }).version}`;
   });
-  return `cd "${outputDir}" && npm install --no-save --no-package-lock --no-audit --no-fund --os=linux --cpu=arm64 --libc=glibc ${versions.join(' ')}`;
+  const target = [
+    `--os=${platform.os}`,
+    `--cpu=${platform.cpu}`,
+    ...(platform.libc ? [`--libc=${platform.libc}`] : []),
+  ];
+  return `npm install --prefix "${outputDir}" --no-save --no-package-lock --no-audit --no-fund --prefer-offline ${target.join(' ')} ${versions.join(' ')}`;
 }
 
 /**
  * NodejsFunction bundling of one entry (relative to the repository root): local esbuild only, nothing
- * external (the SDK is bundled, not the runtime's).
+ * external (the SDK is bundled, not the runtime's) but the entry's native modules, installed for
+ * `platform`.
  */
-export function cdkBundling(entry: string): BundlingOptions {
+export function cdkBundling(entry: string, platform: NativePlatform = LAMBDA_PLATFORM): BundlingOptions {
   const native = nativeModulesOf(entry);
   return {
     format: OutputFormat.ESM,
@@ -113,7 +159,9 @@ export function cdkBundling(entry: string): BundlingOptions {
           commandHooks: {
             beforeBundling: () => [],
             beforeInstall: () => [],
-            afterBundling: (_: string, outputDir: string) => [nativeInstallCommand(native, outputDir)],
+            afterBundling: (_: string, outputDir: string) => [
+              nativeInstallCommand(native, outputDir, platform),
+            ],
           },
         }
       : {}),

@@ -22,6 +22,20 @@ export interface FoldSchedule {
 }
 
 /**
+ * One shop's every-minute tasks; `foldDue` says whether its list counters are due a fold. The
+ * rehearsal (infra/local/bundled/) runs the stack's scheduled bundles instead.
+ */
+export type ShopTasks = (shopId: string, foldDue: boolean) => Promise<void>;
+
+/** The tasks as the handlers run them, in this process. */
+export const inProcessTasks: ShopTasks = async (shopId, foldDue) => {
+  if (foldDue) await foldTallies(shopId);
+  await sweepStockHolds(shopId, holdTimeoutMs);
+  await finishCancellations(shopId);
+  await pruneCatalogLog(shopId);
+};
+
+/**
  * The local stand-in for the stack's every-minute tasks (infra/shop-stack.ts, EveryMinuteTask): folds
  * the list counters, sweeps the stock holds, finishes left cancellations and prunes the catalog log
  * of every shop the twin has served or seeded, one shop after another; the fold only where a request
@@ -30,6 +44,7 @@ export interface FoldSchedule {
  */
 export function startFoldSchedule(
   intervalMs = Number(process.env.LIST_FOLD_INTERVAL_MS ?? DEFAULT_INTERVAL_MS),
+  tasks: ShopTasks = inProcessTasks,
 ): FoldSchedule {
   const shops = new Set<string>();
   /** Shops a request reached since their last fold began, and when each was last folded. */
@@ -40,20 +55,16 @@ export function startFoldSchedule(
   const tick = async () => {
     for (const shopId of shops) {
       if (stopped) return;
+      const foldDue = served.has(shopId) || Date.now() - (foldedAt.get(shopId) ?? 0) >= IDLE_FOLD_MS;
+      if (foldDue) {
+        served.delete(shopId);
+        foldedAt.set(shopId, Date.now());
+      }
       try {
-        if (served.has(shopId) || Date.now() - (foldedAt.get(shopId) ?? 0) >= IDLE_FOLD_MS) {
-          served.delete(shopId);
-          foldedAt.set(shopId, Date.now());
-          // A fold that failed is tried again on the next tick.
-          await foldTallies(shopId).catch((error) => {
-            served.add(shopId);
-            throw error;
-          });
-        }
-        await sweepStockHolds(shopId, holdTimeoutMs);
-        await finishCancellations(shopId);
-        await pruneCatalogLog(shopId);
+        await tasks(shopId, foldDue);
       } catch (error) {
+        // A fold that failed is tried again on the next tick.
+        if (foldDue) served.add(shopId);
         process.stderr.write(`[fold] shop ${shopId}: ${(error as Error).message}\n`);
       }
     }

@@ -10,8 +10,9 @@ import { toApiEvent } from './to-api-event';
 
 /** Answers every request the route table does not match (404, or 405 with Allow). Written by the API. */
 export const FALLBACK_HANDLER = 'functions/fallback/route-not-found.ts';
-const FALLBACK_NAME = 'routeNotFound';
-const OPENAPI_NAME = 'getOpenApi';
+/** The function names of the two routes outside the route table. */
+export const FALLBACK_NAME = 'routeNotFound';
+export const OPENAPI_NAME = 'getOpenApi';
 
 /** API Gateway's payload limit; larger bodies never reach a Lambda. */
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
@@ -19,8 +20,11 @@ export const MAX_BODY_BYTES = 10 * 1024 * 1024;
 export interface LocalServerOptions {
   port: number;
   host?: string;
-  /** How handler files are loaded; tests swap in fakes. */
-  loadHandler?: (file: string) => Promise<LambdaHandler>;
+  /**
+   * How a handler is loaded, by its file and function name; tests swap in fakes, the rehearsal
+   * (infra/local/bundled/) the function's bundle.
+   */
+  loadHandler?: (file: string, name: string) => Promise<LambdaHandler>;
   /** Called with one line per request (method, path, status, ms). */
   log?: (line: string) => void;
   /** Called with the shop of every request to a route (the twin's fold schedule follows them). */
@@ -68,7 +72,7 @@ export function startLocalServer({
 
 async function handle(
   req: IncomingMessage,
-  load: (file: string) => Promise<LambdaHandler>,
+  load: (file: string, name: string) => Promise<LambdaHandler>,
   onShop?: (shopId: string) => void,
 ): Promise<HttpReply> {
   const body = await readBody(req);
@@ -101,7 +105,7 @@ async function handle(
   const shopId = event.pathParameters?.shopId;
   if (shopId && match.kind === 'route') onShop?.(shopId);
   try {
-    const handler = await load(file);
+    const handler = await load(file, name);
     const reply = fromApiResult(await handler(event, lambdaContext(name, requestId)));
     reply.headers.push(['apigw-requestid', requestId]);
     return reply;

@@ -1,17 +1,23 @@
 /**
- * `npm start [-- --port N] [--data-dir DIR] [--no-seed]`: the local twin of the API on
- * http://127.0.0.1:3000 (or PORT), in memory unless --data-dir is given. Ctrl-C stops everything.
+ * `npm start [-- --port N] [--data-dir DIR] [--no-seed] [--bundled [--assembly DIR]]`: the local twin
+ * of the API on http://127.0.0.1:3000 (or PORT), in memory unless --data-dir is given; with
+ * --bundled, served from the stack's synthesized bundles (the deployment rehearsal,
+ * docs/rehearsal.md). Ctrl-C stops everything.
  */
 import { parseArgs } from 'node:util';
+import { defaultAssemblyDir, synthesizeAssembly } from './bundled/synthesize';
 import { issueDevToken } from './dev-issuer';
 import { twinEventSettings } from './events/twin-events';
 import { PortInUseError } from './ports';
 import { SEED_SHOPS, startTwin } from './twin';
 
-const USAGE = `usage: npm start -- [--port N] [--data-dir DIR] [--no-seed]
+const USAGE = `usage: npm start -- [--port N] [--data-dir DIR] [--no-seed] [--bundled [--assembly DIR]]
   --port      HTTP port (default: PORT or 3000)
   --data-dir  keep DynamoDB Local's data and the stored objects in DIR instead of in memory
-  --no-seed   do not import the demo shops`;
+  --no-seed   do not import the demo shops
+  --bundled   the deployment rehearsal: synthesize the stack (cdk synth) and serve every function
+              from its bundle, as AWS would run it
+  --assembly  with --bundled: serve this already synthesized assembly instead (no synthesis)`;
 
 function fail(message: string, code: number): never {
   process.stderr.write(`${message}\n`);
@@ -19,13 +25,22 @@ function fail(message: string, code: number): never {
 }
 
 async function main(): Promise<void> {
-  let values: { port?: string; 'data-dir'?: string; 'no-seed'?: boolean; help?: boolean };
+  let values: {
+    port?: string;
+    'data-dir'?: string;
+    'no-seed'?: boolean;
+    bundled?: boolean;
+    assembly?: string;
+    help?: boolean;
+  };
   try {
     ({ values } = parseArgs({
       options: {
         port: { type: 'string' },
         'data-dir': { type: 'string' },
         'no-seed': { type: 'boolean' },
+        bundled: { type: 'boolean' },
+        assembly: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -37,11 +52,14 @@ async function main(): Promise<void> {
   const portText = values.port ?? process.env.PORT ?? '3000';
   const port = Number(portText);
   if (!/^\d+$/.test(portText) || port > 65535) fail(`Bad port "${portText}"\n${USAGE}`, 2);
+  if (values.assembly && !values.bundled) fail(`--assembly needs --bundled\n${USAGE}`, 2);
 
+  const assemblyDir = values.bundled ? await rehearsalAssembly(values.assembly) : undefined;
   const twin = await startTwin({
     port,
     ...(values['data-dir'] ? { dataDir: values['data-dir'] } : {}),
     seed: !values['no-seed'],
+    ...(assemblyDir ? { assemblyDir } : {}),
   }).catch((error: unknown) => {
     if (error instanceof PortInUseError) fail(error.message, 1);
     fail(`Could not start the local twin: ${(error as Error).stack ?? String(error)}`, 1);
@@ -66,7 +84,8 @@ async function main(): Promise<void> {
   process.stdout.write(
     [
       '',
-      `Shop API local twin ready in ${seconds} s`,
+      `Shop API local twin ready in ${seconds} s${assemblyDir ? ', served from the bundles (deployment rehearsal)' : ''}`,
+      ...(assemblyDir ? [`  assembly:        ${assemblyDir}`] : []),
       `  API:             ${twin.url}`,
       `  docs:            ${twin.url}/docs (Authorize: bearerAuth, paste a token)`,
       `  shops:           ${values['no-seed'] ? '(not seeded)' : SEED_SHOPS.map((s) => s.shopId).join(', ')}`,
@@ -82,6 +101,21 @@ async function main(): Promise<void> {
       '',
     ].join('\n'),
   );
+}
+
+/** The assembly to serve: the one given, or a fresh synthesis with progress on stderr. */
+async function rehearsalAssembly(given: string | undefined): Promise<string> {
+  if (given) return given;
+  const dir = defaultAssemblyDir();
+  const started = Date.now();
+  process.stderr.write(
+    `Synthesizing the stack into ${dir} (cdk synth, native modules for this machine)...\n`,
+  );
+  await synthesizeAssembly(dir, (line) => process.stderr.write(`  ${line}\n`)).catch((error: unknown) =>
+    fail(`Could not synthesize the stack: ${(error as Error).message}`, 1),
+  );
+  process.stderr.write(`Synthesized in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+  return dir;
 }
 
 /** Where the domain and stock events show (docs/operations.md "Events on the twin"). */

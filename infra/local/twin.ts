@@ -1,6 +1,10 @@
 import { join } from 'node:path';
 import { config, resetConfig } from '../../lib/config';
 import { createTableIfMissing } from '../../lib/data/create-table';
+import { readAssembly } from './bundled/assembly';
+import { startBundledServices } from './bundled/bundled-services';
+import type { FunctionHost } from './bundled/function-host';
+import { bucketStandIns, tableStandIn } from './bundled/stand-ins';
 import { repoRoot } from './dev-issuer';
 import { startDynamoDbLocal } from './dynamodb-local';
 import type { LocalEventBus } from './events/local-event-bus';
@@ -30,6 +34,11 @@ export interface TwinOptions {
   quiet?: boolean;
   /** Run the table's stream through the consumer (default: LOCAL_STREAM, on). */
   stream?: boolean;
+  /**
+   * The deployment rehearsal: serve every function from this synthesized cloud assembly's bundles
+   * instead of the sources (infra/local/bundled/, docs/rehearsal.md).
+   */
+  assemblyDir?: string;
 }
 
 export interface Twin {
@@ -39,6 +48,8 @@ export interface Twin {
   s3Endpoint: string;
   /** The domain and stock events the stream consumer published (empty with the stream off). */
   events: LocalEventBus;
+  /** The rehearsal only: each function's host, by its name in the assembly (`CartsRoutes/createCart`). */
+  functions?: Map<string, FunctionHost>;
   stop(): Promise<void>;
 }
 
@@ -54,20 +65,22 @@ export async function startTwin({
   seed = true,
   quiet = false,
   stream,
+  assemblyDir,
 }: TwinOptions = {}): Promise<Twin> {
   const settings = twinEventSettings();
   if (stream !== undefined) settings.LOCAL_STREAM = stream ? 'on' : 'off';
   const say = quiet ? () => {} : (line: string) => process.stderr.write(`${line}\n`);
-  // Fail on a taken port before Java spends seconds starting.
+  // Fail on a taken port, or an assembly that cannot be served, before Java spends seconds starting.
   if (port !== 0) await assertPortFree(port, 'the local API server', '127.0.0.1');
+  const assembly = assemblyDir ? readAssembly(assemblyDir) : undefined;
   const dynamo = await startDynamoDbLocal(dataDir ? { dataDir } : {});
   let events: TwinEvents | undefined;
   let objects: S3Local | undefined;
   try {
-    applyLocalEnv({ endpoint: dynamo.endpoint });
+    applyLocalEnv({ endpoint: dynamo.endpoint, ...(assembly ? { table: tableStandIn(assembly) } : {}) });
     const { MEDIA_BUCKET, EXPORTS_BUCKET } = config();
     objects = await startS3Local({
-      buckets: [MEDIA_BUCKET, EXPORTS_BUCKET],
+      buckets: assembly ? bucketStandIns(assembly) : [MEDIA_BUCKET, EXPORTS_BUCKET],
       ...(dataDir ? { dataDir } : {}),
     });
     if (objects.moved)
@@ -82,6 +95,31 @@ export async function startTwin({
         say(`seeded shop ${shopId}: ${report.items} items written, ${report.deleted} deleted`);
       }
       await seedNewsletter('demo');
+    }
+    if (assembly) {
+      const services = await startBundledServices({
+        assembly,
+        port,
+        tableName: tableStandIn(assembly),
+        dynamoEndpoint: dynamo.endpoint,
+        s3Endpoint: objects.endpoint,
+        quiet,
+        settings,
+      });
+      for (const { shopId } of seed ? SEED_SHOPS : []) services.add(shopId);
+      const storage = objects;
+      return {
+        url: services.url,
+        dynamoEndpoint: dynamo.endpoint,
+        s3Endpoint: storage.endpoint,
+        events: services.events,
+        functions: services.hosts,
+        stop: async () => {
+          await services.stop();
+          await storage.stop();
+          await dynamo.stop();
+        },
+      };
     }
     // From the end of the stream: the seed raises no events, every request after it does.
     events = await startTwinEvents({ quiet, settings });

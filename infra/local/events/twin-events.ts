@@ -33,6 +33,19 @@ export function twinEventSettings(env: NodeJS.ProcessEnv = process.env): TwinEve
   throw new Error(`Invalid twin setting: ${issues.join('; ')}`);
 }
 
+/**
+ * The twin's EventBridge bus: one short line on stderr per event unless quiet, and each event as a
+ * JSON line in LOCAL_EVENTS_FILE when set (tests in other processes read it).
+ */
+export function twinBus({ quiet, settings }: { quiet: boolean; settings: TwinEventSettings }): LocalEventBus {
+  // Fail now on a file that cannot be written, not at the first event.
+  if (settings.LOCAL_EVENTS_FILE) appendFileSync(settings.LOCAL_EVENTS_FILE, '');
+  return new LocalEventBus({
+    ...(settings.LOCAL_EVENTS_FILE ? { file: settings.LOCAL_EVENTS_FILE } : {}),
+    ...(quiet ? {} : { print: (event) => process.stderr.write(`${eventLine(event)}\n`) }),
+  });
+}
+
 export interface TwinEvents {
   /** Every event the consumer published, as it arrives (waitForEvents for tests). */
   bus: LocalEventBus;
@@ -53,12 +66,7 @@ export async function startTwinEvents({
   quiet: boolean;
   settings?: TwinEventSettings;
 }): Promise<TwinEvents> {
-  // Fail now on a file that cannot be written, not at the first event.
-  if (settings.LOCAL_EVENTS_FILE) appendFileSync(settings.LOCAL_EVENTS_FILE, '');
-  const bus = new LocalEventBus({
-    ...(settings.LOCAL_EVENTS_FILE ? { file: settings.LOCAL_EVENTS_FILE } : {}),
-    ...(quiet ? {} : { print: (event) => process.stderr.write(`${eventLine(event)}\n`) }),
-  });
+  const bus = twinBus({ quiet, settings });
   if (settings.LOCAL_STREAM === 'off') return { bus, stop: async () => {} };
   const webhooks = startTwinWebhooks(bus);
   const api = configuredStreamsApi();
