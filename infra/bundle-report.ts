@@ -1,19 +1,8 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
-import { routeList } from '../lib/routes';
 import { esbuildOptions, projectRoot } from './constructs/bundling-options';
-import {
-  ADD_SHOP_CLAIM_ENTRY,
-  FINISH_CANCELLATIONS_ENTRY,
-  FOLD_TALLIES_ENTRY,
-  OPENAPI_ENTRY,
-  PRUNE_CATALOG_LOG_ENTRY,
-  PUBLISHER_ENTRY,
-  ROUTE_NOT_FOUND_ENTRY,
-  SALES_TALLY_ENTRY,
-  SWEEP_STOCK_HOLDS_ENTRY,
-} from './function-entries';
+import { stackEntries } from './function-entries';
 
 /**
  * `npm run bundle-report`: bundles every function of the stack with exactly the esbuild options
@@ -30,23 +19,7 @@ export interface BundleSize {
   bytes: number;
 }
 
-/** Every function of the stack: one per route, then the fallback, the API description, stream consumers, token trigger and the every-minute tasks. */
-export function stackEntries(): { name: string; entry: string }[] {
-  return [
-    ...routeList.map((r) => ({ name: r.name, entry: r.handler })),
-    { name: 'routeNotFound', entry: ROUTE_NOT_FOUND_ENTRY },
-    { name: 'getOpenApi', entry: OPENAPI_ENTRY },
-    { name: 'publishDomainEvents', entry: PUBLISHER_ENTRY },
-    { name: 'addShopClaim', entry: ADD_SHOP_CLAIM_ENTRY },
-    { name: 'foldTallies', entry: FOLD_TALLIES_ENTRY },
-    { name: 'sweepStockHolds', entry: SWEEP_STOCK_HOLDS_ENTRY },
-    { name: 'finishCancellations', entry: FINISH_CANCELLATIONS_ENTRY },
-    { name: 'pruneCatalogLog', entry: PRUNE_CATALOG_LOG_ENTRY },
-    { name: 'tallySales', entry: SALES_TALLY_ENTRY },
-  ];
-}
-
-/** Bundles one handler in memory (as NodejsFunction would) and measures its minified code. */
+/** Bundles one handler in memory (as the stack does) and measures its minified code. */
 export async function bundleSize(name: string, entry: string): Promise<BundleSize> {
   const outfile = join(projectRoot, 'cdk.out', 'bundle-report', name, 'index.mjs');
   const result = await build({ ...esbuildOptions(entry, outfile), write: false });

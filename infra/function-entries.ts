@@ -1,3 +1,5 @@
+import { type Route, routeList } from '../lib/routes';
+
 /**
  * The handler modules of the stack's functions outside the route table (paths relative to the
  * repository root). Apart from the constructs so that the bundle report and the bench list every
@@ -21,3 +23,19 @@ export const WEBHOOK_DELIVERY_ENTRY = 'functions/webhooks/deliver-webhooks.ts';
  */
 export const OPENAPI_ENTRY = 'functions/docs/get-openapi.ts';
 export const OPENAPI_PATH = '/openapi.json';
+
+/** Every function of the stack: one per route, then the fallback, the API description, stream consumers, token trigger and the every-minute tasks. */
+export function stackEntries(routes: readonly Route[] = routeList): { name: string; entry: string }[] {
+  return [
+    ...routes.map((r) => ({ name: r.name, entry: r.handler })),
+    { name: 'routeNotFound', entry: ROUTE_NOT_FOUND_ENTRY },
+    { name: 'getOpenApi', entry: OPENAPI_ENTRY },
+    { name: 'publishDomainEvents', entry: PUBLISHER_ENTRY },
+    { name: 'addShopClaim', entry: ADD_SHOP_CLAIM_ENTRY },
+    { name: 'foldTallies', entry: FOLD_TALLIES_ENTRY },
+    { name: 'sweepStockHolds', entry: SWEEP_STOCK_HOLDS_ENTRY },
+    { name: 'finishCancellations', entry: FINISH_CANCELLATIONS_ENTRY },
+    { name: 'pruneCatalogLog', entry: PRUNE_CATALOG_LOG_ENTRY },
+    { name: 'tallySales', entry: SALES_TALLY_ENTRY },
+  ];
+}

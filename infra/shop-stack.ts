@@ -8,6 +8,7 @@ import { type ApiEnvironment, ApiFunction } from './constructs/api-function';
 import { EventPublisher } from './constructs/event-publisher';
 import { EveryMinuteTask } from './constructs/every-minute-task';
 import { EXPORT_FUNCTION, ExportStorage } from './constructs/export-storage';
+import { wantBundles } from './constructs/function-bundles';
 import { IdempotencySecret } from './constructs/idempotency-secret';
 import { MediaStorage } from './constructs/media-storage';
 import { RouteGroupStack } from './constructs/route-group-stack';
@@ -25,6 +26,7 @@ import {
   PRUNE_CATALOG_LOG_ENTRY,
   ROUTE_NOT_FOUND_ENTRY,
   SWEEP_STOCK_HOLDS_ENTRY,
+  stackEntries,
 } from './function-entries';
 import { routeGroupId, routeGroups } from './route-groups';
 
@@ -71,6 +73,8 @@ export class ShopStack extends Stack {
     const { config } = props;
     const routes = props.routes ?? routeList;
     Tags.of(this).add('shop', config.shopId);
+    // Every function's bundle in one batch, built when the first asset is staged.
+    wantBundles(stackEntries(routes).map((e) => e.entry));
 
     const { table } = new ShopTable(this, 'Data');
 

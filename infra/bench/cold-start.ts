@@ -25,8 +25,9 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
-import { BUNDLE_LIMIT_BYTES, stackEntries } from '../bundle-report';
+import { BUNDLE_LIMIT_BYTES } from '../bundle-report';
 import { bundleAliases, esbuildOptions } from '../constructs/bundling-options';
+import { stackEntries } from '../function-entries';
 import { machine } from './machine';
 import { percentile, table } from './stats';
 

@@ -1,13 +1,12 @@
-import { join } from 'node:path';
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { Architecture, Function as LambdaFunction, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
-import { cdkBundling, nativePlatformFromContext, projectRoot } from './bundling-options';
+import { nativePlatformFromContext } from './bundling-options';
+import { functionCode } from './function-code';
 import { tableResources } from './shop-table';
 
 /**
@@ -78,7 +77,7 @@ export const FUNCTION_RUNTIME = Runtime.NODEJS_22_X;
  * `access` says. Every function of the stack is made by this construct, so none can drift.
  */
 export class ApiFunction extends Construct {
-  readonly fn: NodejsFunction;
+  readonly fn: LambdaFunction;
   readonly logGroup: LogGroup;
   readonly role: Role;
 
@@ -96,20 +95,14 @@ export class ApiFunction extends Construct {
       description: `Function ${id} of the shop API`,
     });
     this.logGroup.grantWrite(this.role);
-    this.fn = new NodejsFunction(this, 'Function', {
-      entry: join(projectRoot, props.entry),
-      handler: 'handler',
+    this.fn = new LambdaFunction(this, 'Function', {
+      code: functionCode(props.entry, nativePlatformFromContext(this.node.tryGetContext('nativePlatform'))),
+      handler: 'index.handler',
       description: props.description.slice(0, 256),
       runtime: FUNCTION_RUNTIME,
       architecture: Architecture.ARM_64,
       memorySize: props.memorySize ?? FUNCTION_DEFAULTS.memorySize,
       timeout: props.timeout ?? FUNCTION_DEFAULTS.timeout,
-      projectRoot,
-      depsLockFilePath: join(projectRoot, 'package-lock.json'),
-      bundling: cdkBundling(
-        props.entry,
-        nativePlatformFromContext(this.node.tryGetContext('nativePlatform')),
-      ),
       logGroup: this.logGroup,
       role: this.role,
       // The X-Ray statements (xray:PutTraceSegments, PutTelemetryRecords) land on the role.

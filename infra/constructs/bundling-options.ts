@@ -1,15 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type BundlingOptions, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { BuildOptions } from 'esbuild';
 import { routeList } from '../../lib/routes';
 import { type SpeedTrick, speedTrickOn } from '../../lib/speed/switches';
 
 /**
- * The ONE set of esbuild settings for every Lambda of the stack: the CDK construct and
- * `npm run bundle-report` both read it, so the size the report prints is the size that deploys.
- * DESIGN.md: ESM, bundled by the local esbuild (never Docker), AWS SDK bundled, minified, source maps.
+ * The ONE set of esbuild settings for every Lambda of the stack: the CDK construct
+ * (function-code.ts) and `npm run bundle-report` both read it, so the size the report prints is the
+ * size that deploys. DESIGN.md: ESM, bundled by the local esbuild (never Docker), AWS SDK bundled,
+ * minified, source maps.
  */
 
 /** The repository root: entry paths in the route table are relative to it. */
@@ -111,64 +111,38 @@ export function nativePlatformFromContext(value: unknown): NativePlatform {
 }
 
 /**
- * The npm command that installs an entry's native modules into its bundle folder, for `platform`.
+ * The npm arguments that install an entry's native modules into its bundle folder, for `platform`.
  * `--prefix` makes the bundle folder npm's project: the folder has no package.json, and without it
  * npm walks up to the nearest one, the repository, and rewrites ITS node_modules for that platform.
  */
-export function nativeInstallCommand(
+export function nativeInstallArgs(
   modules: readonly string[],
   outputDir: string,
   platform: NativePlatform = LAMBDA_PLATFORM,
-): string {
+): string[] {
   const versions = modules.map((name) => {
     const manifest = JSON.parse(
       readFileSync(join(projectRoot, 'node_modules', name, 'package.json'), 'utf8'),
     );
     return `${name}@${(manifest as { version: string }).version}`;
   });
-  const target = [
+  return [
+    'install',
+    '--prefix',
+    outputDir,
+    '--no-save',
+    '--no-package-lock',
+    '--no-audit',
+    '--no-fund',
+    '--prefer-offline',
     `--os=${platform.os}`,
     `--cpu=${platform.cpu}`,
     ...(platform.libc ? [`--libc=${platform.libc}`] : []),
+    ...versions,
   ];
-  return `npm install --prefix "${outputDir}" --no-save --no-package-lock --no-audit --no-fund --prefer-offline ${target.join(' ')} ${versions.join(' ')}`;
 }
 
-/**
- * NodejsFunction bundling of one entry (relative to the repository root): local esbuild only, nothing
- * external (the SDK is bundled, not the runtime's) but the entry's native modules, installed for
- * `platform`.
- */
-export function cdkBundling(entry: string, platform: NativePlatform = LAMBDA_PLATFORM): BundlingOptions {
-  const native = nativeModulesOf(entry);
-  return {
-    format: OutputFormat.ESM,
-    target: settings.target,
-    minify: settings.minify,
-    sourceMap: settings.sourcemap,
-    sourceMapMode: SourceMapMode.DEFAULT,
-    sourcesContent: settings.sourcesContent,
-    mainFields: [...settings.mainFields],
-    banner: settings.banner,
-    esbuildArgs: { '--alias': Object.entries(bundleAliases(entry)).map(([from, to]) => `${from}=${to}`) },
-    bundleAwsSDK: true,
-    externalModules: native,
-    forceDockerBundling: false,
-    ...(native.length > 0
-      ? {
-          commandHooks: {
-            beforeBundling: () => [],
-            beforeInstall: () => [],
-            afterBundling: (_: string, outputDir: string) => [
-              nativeInstallCommand(native, outputDir, platform),
-            ],
-          },
-        }
-      : {}),
-  };
-}
-
-/** The same settings for esbuild's API (the bundle report); `outfile` as NodejsFunction names it. */
+/** The esbuild options of one entry's bundle (function-bundles.ts builds many at once with them). */
 export function esbuildOptions(entry: string, outfile: string): BuildOptions {
   return {
     entryPoints: [entry],

@@ -1,24 +1,17 @@
-import sharp from 'sharp';
-import { MEDIA_TYPE_V1 } from '../../lib/http/middleware/versioning';
 import type { Examples } from './document';
-
-type Call = (name: string | null, method: string, path: string, body?: unknown) => Promise<unknown>;
 
 /** The image URLs' base in the examples (CloudFront's in AWS; the twin's S3 server has a port of the run). */
 const MEDIA_BASE = 'https://media.example.net';
 
+/** The slideshow's examples that show image URLs, in the order their upload ids are numbered. */
+const WITH_IMAGE_URLS = ['uploadSlideshowImage', 'listSlideshowImages', 'getSlideshowSequence'];
+
 /**
- * The slideshow's examples (record-examples.ts): two images uploaded as multipart/form-data (real
- * PNGs made by sharp, so their sizes are real), the list, the sequence read and reordered, one
- * deleted. Image URLs are normalised: a fixed media base and fixed upload ids.
+ * Normalises the image URLs in the slideshow's recorded examples (record-examples.ts): a fixed media
+ * base instead of the twin's S3 server, fixed upload ids (lower-case ULIDs in the path, which the
+ * document-wide normalisation of upper-case ULIDs does not see) numbered in order of appearance.
  */
-export async function recordSlideshow(
-  twin: { url: string; s3Endpoint: string },
-  token: string,
-  call: Call,
-  examples: Examples,
-): Promise<void> {
-  const product = '/products/campfire-cookbook/slideshow';
+export function fixSlideshowExamples(examples: Examples): void {
   const uploadIds = new Map<string, string>();
   const fixed = (value: unknown) =>
     JSON.parse(
@@ -30,34 +23,7 @@ export async function recordSlideshow(
           return `/${uploadIds.get(id)}/`;
         }),
     );
-  for (const [name, width, height] of [
-    ['cookbook-cover.jpg', 1200, 900],
-    ['cookbook-back.jpg', 800, 1000],
-  ] as const) {
-    const picture = await sharp({
-      create: { width, height, channels: 3, background: { r: 180, g: 90, b: 40 } },
-    })
-      .jpeg()
-      .toBuffer();
-    const form = new FormData();
-    form.append('image', new Blob([picture], { type: 'image/jpeg' }), name);
-    const response = await fetch(`${twin.url}/demo${product}`, {
-      method: 'POST',
-      headers: { accept: MEDIA_TYPE_V1, authorization: `Bearer ${token}` },
-      body: form,
-    });
-    const text = await response.text();
-    if (response.status !== 201) throw new Error(`uploadSlideshowImage: ${response.status} ${text}`);
-    examples.uploadSlideshowImage ??= { 201: fixed(JSON.parse(text)) };
-  }
-  await call('listSlideshowImages', 'GET', product);
-  await call('getSlideshowSequence', 'GET', `${product}/sequence`);
-  await call('updateSlideshowSequence', 'PUT', `${product}/sequence`, [
-    'cookbook-back.jpg',
-    'cookbook-cover.jpg',
-  ]);
-  await call('deleteSlideshowImage', 'DELETE', `${product}/cookbook-back.jpg`);
-  for (const name of ['listSlideshowImages', 'getSlideshowSequence']) {
+  for (const name of WITH_IMAGE_URLS) {
     const recorded = examples[name];
     if (recorded) examples[name] = fixed(recorded);
   }

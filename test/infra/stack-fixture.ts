@@ -10,7 +10,7 @@ import { flattenedResources, stackTemplates } from './nested-templates';
 
 /**
  * Synthesizes a shop's stack for template assertions without bundling any function
- * (`aws:cdk:bundling-stacks` = []: NodejsFunction then uses a placeholder asset), so ~50 functions
+ * (`aws:cdk:bundling-stacks` = []: each function then gets a placeholder asset), so ~50 functions
  * synthesize in seconds. That no function is ever bundled with Docker is proven separately
  * (test/infra/bundling.test.ts). CDK's built-in CloudFormation validation (a few seconds per
  * synth) and cdk-nag's AwsSolutions checks (as infra/app.ts runs them; findings become the

@@ -1,0 +1,35 @@
+import { SAMPLE_COUPON_CAMPAIGN } from '../../local/seed/coupon-campaign';
+import { field, type Step } from './steps';
+
+/**
+ * Newsletter and coupon campaigns: a newsletter created, subscribed to and left; a coupon campaign
+ * created with a code added and removed, then deleted.
+ */
+export async function walkCampaigns(step: Step): Promise<void> {
+  const letter = await step('createNewsletterCampaign', 201, 'POST', '/newsletter-campaigns', {
+    identifier: 'spring-letter',
+    name: 'Spring letter',
+    subject: 'Spring on the trail',
+  });
+  const letterPath = `/newsletter-campaigns/${field(letter, 'campaignId')}`;
+  await step('listNewsletterCampaigns', 200, 'GET', '/newsletter-campaigns');
+  await step('subscribeNewsletter', 201, 'POST', `${letterPath}/subscribers`, {
+    email: 'ada@example.com',
+    name: 'Ada',
+  });
+  await step('listNewsletterSubscribers', 200, 'GET', `${letterPath}/subscribers`);
+  await step('unsubscribeNewsletter', 204, 'DELETE', `${letterPath}/subscribers/ada%40example.com`);
+  const coupons = await step(
+    'createCouponCampaign',
+    201,
+    'POST',
+    '/coupon-campaigns',
+    SAMPLE_COUPON_CAMPAIGN,
+  );
+  const couponsPath = `/coupon-campaigns/${field(coupons, 'campaignId')}`;
+  await step('listCouponCampaigns', 200, 'GET', '/coupon-campaigns?resultsPerPage=2');
+  await step('getCouponCampaign', 200, 'GET', couponsPath);
+  await step('putCouponCode', 204, 'PUT', `${couponsPath}/coupons`, { code: 'SPRING-ADA' });
+  await step('deleteCouponCode', 204, 'DELETE', `${couponsPath}/coupons/SPRING-ADA`);
+  await step('deleteCouponCampaign', 204, 'DELETE', couponsPath);
+}
