@@ -20,6 +20,7 @@ const SLOW = [
   'test/infra/idempotency-secret.test.ts',
   'test/infra/config.test.ts',
   'test/infra/openapi-tools.test.ts',
+  'test/infra/rehearsal.test.ts',
 ];
 const TWIN_SETUP = ['test/global-setup.ts', 'test/support/response-check-summary.ts'];
 

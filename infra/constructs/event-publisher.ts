@@ -38,6 +38,9 @@ export class EventPublisher extends Construct {
       entry: PUBLISHER_ENTRY,
       description: 'Publishes domain events from the table stream',
       environment: {
+        // The stock events read and write the table (shards, stock views, watchers): without its
+        // name the consumer would reach for the configuration's default table (the rehearsal found it).
+        TABLE_NAME: props.table.tableName,
         EVENT_BUS_NAME: this.bus.eventBusName,
         EVENT_SOURCE: this.source,
         LOG_LEVEL: props.logLevel,

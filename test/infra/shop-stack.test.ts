@@ -110,6 +110,19 @@ describe('shop stack: functions', () => {
     }
   });
 
+  it('tells every function that may use the table its name (the default would be another table)', () => {
+    // Prepare: the functions whose role allows an item action on the table
+    const itemActions = /^dynamodb:(GetItem|Query|PutItem|UpdateItem|DeleteItem|Batch\w+)$/;
+    const users = ofType('AWS::Lambda::Function').filter(([id]) =>
+      allStatementsOf(id).some((s) => actionsOf(s).some((a) => itemActions.test(a))),
+    );
+
+    // Assess: the stream consumer was one without (found by the deployment rehearsal)
+    expect(users.length).toBe(routeList.length + 7);
+    const without = users.filter(([, fn]) => fn.Properties.Environment?.Variables?.TABLE_NAME?.Ref !== tableId());
+    expect(without.map(([id]) => id)).toEqual([]);
+  });
+
   it('gives the route functions the typed API environment (Cognito: issuer of the pool, no audience)', () => {
     // Prepare
     const env = resources[routeFunctionId('listProducts')]?.Properties.Environment.Variables;

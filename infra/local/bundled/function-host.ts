@@ -142,6 +142,8 @@ class Instance {
 
 /** One function's instances; `invoke` is what Lambda's Invoke is to the function. */
 export class FunctionHost {
+  /** Invocations asked for so far (the rehearsal's test checks every function answered). */
+  invocations = 0;
   private readonly instances = new Set<Instance>();
   private readonly waiting: (() => void)[] = [];
   private stopped = false;
@@ -150,6 +152,7 @@ export class FunctionHost {
 
   /** Runs one event on a free instance (a new one if none is free); the handler's result. */
   async invoke(event: unknown, awsRequestId: string = randomUUID()): Promise<unknown> {
+    this.invocations += 1;
     const instance = await this.freeInstance();
     try {
       await instance.ready;
