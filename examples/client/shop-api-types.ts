@@ -9596,7 +9596,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "createdAfter": "2026-10-27T04:27:18.000Z",
+                     *       "createdAfter": "2026-10-29T03:39:47.000Z",
                      *       "createdBefore": "2026-01-15T10:00:00.000Z",
                      *       "salesPerCurrency": [
                      *         {
@@ -13767,6 +13767,194 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "results": 1,
+                     *       "page": 1,
+                     *       "resultsPerPage": 10,
+                     *       "items": [
+                     *         {
+                     *           "item": {
+                     *             "productId": "gas-stove",
+                     *             "name": "Compact Gas Stove 3000",
+                     *             "title": "Compact Gas Stove 3000",
+                     *             "manufacturerProductNumber": "KGK-3000",
+                     *             "productNumber": "FL-3100",
+                     *             "productImage": "https://demo-shop.example.com/images/gas-stove-medium.jpg",
+                     *             "sfUrl": "https://demo-shop.example.com/p/gas-stove",
+                     *             "manufacturer": "Flammwerk",
+                     *             "productCode": null,
+                     *             "upc": null,
+                     *             "ean": "4260587112206",
+                     *             "visible": true,
+                     *             "forSale": true,
+                     *             "specialOffer": false,
+                     *             "isProductNumberVisible": true,
+                     *             "isNew": false,
+                     *             "isManufacturerPriceRRP": false,
+                     *             "isShippingLinkVisible": true,
+                     *             "isCustomizable": false,
+                     *             "isInWishlist": false,
+                     *             "productVariationType": "regular",
+                     *             "productVariationMasterName": null,
+                     *             "productVariationMasterId": null,
+                     *             "productVariationSelection": null,
+                     *             "productLength": null,
+                     *             "productWidth": null,
+                     *             "productHeight": null,
+                     *             "shortDescription": "Screw-on stove with piezo ignition for cartridges with a 7/16\" thread.",
+                     *             "description": "<p>3,000 W output, brings one litre of water to the boil in about 3.5 minutes. Folding pot supports, storage case included.</p>",
+                     *             "deliveryPeriod": "2–3 working days",
+                     *             "availabilityText": "Out of stock",
+                     *             "essentialFeatures": null,
+                     *             "customizableHeadlineText": null,
+                     *             "availability": "OutStock",
+                     *             "energyLabelsString": null,
+                     *             "energyLabelsMaxEfficiencyString": null,
+                     *             "energyLabelSourceFile": null,
+                     *             "productDataSheet": null,
+                     *             "customizableTextLength": 0,
+                     *             "refAmount": 1,
+                     *             "refContentAmount": 1,
+                     *             "priceQuantity": 1,
+                     *             "minOrder": 1,
+                     *             "intervalOrder": 1,
+                     *             "refUnit": "pc.",
+                     *             "orderUnit": "pc.",
+                     *             "newnessDate": "2026-02-10T08:00:00Z",
+                     *             "stocklevel": 0,
+                     *             "minStocklevel": 5,
+                     *             "searchKeywords": [
+                     *               "stove",
+                     *               "gas stove",
+                     *               "gaskocher",
+                     *               "kocher"
+                     *             ],
+                     *             "deliveryWeight": {
+                     *               "amount": 0.23,
+                     *               "unit": "kg"
+                     *             },
+                     *             "shippingMethodsRestrictedTo": null,
+                     *             "images": [
+                     *               {
+                     *                 "url": "https://demo-shop.example.com/images/gas-stove-medium.jpg",
+                     *                 "classifier": "Medium",
+                     *                 "isZoomEnabled": false,
+                     *                 "width": 600,
+                     *                 "height": 600,
+                     *                 "fileSize": 82112
+                     *               },
+                     *               {
+                     *                 "url": "https://demo-shop.example.com/images/gas-stove-large.jpg",
+                     *                 "classifier": "Large",
+                     *                 "isZoomEnabled": true,
+                     *                 "width": 1600,
+                     *                 "height": 1600,
+                     *                 "fileSize": 200343
+                     *               }
+                     *             ],
+                     *             "videos": [],
+                     *             "priceInfo": {
+                     *               "quantity": {
+                     *                 "amount": 1,
+                     *                 "unit": "pc."
+                     *               },
+                     *               "taxClass": {
+                     *                 "taxClassId": "standard",
+                     *                 "name": "Standard rate",
+                     *                 "percentage": 19
+                     *               },
+                     *               "price": {
+                     *                 "taxType": "GROSS",
+                     *                 "formatted": "€49.90",
+                     *                 "amount": 49.9,
+                     *                 "currency": "EUR"
+                     *               },
+                     *               "depositPrice": null,
+                     *               "ecoParticipationPrice": null,
+                     *               "priceWithDeposits": {
+                     *                 "taxType": "GROSS",
+                     *                 "formatted": "€49.90",
+                     *                 "amount": 49.9,
+                     *                 "currency": "EUR"
+                     *               },
+                     *               "manufacturerPrice": null,
+                     *               "basePrice": null,
+                     *               "lowestPrice": null,
+                     *               "highestPrice": null,
+                     *               "lowestRefPriceFormatted": null
+                     *             },
+                     *             "bulkPriceInfo": [],
+                     *             "customerSpecificPriceInfo": [],
+                     *             "gpsrInfo": {
+                     *               "responsiblePersonAddress": {
+                     *                 "company": "Waldpfad Outdoor & Haus GmbH",
+                     *                 "street": "Lindenstraße 12",
+                     *                 "zipCode": "79098",
+                     *                 "city": "Freiburg im Breisgau",
+                     *                 "country": "DE",
+                     *                 "emailAddress": "produktsicherheit@demo-shop.example.com"
+                     *               },
+                     *               "manufacturerAddress": {
+                     *                 "company": "Flammwerk GmbH",
+                     *                 "street": "Industriestraße 8",
+                     *                 "zipCode": "73430",
+                     *                 "city": "Aalen",
+                     *                 "country": "DE",
+                     *                 "emailAddress": "service@flammwerk.example.com"
+                     *               },
+                     *               "pictograms": [
+                     *                 {
+                     *                   "url": "https://demo-shop.example.com/images/gpsr/outdoor-use-only.png",
+                     *                   "description": "Use outdoors only"
+                     *                 },
+                     *                 {
+                     *                   "url": "https://demo-shop.example.com/images/gpsr/hot-surface.png",
+                     *                   "description": "Hot surface"
+                     *                 }
+                     *               ],
+                     *               "safetyStatements": [
+                     *                 "Use outdoors only, never in tents, vehicles or closed rooms.",
+                     *                 "Keep at least 1 m away from flammable materials.",
+                     *                 "Check the seal before screwing on a cartridge.",
+                     *                 "Keep out of reach of children."
+                     *               ],
+                     *               "relevantDocuments": [
+                     *                 {
+                     *                   "url": "https://demo-shop.example.com/docs/gas-stove-3000-manual.pdf",
+                     *                   "name": "Instruction manual"
+                     *                 },
+                     *                 {
+                     *                   "url": "https://demo-shop.example.com/docs/gas-stove-3000-eu-declaration.pdf",
+                     *                   "name": "EU declaration of conformity"
+                     *                 }
+                     *               ],
+                     *               "supplemetaryInformation": "Tested to EN 521. For butane/propane cartridges with EN 417 valve only."
+                     *             },
+                     *             "links": [
+                     *               {
+                     *                 "rel": "self",
+                     *                 "href": "http://127.0.0.1:3000/demo/products/gas-stove"
+                     *               },
+                     *               {
+                     *                 "rel": "categories",
+                     *                 "href": "http://127.0.0.1:3000/demo/products/gas-stove/categories"
+                     *               },
+                     *               {
+                     *                 "rel": "producttype",
+                     *                 "href": "http://127.0.0.1:3000/demo/producttypes/equipment"
+                     *               },
+                     *               {
+                     *                 "rel": "custom-attributes",
+                     *                 "href": "http://127.0.0.1:3000/demo/products/gas-stove/custom-attributes"
+                     *               }
+                     *             ]
+                     *           },
+                     *           "lastUpdated": "2026-01-15T10:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/vnd.service.v1+json": components["schemas"]["UpdatedProductList"];
                 };
             };
@@ -14082,6 +14270,184 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "productId": "gas-stove",
+                     *       "name": "Compact Gas Stove 3000",
+                     *       "title": "Compact Gas Stove 3000",
+                     *       "manufacturerProductNumber": "KGK-3000",
+                     *       "productNumber": "FL-3100",
+                     *       "productImage": "https://demo-shop.example.com/images/gas-stove-medium.jpg",
+                     *       "sfUrl": "https://demo-shop.example.com/p/gas-stove",
+                     *       "manufacturer": "Flammwerk",
+                     *       "productCode": null,
+                     *       "upc": null,
+                     *       "ean": "4260587112206",
+                     *       "visible": true,
+                     *       "forSale": true,
+                     *       "specialOffer": false,
+                     *       "isProductNumberVisible": true,
+                     *       "isNew": false,
+                     *       "isManufacturerPriceRRP": false,
+                     *       "isShippingLinkVisible": true,
+                     *       "isCustomizable": false,
+                     *       "isInWishlist": false,
+                     *       "productVariationType": "regular",
+                     *       "productVariationMasterName": null,
+                     *       "productVariationMasterId": null,
+                     *       "productVariationSelection": null,
+                     *       "productLength": null,
+                     *       "productWidth": null,
+                     *       "productHeight": null,
+                     *       "shortDescription": "Screw-on stove with piezo ignition for cartridges with a 7/16\" thread.",
+                     *       "description": "<p>3,000 W output, brings one litre of water to the boil in about 3.5 minutes. Folding pot supports, storage case included.</p>",
+                     *       "deliveryPeriod": "2–3 working days",
+                     *       "availabilityText": "Out of stock",
+                     *       "essentialFeatures": null,
+                     *       "customizableHeadlineText": null,
+                     *       "availability": "OutStock",
+                     *       "energyLabelsString": null,
+                     *       "energyLabelsMaxEfficiencyString": null,
+                     *       "energyLabelSourceFile": null,
+                     *       "productDataSheet": null,
+                     *       "customizableTextLength": 0,
+                     *       "refAmount": 1,
+                     *       "refContentAmount": 1,
+                     *       "priceQuantity": 1,
+                     *       "minOrder": 1,
+                     *       "intervalOrder": 1,
+                     *       "refUnit": "pc.",
+                     *       "orderUnit": "pc.",
+                     *       "newnessDate": "2026-02-10T08:00:00Z",
+                     *       "stocklevel": 0,
+                     *       "minStocklevel": 5,
+                     *       "searchKeywords": [
+                     *         "stove",
+                     *         "gas stove",
+                     *         "gaskocher",
+                     *         "kocher"
+                     *       ],
+                     *       "deliveryWeight": {
+                     *         "amount": 0.23,
+                     *         "unit": "kg"
+                     *       },
+                     *       "shippingMethodsRestrictedTo": null,
+                     *       "images": [
+                     *         {
+                     *           "url": "https://demo-shop.example.com/images/gas-stove-medium.jpg",
+                     *           "classifier": "Medium",
+                     *           "isZoomEnabled": false,
+                     *           "width": 600,
+                     *           "height": 600,
+                     *           "fileSize": 82112
+                     *         },
+                     *         {
+                     *           "url": "https://demo-shop.example.com/images/gas-stove-large.jpg",
+                     *           "classifier": "Large",
+                     *           "isZoomEnabled": true,
+                     *           "width": 1600,
+                     *           "height": 1600,
+                     *           "fileSize": 200343
+                     *         }
+                     *       ],
+                     *       "videos": [],
+                     *       "priceInfo": {
+                     *         "quantity": {
+                     *           "amount": 1,
+                     *           "unit": "pc."
+                     *         },
+                     *         "taxClass": {
+                     *           "taxClassId": "standard",
+                     *           "name": "Standard rate",
+                     *           "percentage": 19
+                     *         },
+                     *         "price": {
+                     *           "taxType": "GROSS",
+                     *           "formatted": "€49.90",
+                     *           "amount": 49.9,
+                     *           "currency": "EUR"
+                     *         },
+                     *         "depositPrice": null,
+                     *         "ecoParticipationPrice": null,
+                     *         "priceWithDeposits": {
+                     *           "taxType": "GROSS",
+                     *           "formatted": "€49.90",
+                     *           "amount": 49.9,
+                     *           "currency": "EUR"
+                     *         },
+                     *         "manufacturerPrice": null,
+                     *         "basePrice": null,
+                     *         "lowestPrice": null,
+                     *         "highestPrice": null,
+                     *         "lowestRefPriceFormatted": null
+                     *       },
+                     *       "bulkPriceInfo": [],
+                     *       "customerSpecificPriceInfo": [],
+                     *       "gpsrInfo": {
+                     *         "responsiblePersonAddress": {
+                     *           "company": "Waldpfad Outdoor & Haus GmbH",
+                     *           "street": "Lindenstraße 12",
+                     *           "zipCode": "79098",
+                     *           "city": "Freiburg im Breisgau",
+                     *           "country": "DE",
+                     *           "emailAddress": "produktsicherheit@demo-shop.example.com"
+                     *         },
+                     *         "manufacturerAddress": {
+                     *           "company": "Flammwerk GmbH",
+                     *           "street": "Industriestraße 8",
+                     *           "zipCode": "73430",
+                     *           "city": "Aalen",
+                     *           "country": "DE",
+                     *           "emailAddress": "service@flammwerk.example.com"
+                     *         },
+                     *         "pictograms": [
+                     *           {
+                     *             "url": "https://demo-shop.example.com/images/gpsr/outdoor-use-only.png",
+                     *             "description": "Use outdoors only"
+                     *           },
+                     *           {
+                     *             "url": "https://demo-shop.example.com/images/gpsr/hot-surface.png",
+                     *             "description": "Hot surface"
+                     *           }
+                     *         ],
+                     *         "safetyStatements": [
+                     *           "Use outdoors only, never in tents, vehicles or closed rooms.",
+                     *           "Keep at least 1 m away from flammable materials.",
+                     *           "Check the seal before screwing on a cartridge.",
+                     *           "Keep out of reach of children."
+                     *         ],
+                     *         "relevantDocuments": [
+                     *           {
+                     *             "url": "https://demo-shop.example.com/docs/gas-stove-3000-manual.pdf",
+                     *             "name": "Instruction manual"
+                     *           },
+                     *           {
+                     *             "url": "https://demo-shop.example.com/docs/gas-stove-3000-eu-declaration.pdf",
+                     *             "name": "EU declaration of conformity"
+                     *           }
+                     *         ],
+                     *         "supplemetaryInformation": "Tested to EN 521. For butane/propane cartridges with EN 417 valve only."
+                     *       },
+                     *       "links": [
+                     *         {
+                     *           "rel": "self",
+                     *           "href": "http://127.0.0.1:3000/demo/products/gas-stove"
+                     *         },
+                     *         {
+                     *           "rel": "categories",
+                     *           "href": "http://127.0.0.1:3000/demo/products/gas-stove/categories"
+                     *         },
+                     *         {
+                     *           "rel": "producttype",
+                     *           "href": "http://127.0.0.1:3000/demo/producttypes/equipment"
+                     *         },
+                     *         {
+                     *           "rel": "custom-attributes",
+                     *           "href": "http://127.0.0.1:3000/demo/products/gas-stove/custom-attributes"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/vnd.service.v1+json": components["schemas"]["Product"];
                 };
             };
@@ -15907,6 +16273,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "productId": "gas-stove",
+                     *       "emailAddress": "ben@example.com",
+                     *       "createdOn": "2026-01-15T10:00:00.000Z"
+                     *     }
+                     */
                     "application/vnd.service.v1+json": components["schemas"]["ProductWatcher"];
                 };
             };
@@ -15948,6 +16321,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "results": 1,
+                     *       "page": 1,
+                     *       "resultsPerPage": 10,
+                     *       "items": [
+                     *         {
+                     *           "productId": "gas-stove",
+                     *           "name": "Compact Gas Stove 3000",
+                     *           "productNumber": "FL-3100",
+                     *           "watchers": 1,
+                     *           "links": [
+                     *             {
+                     *               "rel": "product",
+                     *               "href": "http://127.0.0.1:3000/demo/products/gas-stove"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/vnd.service.v1+json": components["schemas"]["WatchedProductList"];
                 };
             };
