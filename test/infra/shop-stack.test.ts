@@ -119,7 +119,9 @@ describe('shop stack: functions', () => {
 
     // Assess: the stream consumer was one without (found by the deployment rehearsal)
     expect(users.length).toBe(routeList.length + 7);
-    const without = users.filter(([, fn]) => fn.Properties.Environment?.Variables?.TABLE_NAME?.Ref !== tableId());
+    const without = users.filter(
+      ([, fn]) => fn.Properties.Environment?.Variables?.TABLE_NAME?.Ref !== tableId(),
+    );
     expect(without.map(([id]) => id)).toEqual([]);
   });
 

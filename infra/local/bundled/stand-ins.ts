@@ -26,7 +26,7 @@ export interface TwinPlaces {
 const ACCOUNT = PSEUDO['AWS::AccountId'];
 const REGION = PSEUDO['AWS::Region'];
 /** Values that only say "this came from X": replaced per variable (VARIABLE_STAND_INS) or refused. */
-const marker = (type: string) => `\u0001${type}\u0001`;
+const marker = (type: string) => `⟪${type}⟫`;
 
 /** The bucket standing in for a template bucket: its logical id, as S3 spells bucket names. */
 export const bucketName = (logicalId: string) => logicalId.toLowerCase();
@@ -123,7 +123,7 @@ export function templateEnvironment(
   const pending: [string, VariableStandIn][] = [];
   for (const [name, value] of Object.entries(fn.environment)) {
     const text = evaluate(value, fn.scope, standIn, `${fn.name} variable ${name}`);
-    const type = /\u0001([^\u0001]+)\u0001/.exec(text)?.[1];
+    const type = /⟪([^⟫]+)⟫/.exec(text)?.[1];
     if (!type) {
       env[name] = text;
       continue;
