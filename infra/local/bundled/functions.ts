@@ -14,7 +14,7 @@ export function functionHosts(
   places: Omit<TwinPlaces, 'jwksFile'>,
 ): Map<AssemblyFunction, FunctionHost> {
   const all: TwinPlaces = { ...places, jwksFile: ensureDevKeys().jwksFile };
-  const standIn = resourceStandIn(assembly, all);
+  const standIn = resourceStandIn(all);
   bindNestedParameters(assembly, standIn);
   return new Map(
     assembly.functions.map((fn) => {

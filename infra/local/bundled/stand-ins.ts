@@ -52,7 +52,7 @@ export const secretArn = (logicalId: string) =>
   `arn:aws:secretsmanager:${REGION}:${ACCOUNT}:secret:${logicalId}`;
 
 /** The stand-in of each resource type the functions' environments reference. */
-export function resourceStandIn(assembly: Assembly, places: TwinPlaces): ResourceStandIn {
+export function resourceStandIn(places: TwinPlaces): ResourceStandIn {
   return (scope, logicalId, attribute) => {
     const type = scope.template.Resources[logicalId]?.Type;
     const arn = (service: string, rest: string) => `arn:aws:${service}:${REGION}:${ACCOUNT}:${rest}`;
