@@ -12,7 +12,6 @@ import { defineConfig } from 'vitest/config';
  */
 const SLOW = [
   'test/api/fuzz.test.ts',
-  'test/integration/webhook-delivery-load.test.ts',
   'test/browser/**/*.test.ts',
   'test/infra/bundling.test.ts',
   'test/infra/shop-stack.test.ts',
@@ -60,8 +59,7 @@ export default defineConfig({
         extends: true,
         // After api: the fuzz run's consistency check then also reads every order and cart the API
         // tests left behind.
-        // Two files at once: the webhook load test spends most of its minute waiting for a receiver
-        // that is down for 30 s, time the fuzz or a synthesis can use.
+        // Two files at once: the fuzz waits on the twin's answers, time a synthesis can use.
         test: {
           name: 'slow',
           include: SLOW,

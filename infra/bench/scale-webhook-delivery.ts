@@ -82,9 +82,21 @@ export async function measureWebhookDelivery(say: (line: string) => void): Promi
 export function missedWebhookDeliveryBudgets(rows: readonly WebhookDeliveryRow[]): string[] {
   const missed: string[] = [];
   for (const { run, result } of rows) {
-    const lost = [result.healthy, result.down].filter((t) => t && t.events < EVENTS).length;
-    if (lost > 0 || (result.flaky && result.flaky.requests < 3 * EVENTS))
-      missed.push(`webhook-delivery (${run}): events not delivered to every receiver`);
+    // Exactly what the schedule promises: each event to each receiver, the healthy one once, the
+    // flaky one three times (two failures, then the answer), every signature valid.
+    const expected = [
+      ['healthy', result.healthy, { requests: EVENTS, events: EVENTS, badSignatures: 0 }],
+      ['flaky', result.flaky, { requests: 3 * EVENTS, events: EVENTS, badSignatures: 0 }],
+      ['down', result.down, { events: EVENTS, badSignatures: 0 }],
+    ] as const;
+    for (const [receiver, tally, want] of expected) {
+      if (!tally) continue;
+      const wrong = Object.entries(want).filter(([key, value]) => tally[key as keyof typeof tally] !== value);
+      if (wrong.length > 0)
+        missed.push(
+          `webhook-delivery (${run}): ${receiver} receiver ${wrong.map(([k, v]) => `${k} ${tally[k as keyof typeof tally]} (want ${v})`).join(', ')}`,
+        );
+    }
   }
   for (const { run, result } of rows.filter((r) => r.result.flaky)) {
     const { p99 } = lagSummary(result.healthyLags);

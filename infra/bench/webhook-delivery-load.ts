@@ -8,10 +8,10 @@ import { fanOut } from '../../lib/use-cases/webhooks/fan-out';
 import { createWebhook } from '../../lib/use-cases/webhooks/webhooks';
 
 /**
- * The delivery budget of issue "Webhooks" as one scenario, run by the test
- * (test/integration/webhook-delivery-load.test.ts: nothing lost, signatures, exact retries) and by
- * the bench (`npm run bench:scale -- --parts webhook-delivery`: the healthy receiver's
- * event-to-delivery times, with the others and alone). `events` ProductDeleted events are fanned out
+ * The delivery budget of issue "Webhooks" as one scenario, run by the bench (`npm run bench:scale --
+ * --parts webhook-delivery`: nothing lost, signatures, exact retries, the healthy receiver's
+ * event-to-delivery times, with the others and alone; a load test, so not part of `npm test`, whose
+ * race and fault tests prove the delivery's promises). `events` ProductDeleted events are fanned out
  * as fast as the fan-out goes (a pause of 200 ms after each hundred) onto `queue` to the webhooks of
  * a shop of its own: a healthy receiver and, `withOthers`, one failing the first two attempts of
  * every event and one refusing connections for the first `downMs`. The caller sets
