@@ -40,8 +40,7 @@ export default defineConfig({
           // starting a process per file cost more than the tests themselves.
           isolate: false,
           maxWorkers: 2,
-          // Groups run one after the other (unit, api, slow): the other projects keep the default
-          // workers (one on 2 cores), and a group's projects must agree on that number.
+          // Groups run one after the other (unit, api, slow), each with its own number of workers.
           sequence: { groupOrder: 0 },
         },
       },
@@ -53,6 +52,8 @@ export default defineConfig({
           exclude: SLOW,
           globalSetup: TWIN_SETUP,
           sequence: { groupOrder: 1 },
+          // Two files at once: a file spends much of its time waiting for the twin's answers.
+          maxWorkers: 2,
         },
       },
       {

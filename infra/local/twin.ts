@@ -8,7 +8,7 @@ import { bucketStandIns, tableStandIn } from './bundled/stand-ins';
 import { repoRoot } from './dev-issuer';
 import { startDynamoDbLocal } from './dynamodb-local';
 import type { LocalEventBus } from './events/local-event-bus';
-import { startTwinEvents, type TwinEvents, twinEventSettings } from './events/twin-events';
+import { startTwinEvents, type TwinEventSettings, twinEventSettings } from './events/twin-events';
 import { startFoldSchedule } from './fold-schedule';
 import { importShopFile } from './import-file';
 import { applyLocalEnv } from './local-env';
@@ -74,7 +74,6 @@ export async function startTwin({
   if (port !== 0) await assertPortFree(port, 'the local API server', '127.0.0.1');
   const assembly = assemblyDir ? readAssembly(assemblyDir) : undefined;
   const dynamo = await startDynamoDbLocal(dataDir ? { dataDir } : {});
-  let events: TwinEvents | undefined;
   let objects: S3Local | undefined;
   try {
     applyLocalEnv({ endpoint: dynamo.endpoint, ...(assembly ? { table: tableStandIn(assembly) } : {}) });
@@ -96,59 +95,66 @@ export async function startTwin({
       }
       await seedNewsletter('demo');
     }
-    if (assembly) {
-      const services = await startBundledServices({
-        assembly,
-        port,
-        tableName: tableStandIn(assembly),
-        dynamoEndpoint: dynamo.endpoint,
-        s3Endpoint: objects.endpoint,
-        quiet,
-        settings,
-      });
-      for (const { shopId } of seed ? SEED_SHOPS : []) services.add(shopId);
-      const storage = objects;
-      return {
-        url: services.url,
-        dynamoEndpoint: dynamo.endpoint,
-        s3Endpoint: storage.endpoint,
-        events: services.events,
-        functions: services.hosts,
-        stop: async () => {
-          await services.stop();
-          await storage.stop();
-          await dynamo.stop();
-        },
-      };
-    }
     // From the end of the stream: the seed raises no events, every request after it does.
-    events = await startTwinEvents({ quiet, settings });
-    const folds = startFoldSchedule();
-    for (const { shopId } of seed ? SEED_SHOPS : []) folds.add(shopId);
-    // The handlers log every request themselves; the server only reports its own 502s.
-    const server = await startLocalServer({ port, onShop: folds.add });
-    // Links in webhook deliveries (sent without a request) point at this server.
-    process.env.API_BASE_URL ||= server.url;
-    resetConfig();
-    const running = events;
+    const served = assembly
+      ? await startBundledServices({
+          assembly,
+          port,
+          tableName: tableStandIn(assembly),
+          dynamoEndpoint: dynamo.endpoint,
+          s3Endpoint: objects.endpoint,
+          quiet,
+          settings,
+        })
+      : await startSourceServices(port, quiet, settings);
+    for (const { shopId } of seed ? SEED_SHOPS : []) served.add(shopId);
     const storage = objects;
     return {
-      url: server.url,
+      url: served.url,
       dynamoEndpoint: dynamo.endpoint,
       s3Endpoint: storage.endpoint,
-      events: running.bus,
+      events: served.events,
+      ...(served.hosts ? { functions: served.hosts } : {}),
       stop: async () => {
-        await server.close();
-        await folds.stop();
-        await running.stop();
+        await served.stop();
         await storage.stop();
         await dynamo.stop();
       },
     };
   } catch (error) {
-    await events?.stop();
     await objects?.stop();
     await dynamo.stop();
+    throw error;
+  }
+}
+
+/**
+ * The twin's own moving parts around the handlers of the sources: the stream consumers and local
+ * bus, the every-minute tasks and the HTTP front door (the rehearsal's are bundled-services.ts).
+ */
+async function startSourceServices(port: number, quiet: boolean, settings: TwinEventSettings) {
+  const events = await startTwinEvents({ quiet, settings });
+  const folds = startFoldSchedule();
+  try {
+    // The handlers log every request themselves; the server only reports its own 502s.
+    const server = await startLocalServer({ port, onShop: folds.add });
+    // Links in webhook deliveries (sent without a request) point at this server.
+    process.env.API_BASE_URL ||= server.url;
+    resetConfig();
+    return {
+      url: server.url,
+      events: events.bus,
+      hosts: undefined,
+      add: folds.add,
+      stop: async () => {
+        await server.close();
+        await folds.stop();
+        await events.stop();
+      },
+    };
+  } catch (error) {
+    await folds.stop();
+    await events.stop();
     throw error;
   }
 }

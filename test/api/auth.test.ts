@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { ensureDevKeys, signDevToken, signJwt } from '../../infra/local/dev-issuer';
 import { devIssuer } from '../../lib/config';
 import { SCOPES } from '../../lib/routes';
-import { call, inParallel, tokenFor } from '../support/api';
+import { call, tokenFor } from '../support/api';
+import { inPool } from '../support/fuzz-http';
 import { callSample, sampleRequests, succeeded } from '../support/routes';
 
 const { privateKeyPem, kid } = ensureDevKeys();
@@ -62,7 +63,7 @@ describe('authentication (403 on every route)', () => {
     const samples = await sampleRequests();
 
     // Act: a few routes at once (a refused request writes nothing, so they cannot interfere)
-    const responses = await inParallel(samples, 8, (sample) => callSample(sample, { token }));
+    const responses = await inPool(samples, 8, (sample) => callSample(sample, { token }));
 
     // Assess
     samples.forEach((sample, i) => {

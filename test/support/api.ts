@@ -113,21 +113,3 @@ export async function createCart(shop = 'demo', body: unknown = {}) {
     response,
   };
 }
-
-/** `work` over `items` with at most `limit` running at once; the results in the items' order. */
-export async function inParallel<T, R>(
-  items: readonly T[],
-  limit: number,
-  work: (item: T) => Promise<R>,
-): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const at = next++;
-      results[at] = await work(items[at] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}

@@ -43,6 +43,9 @@ function contextOf({ deadline, ...fields }) {
   };
 }
 
+// The twin gone (stopped, or killed without stopping its functions): no instance outlives it.
+process.on('disconnect', () => process.exit(0));
+
 let handler;
 try {
   handler = await loadHandler();
