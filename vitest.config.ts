@@ -54,6 +54,10 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
           // Two files at once: a file spends much of its time waiting for the twin's answers.
           maxWorkers: 2,
+          // Files share their worker (the setup file gives each the first file's environment and
+          // fresh project modules): a process and the SDK's import per file cost ~1 s each.
+          isolate: false,
+          setupFiles: ['test/support/fresh-file.ts'],
         },
       },
       {

@@ -229,7 +229,17 @@ export async function invokeRoute(
   const event = await prepareSampleEvent(JSON.parse(template));
   if (body !== undefined) event.body = body;
   const handler = await loadHandler(route.handler);
-  const result = (await handler(event, lambdaContext(route.name))) as APIGatewayProxyStructuredResultV2;
+  let result = (await handler(event, lambdaContext(route.name))) as APIGatewayProxyStructuredResultV2;
+  // The catalog's writers contend on its version; a write beaten by others is answered 409 "try
+  // again" (as a client would, then: many sample events prepared at once write one shop's catalog).
+  for (
+    let attempt = 1;
+    attempt < 5 && result.statusCode === 409 && /try again/.test(result.body ?? '');
+    attempt++
+  ) {
+    await new Promise((resolve) => setTimeout(resolve, 100 * attempt + Math.random() * 100));
+    result = (await handler(event, lambdaContext(route.name))) as APIGatewayProxyStructuredResultV2;
+  }
   if (!result.statusCode || result.statusCode >= 300) {
     throw new Error(`${route.name} failed for a sample event: ${result.statusCode} ${result.body}`);
   }
