@@ -1,11 +1,11 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureDevKeys, signDevToken, signJwt } from '../../infra/local/dev-issuer';
 import { devIssuer } from '../../lib/config';
 import { SCOPES } from '../../lib/routes';
 import { call, tokenFor } from '../support/api';
 import { inPool } from '../support/fuzz-http';
-import { callSample, sampleRequests, succeeded } from '../support/routes';
+import { callSample, type SampleRequest, sampleRequests, succeeded } from '../support/routes';
 
 const { privateKeyPem, kid } = ensureDevKeys();
 const otherKey = generateKeyPairSync('rsa', { modulusLength: 2048 })
@@ -57,10 +57,17 @@ const badTokens: [string, () => string | null][] = [
 ];
 
 describe('authentication (403 on every route)', () => {
+  // One set of samples for every bad token: a refused request consumes nothing (each set made its
+  // own webhook, cart, ... in demo: ten sets took most of this file's minute and filled the shop's
+  // 20 webhooks for the files after it).
+  let samples: SampleRequest[];
+  beforeAll(async () => {
+    samples = await sampleRequests();
+  }, 60_000);
+
   it.each(badTokens)('refuses %s', async (_, makeToken) => {
     // Prepare
     const token = makeToken();
-    const samples = await sampleRequests();
 
     // Act: a few routes at once (a refused request writes nothing, so they cannot interfere)
     const responses = await inPool(samples, 8, (sample) => callSample(sample, { token }));
