@@ -5,8 +5,8 @@ import { defineConfig } from 'vitest/config';
  * one each (`vitest run --project <name>`).
  * - unit: no DynamoDB, no server, no Java: seconds. Its setup file cuts the twin's environment off.
  * - api: real HTTP against the local twin and integration tests on its DynamoDB Local.
- * - slow: the 10k-request fuzz, esbuild bundling, CDK synthesis, the tools run over openapi.json
- *   and the browser.
+ * - slow: the 10k-request fuzz, esbuild bundling, CDK synthesis, the deployment rehearsal (a twin of
+ *   its own serving the synthesized bundles), the tools run over openapi.json and the browser.
  * The twin (test/global-setup.ts) starts once per run for api and slow together, and only when one
  * of them has a file to run.
  */

@@ -97,7 +97,12 @@ export async function startBundledServices(options: BundledServicesOptions): Pro
       return ((event, context) => host.invoke(event, context.awsRequestId)) satisfies LambdaHandler;
     },
   });
-  const stops: (() => Promise<void> | void)[] = [() => server.close(), () => schedule.stop()];
+  const stops: (() => Promise<void> | void)[] = [
+    () => server.close(),
+    () => schedule.stop(),
+    () => queues.stop(),
+    () => aws.close(),
+  ];
   const stop = async () => {
     for (const step of stops) await step();
     for (const host of hosts.values()) host.stop();
@@ -132,10 +137,6 @@ export async function startBundledServices(options: BundledServicesOptions): Pro
         (event) => hostOf(mapping.function).invoke(event),
         mapping.batchSize,
       );
-    stops.push(
-      () => queues.stop(),
-      () => aws.close(),
-    );
     if (settings.LOCAL_STREAM === 'on') {
       const api = configuredStreamsApi();
       const streamArn = await tableStreamArn();
