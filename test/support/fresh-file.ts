@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import { startFromFirstEnvironment } from './first-environment';
 
 /**
  * Setup file of the api project (vitest.config.ts), run before each of its files. The files share
@@ -8,10 +9,5 @@ import { vi } from 'vitest';
  * clients and the test middlewares on them, caches): nothing of an earlier file is left over but
  * the packages under node_modules.
  */
-const env = process.env;
-const worker = globalThis as { apiTestEnv?: NodeJS.ProcessEnv };
-worker.apiTestEnv ??= { ...env };
-const first = worker.apiTestEnv;
-for (const name of Object.keys(env)) if (!(name in first)) delete env[name];
-Object.assign(env, first);
+startFromFirstEnvironment('apiTestEnv');
 vi.resetModules();

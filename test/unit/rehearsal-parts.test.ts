@@ -39,6 +39,8 @@ describe('rehearsal: CloudFormation intrinsics', () => {
     expect(value({ 'Fn::Join': ['', ['https://x.', { Ref: 'AWS::URLSuffix' }, '/', { Ref: 'Pool' }]] })).toBe(
       'https://x.amazonaws.com/<Pool>',
     );
+    // CloudFormation's ${...} placeholders, not a template string's.
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: Fn::Sub's own syntax
     expect(value({ 'Fn::Sub': 'arn:${AWS::Region}:${Queue.Arn}' })).toBe('arn:local:<Queue.Arn>');
     expect(value({ 'Fn::Select': [1, ['a', { 'Fn::GetAtt': ['Queue', 'QueueName'] }]] })).toBe(
       '<Queue.QueueName>',

@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import { startFromFirstEnvironment } from '../../support/first-environment';
 
 /**
  * Setup file of the unit project (vitest.config.ts), run before each unit test file: unit tests run
@@ -26,12 +27,7 @@ const TWIN_VARIABLES = [
   'AWS_PROFILE',
 ];
 
-const env = process.env;
-const worker = globalThis as { unitTestEnv?: NodeJS.ProcessEnv };
-worker.unitTestEnv ??= { ...env };
-const first = worker.unitTestEnv;
-for (const name of Object.keys(env)) if (!(name in first)) delete env[name];
-Object.assign(env, first);
+const env = startFromFirstEnvironment('unitTestEnv');
 for (const name of TWIN_VARIABLES) delete env[name];
 // Port 9 (discard) is closed on loopback.
 env.DYNAMODB_ENDPOINT = 'http://127.0.0.1:9';
