@@ -11,7 +11,7 @@ import { stockUnits } from '../../domain/inventory/stock';
 import { replaceStock } from '../inventory/change-stock';
 
 /**
- * `POST /products` (merchant-api.md §4 "Create a product"): the product checked whole, its stock
+ * `POST /products` (docs/catalog.md "Product writes"): the product checked whole, its stock
  * written to its shard before the product exists (nobody reads a shard of an unknown product, so
  * no reader ever sees a tracked product without its level), then the product put as a catalog
  * change, conditional on the catalog version read: its number is unique under racing writes

@@ -7,7 +7,7 @@ import { NotFoundError } from '../../domain/errors';
 import { log } from '../../log';
 
 /**
- * `DELETE /products/{p}` (merchant-api.md §4 "Delete a product"), step by step:
+ * `DELETE /products/{p}` (docs/catalog.md "Product writes"), step by step:
  * 1. the product and, for a master, its variations leave the catalog: catalog changes conditional
  *    on the version read, variations first (at most MAX_CATALOG_WRITES a round) and the master
  *    last, so an interrupted delete never leaves a variation without its master and repeating the

@@ -14,7 +14,7 @@ import { addStock, replaceStock } from '../inventory/change-stock';
 import { liveUnits } from '../inventory/live-stock';
 
 /**
- * `PATCH /products/{p}` (merchant-api.md §4 "Change a product", docs/catalog.md "Product writes").
+ * `PATCH /products/{p}` (docs/catalog.md "Product writes").
  * The whole patch is checked before anything is written (RefusedInput naming `[i].path`, `[i].op`
  * or `[i].value`), and If-Match against the product's current ETag (ProductVersionMismatch). Then
  * the record changes as one catalog write, conditional on the catalog version read (a taken

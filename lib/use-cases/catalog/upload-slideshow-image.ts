@@ -17,7 +17,7 @@ import { log } from '../../log';
 import { SLIDESHOW_CHANGED } from './slideshow-changes';
 
 /**
- * POST /products/{p}/slideshow (merchant-api.md "Images (slideshow)"): the five sizes are made, the
+ * POST /products/{p}/slideshow (docs/catalog.md "Images (slideshow)"): the five sizes are made, the
  * original and the sizes stored in the media bucket, then the image is added to the product through
  * the catalog's optimistic write (every instance sees it by the change log). Objects first, catalog
  * second: when the catalog write fails (a lost race for the name, the product deleted meanwhile),

@@ -16,7 +16,7 @@ import { finishCancellation } from './finish-cancellation';
 const MAX_ATTEMPTS = 8;
 
 /**
- * `PATCH /orders/{o}` (merchant-api.md §3, docs/orders.md): the operations are checked whole first
+ * `PATCH /orders/{o}` (docs/orders.md "PATCH /orders/{o}"): the operations are checked whole first
  * (RefusedInput naming `[i].op`, `[i].path`, `[i].value`), then applied one by one to the order as
  * read, each against the state the earlier ones left (StateConflict naming the transition rule).
  * The order is written only at the version it was decided on: a lost race reads it again and decides
