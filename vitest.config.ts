@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * Three projects (README "Tests"); `npm test` runs them all at once, `npm run test:unit|test:api|test:slow`
@@ -19,13 +20,36 @@ const SLOW = [
   'test/infra/idempotency-secret.test.ts',
   'test/infra/config.test.ts',
   'test/infra/openapi-tools.test.ts',
-  'test/infra/rehearsal.test.ts',
 ];
+/** The deployment rehearsal: its own project, run beside the API tests (see below). */
+const REHEARSAL = 'test/infra/rehearsal.test.ts';
+/**
+ * Vitest's order (groups, then projects by name, then the last run's durations: none on a clean
+ * checkout, as in CI), with the files that take minutes moved to the front of their group: they
+ * start first and the short ones fill the other workers around them. The rehearsal shares its
+ * group with api and would otherwise start after every api file, by its project's name.
+ */
+const FIRST = ['test/infra/rehearsal.test.ts', 'test/api/fuzz.test.ts'];
+
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const rank = (spec: TestSpecification) => (FIRST.some((file) => spec.moduleId.endsWith(file)) ? 0 : 1);
+    const group = (spec: TestSpecification) => spec.project.config.sequence.groupOrder;
+    // Stable: only the named files move, and only within their group.
+    return sorted
+      .map((spec, index) => ({ spec, index }))
+      .sort((a, b) => group(a.spec) - group(b.spec) || rank(a.spec) - rank(b.spec) || a.index - b.index)
+      .map(({ spec }) => spec);
+  }
+}
+
 const TWIN_SETUP = ['test/global-setup.ts', 'test/support/response-check-summary.ts'];
 
 export default defineConfig({
   test: {
     pool: 'forks',
+    sequence: { sequencer: LongestFirst },
     testTimeout: 20_000,
     hookTimeout: 90_000,
     projects: [
@@ -34,7 +58,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.ts', 'test/infra/*.test.ts'],
-          exclude: SLOW,
+          exclude: [...SLOW, REHEARSAL],
           setupFiles: ['test/unit/support/no-twin.ts'],
           // One worker process per core, shared by the files (the setup file resets modules and env):
           // starting a process per file cost more than the tests themselves.
@@ -52,12 +76,26 @@ export default defineConfig({
           exclude: SLOW,
           globalSetup: TWIN_SETUP,
           sequence: { groupOrder: 1 },
-          // Two files at once: a file spends much of its time waiting for the twin's answers.
-          maxWorkers: 2,
+          // Two files at once beside the rehearsal, three after it: a file spends much of its time
+          // waiting for the twin's answers.
+          maxWorkers: 3,
           // Files share their worker (the setup file gives each the first file's environment and
           // fresh project modules): a process and the SDK's import per file cost ~1 s each.
           isolate: false,
           setupFiles: ['test/support/fresh-file.ts'],
+        },
+      },
+      {
+        extends: true,
+        // Beside api, in a third worker (a group shares one number of workers; the sequencer starts
+        // the rehearsal first): the API tests wait on the twin and leave about a fifth of two cores
+        // idle, which the rehearsal's synthesis and its function processes fill. (Its twin, DynamoDB
+        // Local included, is its own: one DynamoDB Local for both ran slower than two.)
+        test: {
+          name: 'rehearsal',
+          include: [REHEARSAL],
+          sequence: { groupOrder: 1 },
+          maxWorkers: 3,
         },
       },
       {

@@ -35,6 +35,9 @@ export default async function setup(project: TestProject) {
       // Webhook receivers in the tests listen on 127.0.0.1, and the two-day retry schedule runs in 9 s.
       process.env.WEBHOOK_ALLOW_LOCAL ??= 'true';
       process.env.WEBHOOK_RETRY_SCALE ??= '0.00005';
+      // The every-minute tasks at AWS's own pace: every quarter minute, they went through each of the
+      // hundreds of shops the tests make. Tests that need a fold or a sweep run it themselves.
+      process.env.LIST_FOLD_INTERVAL_MS ??= '60000';
       // The bus lives in this process; test files run in workers and read its events from a file.
       const folder = mkdtempSync(join(tmpdir(), 'shop-events-'));
       process.env.LOCAL_EVENTS_FILE = join(folder, 'events.jsonl');

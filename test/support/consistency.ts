@@ -29,12 +29,18 @@ export interface ConsistencyReport {
  */
 export async function checkConsistency(cartShops: readonly string[]): Promise<ConsistencyReport> {
   const problems: string[] = [];
+  const { carts, ordered } = await scanIds(cartShops);
+  // Each shop's catalog once: the carts of a shop all price against it.
+  const catalogs = new Map<string, ReturnType<typeof loadCatalog>>();
+  const catalogOf = (shopId: string) => {
+    if (!catalogs.has(shopId)) catalogs.set(shopId, loadCatalog(shopId));
+    return catalogs.get(shopId) as ReturnType<typeof loadCatalog>;
+  };
   // A few reads at once: one after the other, thousands of carts took most of a minute beside the
   // slow project's synthesis and rehearsal.
-  const [carts, ordered] = await Promise.all([scanIds('cart', cartShops), scanIds('order')]);
-  for (const found of await inPool(carts, 8, ({ shopId, id }) => cartProblems(shopId, id)))
+  for (const found of await inPool(carts, 8, ({ shopId, id }) => cartProblems(shopId, id, catalogOf)))
     problems.push(...found);
-  const shops = [...new Set([...cartShops, ...ordered.map((o) => o.shopId)])].sort();
+  const shops = [...new Set([...cartShops, ...ordered])].sort();
   let orders = 0;
   let documents = 0;
   for (const found of await inPool(shops, 4, shopOrderProblems)) {
@@ -45,19 +51,23 @@ export async function checkConsistency(cartShops: readonly string[]): Promise<Co
   return { carts: carts.length, orders, documents, shops, problems };
 }
 
-/** Ids of the items of one kind (in the given shops), from a strongly consistent scan. */
-async function scanIds(kind: 'cart' | 'order', shops?: readonly string[]) {
-  const found: { shopId: string; id: string }[] = [];
+/**
+ * The carts of `cartShops` and the shops that have orders, from one strongly consistent scan: the
+ * table holds everything every test file wrote, so each pass over it costs seconds.
+ */
+async function scanIds(cartShops: readonly string[]) {
+  const carts: { shopId: string; id: string }[] = [];
+  const ordered = new Set<string>();
   let startKey: Record<string, unknown> | undefined;
   do {
     const page = await dynamo().send(
       new ScanCommand({
         TableName: tableName(),
         ConsistentRead: true,
-        FilterExpression: '#kind = :kind',
-        ProjectionExpression: 'shopId, cartId, orderId',
+        FilterExpression: '#kind IN (:cart, :order)',
+        ProjectionExpression: '#kind, shopId, cartId',
         ExpressionAttributeNames: { '#kind': 'kind' },
-        ExpressionAttributeValues: { ':kind': kind },
+        ExpressionAttributeValues: { ':cart': 'cart', ':order': 'order' },
         ExclusiveStartKey: startKey,
       }),
       // A scan page is up to 1 MB of a table every test file has written to: a bulk call, like the
@@ -65,20 +75,24 @@ async function scanIds(kind: 'cart' | 'order', shops?: readonly string[]) {
       BULK_CALL,
     );
     for (const item of page.Items ?? []) {
-      if (shops && !shops.includes(item.shopId)) continue;
-      found.push({ shopId: item.shopId, id: kind === 'cart' ? item.cartId : item.orderId });
+      if (item.kind === 'order') ordered.add(item.shopId);
+      else if (cartShops.includes(item.shopId)) carts.push({ shopId: item.shopId, id: item.cartId });
     }
     startKey = page.LastEvaluatedKey;
   } while (startKey);
-  return found;
+  return { carts, ordered };
 }
 
-async function cartProblems(shopId: string, cartId: string): Promise<string[]> {
+async function cartProblems(
+  shopId: string,
+  cartId: string,
+  catalogOf: (shopId: string) => ReturnType<typeof loadCatalog>,
+): Promise<string[]> {
   const name = `cart ${shopId}/${cartId}`;
   const cart = await getCart(shopId, cartId);
   if (!cart) return [`${name} does not load`];
   const problems: string[] = [];
-  const catalog = await loadCatalog(shopId);
+  const catalog = await catalogOf(shopId);
   try {
     if (!catalog) throw new Error('no catalog');
     priceCart(cart, catalog);
@@ -171,17 +185,21 @@ async function numberingProblems(
 
 async function shopOrderProblems(shop: string) {
   const problems: string[] = [];
-  const orders = await allOrders(shop);
-  for (const order of orders) problems.push(...totalsProblems(`order ${shop}/${order.orderNumber}`, order));
+  // The orders of the numbering's last reading are the ones whose totals are checked.
+  let orders: OrderRecord[] = [];
   problems.push(
     ...(await numberingProblems(
       shop,
       'order',
-      // The counter's numbers: an order renamed by PATCH keeps the one checkout gave it (docs/orders.md).
-      async () => (await allOrders(shop)).map((o) => o.checkoutNumber ?? o.orderNumber),
+      async () => {
+        orders = await allOrders(shop);
+        // The counter's numbers: an order renamed by PATCH keeps the one checkout gave it (docs/orders.md).
+        return orders.map((o) => o.checkoutNumber ?? o.orderNumber);
+      },
       false,
     )),
   );
+  for (const order of orders) problems.push(...totalsProblems(`order ${shop}/${order.orderNumber}`, order));
   const current = orders.map((o) => o.orderNumber);
   const repeated = current.filter((n, i) => current.indexOf(n) !== i);
   if (repeated.length > 0) problems.push(`${shop}: order numbers held twice: ${repeated.join(', ')}`);
@@ -191,13 +209,13 @@ async function shopOrderProblems(shop: string) {
       shop,
       'document',
       async () => {
+        const found = await inPool(await allOrders(shop), 8, (order) =>
+          getOrderWithDocuments(shop, order.orderId),
+        );
         const numbers: string[] = [];
-        for (const order of await allOrders(shop)) {
-          const found = await getOrderWithDocuments(shop, order.orderId);
-          for (const document of found?.documents ?? []) {
-            numbers.push(document.documentNumber);
-            problems.push(...totalsProblems(`document ${shop}/${document.documentNumber}`, document));
-          }
+        for (const document of found.flatMap((f) => f?.documents ?? [])) {
+          numbers.push(document.documentNumber);
+          problems.push(...totalsProblems(`document ${shop}/${document.documentNumber}`, document));
         }
         documents = numbers.length;
         return numbers;

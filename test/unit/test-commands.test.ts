@@ -26,7 +26,7 @@ describe('the test commands', () => {
     expect(readmeCommand).toBe('npm test');
     expect(ciLines.at(-1)).toBe(readmeCommand);
     expect(scripts.test).toBe('vitest run');
-    expect(projects).toEqual(['unit', 'api', 'slow']);
+    expect(projects).toEqual(['unit', 'api', 'rehearsal', 'slow']);
     for (const name of projects) {
       expect(scripts[`test:${name}`]).toBe(`vitest run --project ${name}`);
       expect(tests).toContain(`npm run test:${name}`);
