@@ -1678,6 +1678,17 @@ export interface components {
             items: components["schemas"]["Order"][];
             links: components["schemas"]["Link"][];
         };
+        PatchedWebhook: {
+            webhookId: string;
+            callbackUrl: string;
+            eventTypes: ("ORDER_CREATE" | "ORDER_UPDATE" | "PRODUCT_CREATE" | "PRODUCT_UPDATE" | "PRODUCT_DELETE" | "STOCK_LOW" | "STOCK_OUT" | "STOCK_BACK" | "CUSTOMER_CREATE")[];
+            active: boolean;
+            deactivatedReason: string | null;
+            createdOn: string;
+            updatedOn: string;
+            links: components["schemas"]["Link"][];
+            secret?: string;
+        };
         PaymentData: {
             paymentMethod: {
                 id: string;
@@ -12654,7 +12665,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/vnd.service.v1+json": components["schemas"]["Webhook"];
+                    "application/vnd.service.v1+json": components["schemas"]["PatchedWebhook"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -22,6 +22,9 @@ export abstract class DomainError extends Error {
   }
 }
 
+/** The caller's token lacks a scope the request's values need (a webhook's event types). */
+export class ScopeMissing extends DomainError {}
+
 /** The request's values break a rule of the shop (unbuyable lines, unknown ids in a body, …). */
 export class RefusedInput extends DomainError {
   constructor(

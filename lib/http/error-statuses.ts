@@ -8,6 +8,7 @@ import {
   OutOfStock,
   ProductVersionMismatch,
   RefusedInput,
+  ScopeMissing,
   StateConflict,
   StillGenerating,
   StorageBusy,
@@ -16,6 +17,7 @@ import {
 import {
   BadRequest,
   Conflict,
+  Forbidden,
   Gone,
   HttpError,
   NotFound,
@@ -28,6 +30,7 @@ type DomainErrorClass = abstract new (...args: never[]) => DomainError;
 /** Every domain error class and the HTTP error it is answered with (contract "Errors"). */
 const STATUS_OF: ReadonlyArray<readonly [DomainErrorClass, (error: never) => HttpError]> = [
   [RefusedInput, (e: RefusedInput) => new BadRequest(e.message, e.errors)],
+  [ScopeMissing, (e: ScopeMissing) => new Forbidden(e.message)],
   [NotFoundError, (e: NotFoundError) => new NotFound(e.message)],
   [CartOrdered, (e: CartOrdered) => new Gone(e.message)],
   [CartVersionMismatch, (e: CartVersionMismatch) => new PreconditionFailed(e.message)],

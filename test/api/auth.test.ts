@@ -5,7 +5,7 @@ import { devIssuer } from '../../lib/config';
 import { SCOPES } from '../../lib/routes';
 import { call, tokenFor } from '../support/api';
 import { inPool } from '../support/fuzz-http';
-import { callSample, type SampleRequest, sampleRequests, succeeded } from '../support/routes';
+import { callSample, dataScopes, type SampleRequest, sampleRequests, succeeded } from '../support/routes';
 
 const { privateKeyPem, kid } = ensureDevKeys();
 const otherKey = generateKeyPairSync('rsa', { modulusLength: 2048 })
@@ -90,7 +90,7 @@ describe('scopes', () => {
       const without = SCOPES.filter((s) => s !== scope);
 
       const refused = await callSample(sample, { token: tokenFor('demo', without) });
-      const accepted = await callSample(sample, { token: tokenFor('demo', [scope]) });
+      const accepted = await callSample(sample, { token: tokenFor('demo', [scope, ...dataScopes(sample)]) });
 
       expect(refused.status, sample.route.name).toBe(403);
       expect(refused.body.message).toContain(scope);

@@ -225,6 +225,71 @@ describe('webhooks: the resource', () => {
     // Assert
     expect([write.status, read.status]).toEqual([403, 403]);
   });
+
+  it('needs the read scope of the data it delivers: webhooks_write alone receives no orders or customers (403)', async () => {
+    // Prepare
+    const writeOnly = tokenFor(shop, ['webhooks_write']);
+    const withOrders = tokenFor(shop, ['webhooks_write', 'orders_read']);
+    const asUser = (token: string, body: unknown) =>
+      call(`/${shop}/webhooks`, { method: 'POST', body, token });
+    const callbackUrl = 'https://erp.example.com/scoped';
+    const existing = await create(shop, { callbackUrl, eventTypes: ['ORDER_CREATE', 'CUSTOMER_CREATE'] });
+
+    // Act
+    const answers = await Promise.all([
+      asUser(writeOnly, { callbackUrl, eventTypes: ['ORDER_CREATE', 'ORDER_UPDATE', 'CUSTOMER_CREATE'] }),
+      asUser(writeOnly, { callbackUrl, eventTypes: ['STOCK_BACK'] }),
+      asUser(withOrders, { callbackUrl, eventTypes: ['ORDER_CREATE', 'CUSTOMER_CREATE'] }),
+      asUser(withOrders, { callbackUrl, eventTypes: ['ORDER_UPDATE'] }),
+      // Taking over an existing feed: a new URL, or one more event type, on a webhook of orders.
+      call(`/${shop}/webhooks/${existing.body.webhookId}`, {
+        method: 'PATCH',
+        body: [{ op: 'replace', path: '/callbackUrl', value: 'https://attacker.example.com/hook' }],
+        token: writeOnly,
+      }),
+      call(`/${shop}/webhooks/${existing.body.webhookId}`, {
+        method: 'PATCH',
+        body: [{ op: 'replace', path: '/active', value: false }],
+        token: withOrders,
+      }),
+    ]);
+    const after = await call(`/${shop}/webhooks/${existing.body.webhookId}`);
+
+    // Assert
+    expect(answers.map((a) => a.status)).toEqual([403, 403, 403, 201, 403, 403]);
+    expect(answers[0]?.body).toMatchObject({
+      status: '403',
+      message: expect.stringContaining('orders_read, customers_read'),
+    });
+    expect(answers[1]?.body.message).toContain('products_read');
+    expect(answers[2]?.body.message).toMatch(/scope customers_read$/);
+    expect(answers[4]?.body.message).toContain('orders_read');
+    expect(after.body).toEqual((({ secret, ...rest }) => rest)(existing.body));
+  });
+
+  it('gives a webhook whose callbackUrl changes a new secret, shown once in that answer', async () => {
+    // Prepare
+    const created = await create(shop, {
+      callbackUrl: 'https://erp.example.com/old',
+      eventTypes: ['STOCK_LOW'],
+    });
+    const id = created.body.webhookId;
+
+    // Act
+    const moved = await patch(shop, id, [
+      { op: 'replace', path: '/callbackUrl', value: 'https://erp.example.com/new' },
+    ]);
+    const toggled = await patch(shop, id, [{ op: 'replace', path: '/active', value: false }]);
+    const read = await call(`/${shop}/webhooks/${id}`);
+
+    // Assert
+    expect(moved.status).toBe(200);
+    expect(moved.body.secret).toMatch(/^[A-Za-z0-9_-]{43,}$/);
+    expect(moved.body.secret).not.toBe(created.body.secret);
+    expect(toggled.status).toBe(200);
+    expect(toggled.body).not.toHaveProperty('secret');
+    expect(read.body).not.toHaveProperty('secret');
+  });
 });
 
 describe('webhooks: deliveries to a local receiver', () => {
@@ -381,6 +446,26 @@ describe('webhooks: deliveries to a local receiver', () => {
     expect(verified(created.body.secret, receiver.received[0] as Received)).toBe(true);
     expect(read.body.active).toBe(false);
     expect(read.body.deactivatedReason).toBeNull();
+  });
+
+  it('signs with the new secret once the callbackUrl moved: the old one no longer verifies', async () => {
+    // Prepare
+    const [before, after] = [await startReceiver(), await startReceiver()];
+    const created = await create(shop, { callbackUrl: before.url, eventTypes: ['STOCK_OUT'] });
+    const id = created.body.webhookId;
+
+    // Act
+    const moved = await patch(shop, id, [{ op: 'replace', path: '/callbackUrl', value: after.url }]);
+    const ping = await call(`/${shop}/webhooks/${id}/test`, { method: 'POST' });
+    await Promise.all([before.close(), after.close()]);
+
+    // Assert
+    expect([moved.status, ping.status, ping.body.status]).toEqual([200, 200, 'DELIVERED']);
+    expect(before.received).toHaveLength(0);
+    const [delivery] = after.received;
+    if (!delivery) throw new Error('no delivery');
+    expect(verified(moved.body.secret, delivery)).toBe(true);
+    expect(verified(created.body.secret, delivery)).toBe(false);
   });
 
   it('records a refused connection without an answer code', async () => {

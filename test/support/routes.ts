@@ -1,5 +1,7 @@
 import { loadSampleEvent } from '../../infra/local/sample-event';
-import { type Route, routeList } from '../../lib/routes';
+import { readScopeOf } from '../../lib/domain/webhooks/event-scopes';
+import type { WebhookEventType } from '../../lib/domain/webhooks/webhook';
+import { type Route, routeList, type Scope } from '../../lib/routes';
 import { type CallOptions, call } from './api';
 import { useLocalTable } from './local-env';
 
@@ -60,4 +62,19 @@ export function callSample(sample: SampleRequest, options: Pick<CallOptions, 'to
 /** A success answer: 2xx, or the 303 of GET /products/export (its answer is a redirect to the file). */
 export function succeeded(status: number): boolean {
   return (status >= 200 && status < 300) || status === 303;
+}
+
+/**
+ * The scopes a sample's body needs beside its route's own: a webhook's event types need the read
+ * scope of the data they deliver (docs/webhooks.md "Who may subscribe to what").
+ */
+export function dataScopes(sample: SampleRequest): Scope[] {
+  if (sample.route.name !== 'createWebhook' && sample.route.name !== 'patchWebhook') return [];
+  const body = JSON.parse(String(sample.rawBody)) as
+    | { eventTypes: WebhookEventType[] }
+    | { path: string; value: WebhookEventType[] }[];
+  const types = Array.isArray(body)
+    ? body.filter((op) => op.path === '/eventTypes').flatMap((op) => op.value)
+    : body.eventTypes;
+  return [...new Set(types.map(readScopeOf).filter((scope) => scope !== undefined))] as Scope[];
 }

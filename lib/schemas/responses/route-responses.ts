@@ -42,7 +42,14 @@ import {
 import { SalesReport } from './sales';
 import { SlideshowList, SlideshowSequence, SlideshowUpload } from './slideshow';
 import { ProductWatcher, WatchedProductList } from './watchers';
-import { CreatedWebhook, Webhook, WebhookDelivery, WebhookDeliveryList, WebhookList } from './webhooks';
+import {
+  CreatedWebhook,
+  PatchedWebhook,
+  Webhook,
+  WebhookDelivery,
+  WebhookDeliveryList,
+  WebhookList,
+} from './webhooks';
 
 /** A route's success answers: status → body schema (null = no body, 204). */
 export type SuccessResponses = Partial<Record<200 | 201 | 204 | 303, z.core.$ZodType | null>>;
@@ -120,7 +127,7 @@ export const routeResponses: Record<keyof typeof routes, SuccessResponses> = {
   listWebhooks: { 200: WebhookList },
   createWebhook: { 201: CreatedWebhook },
   getWebhook: { 200: Webhook },
-  patchWebhook: { 200: Webhook },
+  patchWebhook: { 200: PatchedWebhook },
   deleteWebhook: { 204: null },
   listWebhookDeliveries: { 200: WebhookDeliveryList },
   testWebhook: { 200: WebhookDelivery },

@@ -24,6 +24,11 @@ export const CreatedWebhook = z
   .strictObject({ ...webhookFields, secret: z.string() })
   .register(z.globalRegistry, { id: 'CreatedWebhook' });
 
+/** The PATCH answer: with the new secret, once, when the patch changed `callbackUrl`. */
+export const PatchedWebhook = z
+  .strictObject({ ...webhookFields, secret: z.optional(z.string()) })
+  .register(z.globalRegistry, { id: 'PatchedWebhook' });
+
 export const WebhookList = z
   .strictObject({ items: z.array(Webhook) })
   .register(z.globalRegistry, { id: 'WebhookList' });
