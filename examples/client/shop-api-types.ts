@@ -1880,8 +1880,6 @@ export interface components {
         ProductWatcher: {
             productId: string;
             emailAddress: string;
-            /** Format: date-time */
-            createdOn: string;
         };
         Quantity: {
             amount: number;
@@ -16259,22 +16257,8 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK. */
-            200: {
-                headers: {
-                    "X-Service-Media-Type": components["headers"]["X-Service-Media-Type"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "Server-Timing": components["headers"]["Server-Timing"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/vnd.service.v1+json": components["schemas"]["ProductWatcher"];
-                };
-            };
-            /** @description Created. */
-            201: {
+            /** @description Accepted: taken, and nothing told about what was there before. */
+            202: {
                 headers: {
                     "X-Service-Media-Type": components["headers"]["X-Service-Media-Type"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -16287,8 +16271,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "productId": "gas-stove",
-                     *       "emailAddress": "ben@example.com",
-                     *       "createdOn": "2026-01-15T10:00:00.000Z"
+                     *       "emailAddress": "ben@example.com"
                      *     }
                      */
                     "application/vnd.service.v1+json": components["schemas"]["ProductWatcher"];

@@ -130,7 +130,11 @@ export function lagSummary(lags: readonly number[]): { p50: number; p99: number;
 
 /** A webhook made as POST /webhooks makes it (the caller allows local callback URLs). */
 const subscribe = (shopId: string, callbackUrl: string): Promise<StoredWebhook> =>
-  createWebhook(shopId, { callbackUrl, eventTypes: ['PRODUCT_DELETE'], active: true }, new Set(['products_read']));
+  createWebhook(
+    shopId,
+    { callbackUrl, eventTypes: ['PRODUCT_DELETE'], active: true },
+    new Set(['products_read']),
+  );
 
 /** Waits until `done`, or until `progress` has not changed for `stallMs`. */
 async function untilStalled(

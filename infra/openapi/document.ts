@@ -157,6 +157,7 @@ export function openApiDocument(examples: Examples = {}): Json {
 /** The description of a success status (200 and any other: OK). */
 const DESCRIPTION_OF: Record<string, string> = {
   '201': 'Created.',
+  '202': 'Accepted: taken, and nothing told about what was there before.',
   '204': 'Done; no body.',
   '303': 'See Other: the answer is at Location (the same URL is in the body).',
 };

@@ -13,6 +13,8 @@ export const created = (body: unknown, headers?: Record<string, string>): Reply 
   body,
   headers,
 });
+/** 202 with a JSON body: taken, with nothing said about what was there before. */
+export const accepted = (body: unknown): Reply => ({ status: 202, body });
 /** 204 without a body. */
 export const noContent = (): Reply => ({ status: 204 });
 

@@ -96,7 +96,9 @@ describe('scopes', () => {
       expect(refused.body.message).toContain(scope);
       expect(succeeded(accepted.status), `${sample.route.name} ${accepted.status}`).toBe(true);
     }
-  });
+    // Two requests on each of ~90 routes, one after the other: beside the rehearsal and two other
+    // files on a busy host, more than the default 20 s.
+  }, 60_000);
 
   it('accepts scopes with a resource-server prefix', async () => {
     const token = signDevToken({ shop: 'demo', scope: 'shop-api/products_read', privateKeyPem, kid });

@@ -88,24 +88,26 @@ describe('DynamoDB throttling', () => {
   });
 
   it('leaves a cart orderable and no order behind when the checkout transaction fails', async () => {
-    // Prepare
-    const created = await api('/demo/carts', {
+    // Prepare: a shop of its own, so no other test file's checkout moves its order count meanwhile
+    const shop = await privateDemoShop('txfault');
+    const created = await api(`/${shop}/carts`, {
+      shop,
       method: 'POST',
       body: { lineItems: [{ productId: 'espresso-beans', quantity: 2 }] },
     });
     const cartToken = created.headers.get('x-service-cart-token') as string;
-    const cart = `/demo/carts/${created.body.cartId}`;
-    await api(`${cart}/billing-address`, { method: 'PUT', body: BILLING, cartToken });
-    const ordersBefore = (await api('/demo/orders?resultsPerPage=1')).body.results;
+    const cart = `/${shop}/carts/${created.body.cartId}`;
+    await api(`${cart}/billing-address`, { shop, method: 'PUT', body: BILLING, cartToken });
+    const ordersBefore = (await api(`/${shop}/orders?resultsPerPage=1`, { shop })).body.results;
     // The order's transaction fails in the SDK's three attempts (the release of its stock after it goes through).
     const faults = injectFaults({ commands: ['TransactWriteItemsCommand'], times: 3 });
 
     // Act
-    const failed = await api(`${cart}/order`, { method: 'POST', cartToken });
+    const failed = await api(`${cart}/order`, { shop, method: 'POST', cartToken });
     clearFaults();
-    const stillOpen = await api(cart, { cartToken });
-    const ordersBetween = (await api('/demo/orders?resultsPerPage=1')).body.results;
-    const retried = await api(`${cart}/order`, { method: 'POST', cartToken });
+    const stillOpen = await api(cart, { shop, cartToken });
+    const ordersBetween = (await api(`/${shop}/orders?resultsPerPage=1`, { shop })).body.results;
+    const retried = await api(`${cart}/order`, { shop, method: 'POST', cartToken });
 
     // Assess
     expect(failed.status).toBe(503);

@@ -55,6 +55,8 @@ const GERMAN_HEADER = [
 
 /** A product name that needs every kind of quoting: the separator, quotes and a line break. */
 const AWKWARD_NAME = 'Mug "Classic"; 0.3 l\r\nwith lid';
+/** Names a spreadsheet would run as formulas, were they written as sent. */
+const FORMULA_NAMES = { en_GB: '=HYPERLINK("https://evil.example";"Click")', de_DE: '@SUM(1+1)' };
 
 describe('product export', () => {
   let demo: ShopFile;
@@ -64,7 +66,11 @@ describe('product export', () => {
     shop = await privateDemoShop('export', (file) => ({
       ...file,
       products: file.products.map((p) =>
-        p.productId === 'titanium-mug' ? { ...p, name: { ...p.name, en_GB: AWKWARD_NAME } } : p,
+        p.productId === 'titanium-mug'
+          ? { ...p, name: { ...p.name, en_GB: AWKWARD_NAME } }
+          : p.productId === 'espresso-beans'
+            ? { ...p, name: { ...p.name, ...FORMULA_NAMES } }
+            : p,
       ),
     }));
   });
@@ -155,6 +161,22 @@ describe('product export', () => {
     const mug = demo.products.find((p) => p.productId === 'titanium-mug');
     expect(rows.find((r) => r[1] === mug?.productNumber)?.[2]).toBe(AWKWARD_NAME);
     expect(text.endsWith('\r\n')).toBe(true);
+  });
+
+  it('writes no cell a spreadsheet would run as a formula: a leading = or @ is kept behind a quote mark', async () => {
+    // Act
+    const { rows } = await file(await exportOf(shop, '?locale=en_GB'));
+
+    // Assess: the names as GET shows them, each behind a leading '
+    const beans = demo.products.find((p) => p.productId === 'espresso-beans');
+    const row = rows.find((r) => r[1] === beans?.productNumber);
+    expect(row?.slice(2, 4)).toEqual([`'${FORMULA_NAMES.en_GB}`, `'${FORMULA_NAMES.de_DE}`]);
+    expect(
+      rows
+        .slice(1)
+        .flat()
+        .filter((cell) => /^[=+@]/.test(cell)),
+    ).toEqual([]);
   });
 
   it('hands out the same file while the catalog is unchanged, and a new one after a catalog change', async () => {

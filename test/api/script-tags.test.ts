@@ -71,6 +71,38 @@ describe('script tags', () => {
     );
   });
 
+  it('stores and answers the normalised URL, and refuses user info and IP literals (400)', async () => {
+    // Act
+    const taken = await Promise.all([
+      post(shop, 'https:cdn.example.com/no-slashes.js'),
+      post(shop, '  https://CDN.Example.com/spaced.js'),
+      post(shop, 'https://cdn.example.com/a.js"><script>alert(1)</script>'),
+    ]);
+    const refused = await Promise.all([
+      post(shop, 'https://user:secret@cdn.example.com/a.js'),
+      post(shop, 'https://203.0.113.7/a.js'),
+      post(shop, 'https://0x7f.1/a.js'),
+      post(shop, 'https://[2001:db8::1]/a.js'),
+    ]);
+    const listed = await call(`/${shop}/script-tags`);
+
+    // Assess
+    expect(taken.map((a) => a.status)).toEqual([201, 201, 201]);
+    expect(taken.map((a) => a.body.scriptUrl)).toEqual([
+      'https://cdn.example.com/no-slashes.js',
+      'https://cdn.example.com/spaced.js',
+      'https://cdn.example.com/a.js%22%3E%3Cscript%3Ealert(1)%3C/script%3E',
+    ]);
+    expect(refused.map((a) => a.status)).toEqual([400, 400, 400, 400]);
+    for (const answer of refused)
+      expect(answer.body.errors).toEqual([expect.objectContaining({ field: 'scriptUrl' })]);
+    const stored = listed.body.items.map((t: { scriptUrl: string }) => t.scriptUrl);
+    expect(stored).toEqual(expect.arrayContaining(taken.map((a) => a.body.scriptUrl)));
+    expect(
+      stored.some((url: string) => url.includes('"') || url.includes('secret') || url.startsWith(' ')),
+    ).toBe(false);
+  });
+
   it('holds at most 20 tags, however many POSTs race: the others get 409', async () => {
     // Prepare
     const full = await privateDemoShop('scripttagsfull');

@@ -468,6 +468,24 @@ describe('webhooks: deliveries to a local receiver', () => {
     expect(verified(created.body.secret, delivery)).toBe(false);
   });
 
+  it('answers a ping to a receiver that never answers within its 5 s budget, as a timeout', async () => {
+    // Prepare
+    const receiver = await startReceiver(() => 'hang');
+    const created = await create(shop, { callbackUrl: receiver.url, eventTypes: ['STOCK_OUT'] });
+
+    // Act
+    const started = Date.now();
+    const ping = await call(`/${shop}/webhooks/${created.body.webhookId}/test`, { method: 'POST' });
+    const took = Date.now() - started;
+    await receiver.close();
+
+    // Assess: 5 s for the ping, not the 10 s of an event's attempt
+    expect(ping.status).toBe(200);
+    expect(ping.body).toMatchObject({ status: 'FAILED', error: 'timeout', answerCode: null });
+    expect(took).toBeGreaterThanOrEqual(4900);
+    expect(took).toBeLessThan(10_000);
+  });
+
   it('records a refused connection without an answer code', async () => {
     // Prepare: a receiver that is closed again, so its port refuses connections
     const receiver = await startReceiver();

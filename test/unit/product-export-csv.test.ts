@@ -25,6 +25,34 @@ describe('csv fields and records', () => {
     ]);
   });
 
+  it('turns cells a spreadsheet would run as formulas into text, and leaves plain numbers alone', () => {
+    // Act
+    const fields = [
+      '=1+1',
+      '+cmd|x',
+      '-2+3',
+      '@SUM(A1)',
+      '\tTAB',
+      '=HYPERLINK("https://x.example";"y")',
+      '-3',
+      '+4.5',
+      'a=b',
+    ];
+
+    // Assess
+    expect(fields.map(csvField)).toEqual([
+      "'=1+1",
+      "'+cmd|x",
+      "'-2+3",
+      "'@SUM(A1)",
+      "'\tTAB",
+      '"\'=HYPERLINK(""https://x.example"";""y"")"',
+      '-3',
+      '+4.5',
+      'a=b',
+    ]);
+  });
+
   it('ends a record with CRLF and reads back exactly, however awkward its fields', () => {
     // Prepare
     const fields = ['Mug "Classic"; 0.3 l\r\nwith lid', '', ';', '""', 'Ä ö 😀', ' spaced '];

@@ -44,6 +44,18 @@ describe('blocked callback addresses', () => {
     '::ffff:a9fe:a9fe',
     '64:ff9b::a9fe:a9fe',
     '2002:c0a8:0101::1',
+    // Every IPv6 form that carries an IPv4 address, whatever it carries; ranges not globally routable.
+    '::ffff:8.8.8.8',
+    '::ffff:0:7f00:1',
+    '::ffff:0:808:808',
+    '::8.8.8.8',
+    '64:ff9b::808:808',
+    '2002:808:808::1',
+    '2001:0:4136:e378::1',
+    '2001:2::1',
+    '5f00::1',
+    '3fff::1',
+    '3fff:fff::1',
     'not-an-address',
   ])('blocks %s', (address) => {
     expect(isBlockedAddress(address)).toBe(true);
@@ -55,7 +67,7 @@ describe('blocked callback addresses', () => {
     '172.32.0.1',
     '100.128.0.1',
     '2606:4700:4700::1111',
-    '::ffff:8.8.8.8',
+    '3fff:1000::1',
     '2a00:1450:4001:80b::200e',
   ])('lets %s through', (address) => {
     expect(isBlockedAddress(address)).toBe(false);
@@ -85,6 +97,15 @@ describe('callback URL rules', () => {
     expect(parseCallbackUrl('http://localhost:9000/h', { allowLocal: true })).toEqual({
       problem: 'must be an https URL',
     });
+  });
+
+  it('takes ports 443 and 8443 only', () => {
+    expect(parseCallbackUrl('https://erp.example.com:8443/h', strict)).toMatchObject({ port: 8443 });
+    expect(parseCallbackUrl('https://erp.example.com:443/h', strict)).toMatchObject({ port: 443 });
+    for (const port of [22, 80, 6379, 8080, 9200])
+      expect(parseCallbackUrl(`https://erp.example.com:${port}/h`, strict)).toEqual({
+        problem: 'must use port 443 or 8443',
+      });
   });
 
   it.each([

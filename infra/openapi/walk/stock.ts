@@ -13,7 +13,7 @@ export async function walkStock(step: Step): Promise<void> {
   await step('patchProduct', 200, 'PATCH', '/products/gas-stove', [
     { op: 'replace', path: '/stocklevel', value: 0 },
   ]);
-  await step('addWatcher', 201, 'POST', '/products/gas-stove/watchers', { emailAddress: 'ben@example.com' });
+  await step('addWatcher', 202, 'POST', '/products/gas-stove/watchers', { emailAddress: 'ben@example.com' });
   await step('listWatchedProducts', 200, 'GET', '/watched-products');
   const updated = `/products/updated/stocklevel?changedAfter=${encodeURIComponent(changedAfter)}`;
   await step('listUpdatedProducts', 200, 'GET', updated);

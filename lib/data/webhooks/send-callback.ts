@@ -63,15 +63,18 @@ export async function resolvesToBlocked(target: CallbackTarget): Promise<boolean
 /**
  * POSTs one delivery: resolves and checks the host's addresses at this moment and connects to the
  * address it checked (so a name cannot be re-pointed between check and connect), follows no
- * redirect, waits at most SEND_TIMEOUT_MS for the whole answer and reads at most MAX_ANSWER_BYTES
- * of it. Never throws: every failure is an outcome.
+ * redirect, waits at most SEND_TIMEOUT_MS for the whole answer (or `totalMs` for everything, name
+ * resolution included) and reads at most MAX_ANSWER_BYTES of it. Never throws: every failure is an
+ * outcome.
  */
 export async function sendCallback(
   target: CallbackTarget,
   body: string,
   headers: Record<string, string>,
   resolve: Resolver = systemResolver,
+  totalMs?: number,
 ): Promise<SendOutcome> {
+  const deadline = totalMs === undefined ? undefined : Date.now() + totalMs;
   let address: { address: string; family: number } | undefined;
   try {
     address = await checkedAddress(target, resolve);
@@ -126,7 +129,9 @@ export async function sendCallback(
         res.on('error', done);
       },
     );
-    const timer = setTimeout(() => finish({ answerCode: null, error: 'timeout' }), SEND_TIMEOUT_MS);
+    // With a total budget, the answer gets what name resolution left of it.
+    const answerMs = deadline === undefined ? SEND_TIMEOUT_MS : Math.max(0, deadline - Date.now());
+    const timer = setTimeout(() => finish({ answerCode: null, error: 'timeout' }), answerMs);
     req.on('error', () => finish({ answerCode: null, error: 'connection refused' }));
     req.end(body);
   });

@@ -9,9 +9,21 @@ export const CSV_SEPARATOR = ';';
 /** A field that needs quotes: it holds the separator, a quote, CR or LF (RFC 4180 §2.6). */
 const NEEDS_QUOTES = /[;"\r\n]/;
 
-/** One field: as it is, or in double quotes with each quote doubled (RFC 4180 §2.7). */
+/**
+ * A cell a spreadsheet would run as a formula when the file is opened (`=HYPERLINK(…)`, `@SUM(…)`,
+ * `+cmd|…`): one that starts with `=`, `+`, `-`, `@`, a tab or a CR. Plain numbers (a negative stock
+ * level) stay numbers.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+const PLAIN_NUMBER = /^[+-]?\d+(?:\.\d+)?$/;
+
+/**
+ * One field: as it is, or in double quotes with each quote doubled (RFC 4180 §2.7); a would-be
+ * formula gets a leading `'`, which spreadsheets show as text and do not run (OWASP "CSV injection").
+ */
 export function csvField(value: string): string {
-  return NEEDS_QUOTES.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+  const inert = FORMULA_START.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value;
+  return NEEDS_QUOTES.test(inert) ? `"${inert.replaceAll('"', '""')}"` : inert;
 }
 
 /** One record: its fields quoted where needed, separated by `;`, ended by CRLF. */

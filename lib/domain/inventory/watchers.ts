@@ -7,7 +7,7 @@ import { link, type ViewContext } from '../links';
  * announces how many waited, and the watchers are then cleared.
  */
 
-/** One watcher as POST /products/{p}/watchers answers it. */
+/** One watcher as stored (the sign-up answer shows only the product and the address as sent). */
 export interface Watcher {
   productId: string;
   /** As first given; addresses are compared case-insensitively. */

@@ -6,11 +6,29 @@ export const MAX_SCRIPT_TAGS = 20;
 /** The longest script URL taken. */
 export const MAX_SCRIPT_URL_LENGTH = 2048;
 
-/** What a problem with a script URL is, or null for an absolute https URL the shop may load. */
+/**
+ * What a problem with a script URL is, or null for an absolute https URL the shop may load: a host
+ * name (no IP literal, no user info), at most MAX_SCRIPT_URL_LENGTH characters as normalised.
+ */
 export function scriptUrlProblem(text: string): string | null {
   if (text.length > MAX_SCRIPT_URL_LENGTH) return `at most ${MAX_SCRIPT_URL_LENGTH} characters`;
   if (!URL.canParse(text)) return 'expected an absolute https URL';
-  return new URL(text).protocol === 'https:' ? null : 'expected an absolute https URL';
+  const url = new URL(text);
+  if (url.protocol !== 'https:') return 'expected an absolute https URL';
+  if (url.username !== '' || url.password !== '') return 'expected a URL without user info';
+  // The parser writes every IPv4 form (0x7f.1, 2130706433) as four decimals, IPv6 in brackets.
+  if (url.hostname.startsWith('[') || /^\d+\.\d+\.\d+\.\d+$/.test(url.hostname))
+    return 'expected a host name, not an IP address';
+  if (url.href.length > MAX_SCRIPT_URL_LENGTH) return `at most ${MAX_SCRIPT_URL_LENGTH} characters`;
+  return null;
+}
+
+/**
+ * The URL as stored and answered: its WHATWG serialisation, so `https:evil.example/x.js`, a leading
+ * space or a `"` never reach a storefront's page as sent.
+ */
+export function normalisedScriptUrl(text: string): string {
+  return new URL(text).href;
 }
 
 /** A service worker is loaded differently by a storefront: its URL's path ends with worker.js. */

@@ -1,10 +1,11 @@
 import { BlockList, isIP } from 'node:net';
 
 /**
- * The addresses a webhook may never be sent to (merchant-api.md "Callback URL safety"): private,
+ * The addresses a webhook may never be sent to (docs/webhooks.md "Callback URL safety"): private,
  * loopback, link-local (the instance metadata address 169.254.169.254 included), unique-local,
- * carrier-grade NAT, multicast, unspecified and reserved ranges, IPv4 and IPv6. IPv4 written inside
- * IPv6 (mapped, compatible, NAT64, 6to4) is judged by the IPv4 address it carries.
+ * carrier-grade NAT, multicast, unspecified and reserved ranges, IPv4 and IPv6. Reserved includes
+ * every IPv6 form that carries an IPv4 address (mapped, translated, compatible, NAT64, 6to4, Teredo),
+ * whatever address it carries, and every range that is not globally routable.
  */
 const BLOCKED_V4: readonly [string, number][] = [
   ['0.0.0.0', 8], // "this network", unspecified
@@ -24,47 +25,38 @@ const BLOCKED_V4: readonly [string, number][] = [
   ['240.0.0.0', 4], // reserved, broadcast
 ];
 const BLOCKED_V6: readonly [string, number][] = [
-  ['::', 128], // unspecified
-  ['::1', 128], // loopback
+  ['::', 96], // unspecified, loopback, IPv4-compatible (::a.b.c.d)
+  ['::ffff:0:0', 96], // IPv4-mapped
+  ['::ffff:0:0:0', 96], // IPv4-translated
+  ['64:ff9b::', 96], // NAT64
   ['64:ff9b:1::', 48], // local-use NAT64
   ['100::', 64], // discard-only
-  ['2001::', 23], // IETF protocol assignments (Teredo, ORCHID, ...)
+  ['2001::', 23], // IETF protocol assignments (Teredo, benchmarking, ORCHID, ...)
   ['2001:db8::', 32], // documentation
+  ['2002::', 16], // 6to4
+  ['3fff::', 20], // documentation
+  ['5f00::', 16], // segment routing SIDs
   ['fc00::', 7], // unique-local
   ['fe80::', 10], // link-local
   ['fec0::', 10], // site-local (deprecated)
   ['ff00::', 8], // multicast
 ];
 
-const blocked = new BlockList();
-for (const [address, prefix] of BLOCKED_V4) blocked.addSubnet(address, prefix, 'ipv4');
-for (const [address, prefix] of BLOCKED_V6) blocked.addSubnet(address, prefix, 'ipv6');
+// Two lists: one BlockList holding ::ffff:0:0/96 would match every IPv4 address through it.
+const blockedV4 = new BlockList();
+for (const [address, prefix] of BLOCKED_V4) blockedV4.addSubnet(address, prefix, 'ipv4');
+const blockedV6 = new BlockList();
+for (const [address, prefix] of BLOCKED_V6) blockedV6.addSubnet(address, prefix, 'ipv6');
 
 /** Whether a literal IP address (v4 or v6, brackets allowed) must never receive a webhook. */
 export function isBlockedAddress(literal: string): boolean {
   const address = literal.replace(/^\[|\]$/g, '');
   const family = isIP(address);
-  if (family === 4) return blocked.check(address, 'ipv4');
+  if (family === 4) return blockedV4.check(address, 'ipv4');
   if (family !== 6) return true; // not an address at all: never connect to it
-  const embedded = embeddedV4(address);
-  if (embedded !== undefined) return isBlockedAddress(embedded);
-  return blocked.check(address, 'ipv6');
-}
-
-/**
- * The IPv4 address an IPv6 address carries, for the forms that reach an IPv4 host: mapped
- * (::ffff:a.b.c.d), compatible (::a.b.c.d), NAT64 (64:ff9b::/96) and 6to4 (2002::/16).
- */
-function embeddedV4(address: string): string | undefined {
   const words = expandV6(address);
-  if (!words) return undefined;
-  const v4 = (high: number, low: number) => `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
-  const zeros = (from: number, to: number) => words.slice(from, to).every((w) => w === 0);
-  // ::a.b.c.d also covers :: and ::1, which come out as 0.0.0.0 and 0.0.0.1: blocked either way.
-  if (zeros(0, 5) && (words[5] === 0xffff || words[5] === 0)) return v4(words[6] ?? 0, words[7] ?? 0);
-  if (words[0] === 0x64 && words[1] === 0xff9b && zeros(2, 6)) return v4(words[6] ?? 0, words[7] ?? 0);
-  if (words[0] === 0x2002) return v4(words[1] ?? 0, words[2] ?? 0);
-  return undefined;
+  // Checked on the written-out form: BlockList reads some spellings of embedded IPv4 its own way.
+  return words === undefined || blockedV6.check(words.map((w) => w.toString(16)).join(':'), 'ipv6');
 }
 
 /** The eight 16-bit words of an IPv6 address (a trailing dotted IPv4 part allowed). */

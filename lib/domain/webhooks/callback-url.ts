@@ -2,6 +2,8 @@ import { isIP } from 'node:net';
 import { isBlockedAddress } from './blocked-addresses';
 
 export const MAX_CALLBACK_URL_LENGTH = 2048;
+/** The ports a callback may use. */
+export const CALLBACK_PORTS: readonly number[] = [443, 8443];
 
 /** What makes a callback URL acceptable where it is checked (create, PATCH, every send). */
 export interface CallbackRules {
@@ -41,7 +43,10 @@ export function parseCallbackUrl(text: string, rules: CallbackRules): CallbackTa
   if (url.protocol !== 'https:') return { problem: 'must be an https URL' };
   if (isIP(host) !== 0 ? isBlockedAddress(host) : isLocalName(host))
     return { problem: 'must not point to a private, loopback, link-local or reserved address' };
-  return { url, host, port: url.port === '' ? 443 : Number(url.port), local: false };
+  const port = url.port === '' ? 443 : Number(url.port);
+  // Only the ports of HTTPS: the test ping must not probe a public host's other services.
+  if (!CALLBACK_PORTS.includes(port)) return { problem: `must use port ${CALLBACK_PORTS.join(' or ')}` };
+  return { url, host, port, local: false };
 }
 
 /** Names that mean this machine or its network whatever DNS says. */

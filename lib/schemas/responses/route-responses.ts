@@ -52,7 +52,7 @@ import {
 } from './webhooks';
 
 /** A route's success answers: status → body schema (null = no body, 204). */
-export type SuccessResponses = Partial<Record<200 | 201 | 204 | 303, z.core.$ZodType | null>>;
+export type SuccessResponses = Partial<Record<200 | 201 | 202 | 204 | 303, z.core.$ZodType | null>>;
 
 /**
  * The success answers of every route (the error answers follow from the route's traits, see
@@ -145,7 +145,7 @@ export const routeResponses: Record<keyof typeof routes, SuccessResponses> = {
   getShop: { 200: Shop },
   getLocales: { 200: Locales },
   getCurrencies: { 200: Currencies },
-  addWatcher: { 201: ProductWatcher, 200: ProductWatcher },
+  addWatcher: { 202: ProductWatcher },
   listWatchedProducts: { 200: WatchedProductList },
   uploadSlideshowImage: { 201: SlideshowUpload },
   listSlideshowImages: { 200: SlideshowList },

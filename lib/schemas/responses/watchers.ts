@@ -1,10 +1,11 @@
 import * as z from '../zod';
-import { Links, pageOf, Timestamp } from './common';
+import { Links, pageOf } from './common';
 
 /** Response schemas of the watcher operations (merchant-api.md "Watchers"). */
 
+/** The 202 of a sign-up: the product and the address as sent, nothing stored. */
 export const ProductWatcher = z
-  .strictObject({ productId: z.string(), emailAddress: z.string(), createdOn: Timestamp })
+  .strictObject({ productId: z.string(), emailAddress: z.string() })
   .register(z.globalRegistry, { id: 'ProductWatcher' });
 
 export const WatchedProduct = z

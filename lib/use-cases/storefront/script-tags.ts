@@ -2,7 +2,7 @@ import { updateCatalog } from '../../data/catalog/catalog-update';
 import { newId } from '../../data/ids';
 import type { ShopScriptTag } from '../../domain/catalog/catalog-types';
 import { NotFoundError, StateConflict } from '../../domain/errors';
-import { MAX_SCRIPT_TAGS } from '../../domain/storefront/script-tags';
+import { MAX_SCRIPT_TAGS, normalisedScriptUrl } from '../../domain/storefront/script-tags';
 
 /**
  * Adds a script tag (merchant API "Script tags"). Tags live in the catalog, so storefront reads get
@@ -11,7 +11,12 @@ import { MAX_SCRIPT_TAGS } from '../../domain/storefront/script-tags';
  */
 export async function createScriptTag(shopId: string, scriptUrl: string): Promise<ShopScriptTag> {
   const now = new Date().toISOString();
-  const tag: ShopScriptTag = { scriptTagId: newId(), scriptUrl, createdOn: now, updatedOn: now };
+  const tag: ShopScriptTag = {
+    scriptTagId: newId(),
+    scriptUrl: normalisedScriptUrl(scriptUrl),
+    createdOn: now,
+    updatedOn: now,
+  };
   return updateCatalog(shopId, (catalog) => {
     if (catalog.scriptTags.length >= MAX_SCRIPT_TAGS)
       throw new StateConflict(`A shop holds at most ${MAX_SCRIPT_TAGS} script tags`, [

@@ -16,6 +16,9 @@ import type { DeliveryJob, DeliveryQueue } from './delivery-queue';
 import { eventEntity } from './event-entity';
 import { EACH_READ, type WebhookReads } from './webhook-reads';
 
+/** How long a ping may take in all (docs/webhooks.md "Callback URL safety"). */
+export const PING_BUDGET_MS = 5000;
+
 /**
  * One attempt of one job (merchant-api.md "Delivery and signature", "Retries"): skipped when the
  * webhook is gone, was (de)activated since the event, its receiver already took the event, or
@@ -74,11 +77,15 @@ async function send(webhook: StoredWebhook, job: DeliveryJob): Promise<SendOutco
   if ('problem' in target) return { answerCode: null, error: 'blocked address' };
   const body = deliveryBody(job.event, `${apiBaseUrl()}/${job.shopId}`);
   const timestamp = Math.floor(Date.now() / 1000);
-  return sendCallback(target, body, {
+  const headers = {
     [SIGNATURE_HEADERS.webhookId]: webhook.webhookId,
     [SIGNATURE_HEADERS.timestamp]: String(timestamp),
     [SIGNATURE_HEADERS.signature]: signDelivery(webhook.secret, timestamp, body),
-  });
+  };
+  // A ping answers its caller: 5 s in all, name resolution included, inside its function's timeout.
+  return job.event.type === 'PING'
+    ? sendCallback(target, body, headers, undefined, PING_BUDGET_MS)
+    : sendCallback(target, body, headers);
 }
 
 /** Deactivates the webhook after an event failed its last attempt, unless it changed meanwhile. */
