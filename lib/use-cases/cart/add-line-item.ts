@@ -6,10 +6,10 @@ import { liveStock } from '../inventory/live-stock';
 import { type CartResult, type CartWrite, catalogOfCart, changeCart } from './change-cart';
 
 /**
- * Adds a product to the cart, or raises the quantity of its line (contract "Carts"). Refused
+ * Adds a product to the cart, or raises the quantity of its line (docs/carts-and-orders.md "Carts and checkout"). Refused
  * (RefusedInput naming the field) when the product cannot be bought in that quantity, and
  * OutOfStock (`quantity`, with `available`) when the cart would hold more of a tracked product
- * than is in stock now (merchant-api.md "Carts and stock").
+ * than is in stock now (docs/inventory.md "Carts and stock").
  */
 export async function addLineItem(
   write: CartWrite & { item: { productId: string; quantity: number } },

@@ -26,10 +26,10 @@ export interface NewCartInput {
 }
 
 /**
- * Creates a cart (contract "Carts") in the shop's or the requested currency, locale and tax type,
+ * Creates a cart (docs/carts-and-orders.md "Carts and checkout") in the shop's or the requested currency, locale and tax type,
  * with optional line items: one refused line refuses the cart (RefusedInput naming each) unless
  * `forceCreate`. A line beyond a tracked product's stock now is OutOfStock (`lineItems[i].quantity`,
- * with `available`), or dropped with `forceCreate` (merchant-api.md "Carts and stock"). Returns the
+ * with `available`), or dropped with `forceCreate` (docs/inventory.md "Carts and stock"). Returns the
  * cart token once; only its hash is stored.
  */
 export async function createCart(

@@ -7,7 +7,7 @@ import { availabilityOf } from '../../domain/inventory/stock';
 import type { Watcher } from '../../domain/inventory/watchers';
 
 /**
- * Signs an address up for a sold-out product (merchant-api.md "Watchers"): an unknown or invisible
+ * Signs an address up for a sold-out product (docs/inventory.md "Watchers"): an unknown or invisible
  * product is NotFound, one that is not OutStock by its live stock (the shards, strongly consistent)
  * a StateConflict; the same address again (any case) finds the first sign-up (`created` false).
  */

@@ -14,8 +14,8 @@ export async function liveUnits(shopId: string, product: ShopProduct): Promise<n
 }
 
 /**
- * The live stock of the tracked products among `productIds`, read in parallel (merchant-api.md:
- * "Cart adds read live stock"). Untracked and unknown products are not read, so a cart request
+ * The live stock of the tracked products among `productIds`, read in parallel (docs/inventory.md
+ * "Carts and stock"). Untracked and unknown products are not read, so a cart request
  * without tracked products costs what it did before stock existed.
  */
 export async function liveStock(catalog: Catalog, productIds: Iterable<string>): Promise<LiveStock> {

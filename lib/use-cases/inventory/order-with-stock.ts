@@ -18,8 +18,8 @@ import { holdStock } from './hold-stock';
 const MAX_HOLD_ROUNDS = 3;
 
 /**
- * Writes the order with the stock of its tracked products, all or nothing (merchant-api.md
- * "Checkout takes stock"): the stock is set aside first (holdStock: a short line is OutOfStock)
+ * Writes the order with the stock of its tracked products, all or nothing (docs/inventory.md
+ * "A checkout, step by step"): the stock is set aside first (holdStock: a short line is OutOfStock)
  * and kept only if the order is written before anyone released the hold; a checkout that fails
  * gives it back. A racing checkout of the same cart holds too; the one that orders wins, and the
  * other meets the ordered cart (410) and gives its stock back. A cart changed during the checkout
