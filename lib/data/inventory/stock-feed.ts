@@ -9,6 +9,8 @@ export interface ShardChange {
   productId: string;
   shard: number;
   available: number;
+  /** The shard's write sequence (0 for a shard no write has moved since its import). */
+  seq: number;
   changedAt: string;
 }
 
@@ -26,6 +28,7 @@ export async function stockChangedSince(shopId: string, since: string): Promise<
             productId: item.productId as string,
             shard: item.shard as number,
             available: item.available as number,
+            seq: (item.seq as number | undefined) ?? 0,
             changedAt: item.updatedAt as string,
           },
         ]

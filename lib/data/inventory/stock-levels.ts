@@ -40,12 +40,12 @@ export async function addToShard(
   const done = await updateOnceOnly({
     TableName: tableName(),
     Key: keys.stockShard(shopId, productId, shard),
-    UpdateExpression: `ADD available :units SET ${write.set}`,
+    UpdateExpression: `ADD available :units, seq :one SET ${write.set}`,
     ExpressionAttributeNames: write.names,
-    ExpressionAttributeValues: { ':units': units, ...write.values },
+    ExpressionAttributeValues: { ':units': units, ':one': 1, ...write.values },
     ReturnValues: 'UPDATED_NEW',
   });
-  if (done) noteShardLevel(shopId, productId, shard, done.available as number | undefined);
+  if (done) noteShardLevel(shopId, productId, shard, done);
 }
 
 /**
@@ -62,13 +62,13 @@ export async function subtractFromShard(
   const done = await updateOnceOnly({
     TableName: tableName(),
     Key: keys.stockShard(shopId, productId, shard),
-    UpdateExpression: `SET available = available - :units, ${write.set}`,
+    UpdateExpression: `ADD seq :one SET available = available - :units, ${write.set}`,
     ConditionExpression: 'available >= :units',
     ExpressionAttributeNames: write.names,
-    ExpressionAttributeValues: { ':units': units, ...write.values },
+    ExpressionAttributeValues: { ':units': units, ':one': 1, ...write.values },
     ReturnValues: 'UPDATED_NEW',
   });
-  if (done) noteShardLevel(shopId, productId, shard, done.available as number | undefined);
+  if (done) noteShardLevel(shopId, productId, shard, done);
   return done !== undefined;
 }
 
@@ -87,16 +87,18 @@ export async function setShardIfUnchanged(
   const done = await updateOnceOnly({
     TableName: tableName(),
     Key: keys.stockShard(shopId, productId, shard),
-    UpdateExpression: `SET available = :units, ${write.set}`,
+    UpdateExpression: `ADD seq :one SET available = :units, ${write.set}`,
     ConditionExpression: seen === null ? 'attribute_not_exists(pk)' : 'available = :seen',
     ExpressionAttributeNames: write.names,
     ExpressionAttributeValues: {
       ':units': units,
+      ':one': 1,
       ...write.values,
       ...(seen === null ? {} : { ':seen': seen }),
     },
+    ReturnValues: 'UPDATED_NEW',
   });
-  if (done) noteShardLevel(shopId, productId, shard, units);
+  if (done) noteShardLevel(shopId, productId, shard, done);
   return done !== undefined;
 }
 

@@ -44,7 +44,7 @@ export async function returnOrderStock(
         TableName: tableName(),
         Key: keys.stockShard(shopId, productId, 0),
         // The shard may not exist yet (a tracked product never stocked): it is created as a merchant's add would.
-        UpdateExpression: `ADD available :units SET #marker = :at, holds = if_not_exists(holds, :none), productId = :p, #shard = :k, ${write.set}`,
+        UpdateExpression: `ADD available :units, seq :one SET #marker = :at, holds = if_not_exists(holds, :none), productId = :p, #shard = :k, ${write.set}`,
         ConditionExpression: 'attribute_not_exists(#marker)',
         ExpressionAttributeNames: {
           '#marker': `${MARKER_PREFIX}${orderId}`,
@@ -53,6 +53,7 @@ export async function returnOrderStock(
         },
         ExpressionAttributeValues: {
           ':units': units,
+          ':one': 1,
           ':at': now.toISOString(),
           ':none': {},
           ':p': productId,
@@ -62,7 +63,7 @@ export async function returnOrderStock(
         ReturnValues: 'ALL_NEW',
       }),
     );
-    noteShardLevel(shopId, productId, 0, Attributes.available);
+    noteShardLevel(shopId, productId, 0, Attributes);
     return { returned: true, oldMarkers: markersOf(Attributes, now.getTime() - MARKER_MIN_AGE_MS) };
   } catch (error) {
     if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;

@@ -113,15 +113,15 @@ export async function takeFromShard(
         TableName: tableName(),
         Key: keys.stockShard(shopId, productId, shard),
         UpdateExpression:
-          'SET available = available - :units, holds.#hold = :units, updatedAt = :now, gsi3sk = :feed',
+          'ADD seq :one SET available = available - :units, holds.#hold = :units, updatedAt = :now, gsi3sk = :feed',
         ConditionExpression: 'available >= :units AND attribute_not_exists(holds.#hold)',
         ExpressionAttributeNames: { '#hold': holdId },
-        ExpressionAttributeValues: { ':units': units, ...changedNow(productId) },
+        ExpressionAttributeValues: { ':units': units, ':one': 1, ...changedNow(productId) },
         ReturnValues: 'UPDATED_NEW',
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       }),
     );
-    noteShardLevel(shopId, productId, shard, taken.Attributes?.available);
+    noteShardLevel(shopId, productId, shard, taken.Attributes);
     return true;
   } catch (error) {
     if (!(error instanceof ConditionalCheckFailedException)) throw error;
@@ -151,15 +151,15 @@ export async function endShardHold(
         TableName: tableName(),
         Key: keys.stockShard(shopId, productId, shard),
         UpdateExpression: giveBack
-          ? 'SET available = available + holds.#hold, updatedAt = :now, gsi3sk = :feed REMOVE holds.#hold'
+          ? 'ADD seq :one SET available = available + holds.#hold, updatedAt = :now, gsi3sk = :feed REMOVE holds.#hold'
           : `SET ${cause.set} REMOVE holds.#hold`,
         ConditionExpression: 'attribute_exists(holds.#hold)',
         ExpressionAttributeNames: { '#hold': holdId, ...(giveBack ? {} : cause.names) },
-        ExpressionAttributeValues: giveBack ? changedNow(productId) : cause.values,
+        ExpressionAttributeValues: giveBack ? { ':one': 1, ...changedNow(productId) } : cause.values,
         ReturnValues: 'UPDATED_NEW',
       }),
     );
-    if (giveBack) noteShardLevel(shopId, productId, shard, ended.Attributes?.available);
+    if (giveBack) noteShardLevel(shopId, productId, shard, ended.Attributes);
   } catch (error) {
     if (!(error instanceof ConditionalCheckFailedException)) throw error;
   }

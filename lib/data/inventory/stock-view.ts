@@ -18,8 +18,14 @@ const REFRESH_AFTER_MS = 5_000;
 /** The feed is an index: it follows the table within about a second. Each read looks this far back. */
 const INDEX_LAG_MS = 5_000;
 
+/** A shard's level as last seen, with its write sequence (`seq`, raised by every write that moves it). */
+interface SeenShard {
+  available: number;
+  seq: number;
+}
+
 class ShopStock implements LiveStock {
-  private readonly seen = new Map<string, Map<number, number>>();
+  private readonly seen = new Map<string, Map<number, SeenShard>>();
   /** The latest change the feed has shown (writers' clock); undefined before the first refresh. */
   private readTo: string | undefined;
   private refreshedAt = Number.NEGATIVE_INFINITY;
@@ -31,13 +37,19 @@ class ShopStock implements LiveStock {
     if (product.stockShards === null) return null;
     const seen = this.seen.get(product.productId);
     const imported = splitStock(stockUnits(product.stocklevel ?? 0), product.stockShards);
-    return imported.reduce((sum, units, shard) => sum + (seen?.get(shard) ?? units), 0);
+    return imported.reduce((sum, units, shard) => sum + (seen?.get(shard)?.available ?? units), 0);
   }
 
-  /** A shard's level this instance has just written: its own reads show it at once. */
-  note(productId: string, shard: number, available: number): void {
-    const shards = this.seen.get(productId) ?? new Map<number, number>();
-    shards.set(shard, available);
+  /**
+   * A shard's level as a write returned it or a refresh read it, unless a later one is held: the
+   * answers of concurrent writes arrive in any order, and a refresh may have read before a write.
+   * A refresh takes an equal sequence (a transaction may move the level without raising it).
+   */
+  note(productId: string, shard: number, level: SeenShard, from: 'write' | 'read'): void {
+    const shards = this.seen.get(productId) ?? new Map<number, SeenShard>();
+    const held = shards.get(shard);
+    if (held && (from === 'write' ? level.seq <= held.seq : level.seq < held.seq)) return;
+    shards.set(shard, level);
     this.seen.set(productId, shards);
   }
 
@@ -61,9 +73,7 @@ class ShopStock implements LiveStock {
     // No import on record (a shop imported before stock was counted): the whole feed ('0' < any time).
     const from = since ? new Date(Date.parse(since) - INDEX_LAG_MS).toISOString() : '0';
     for (const change of await stockChangedSince(this.shopId, from)) {
-      const shards = this.seen.get(change.productId) ?? new Map<number, number>();
-      shards.set(change.shard, change.available);
-      this.seen.set(change.productId, shards);
+      this.note(change.productId, change.shard, change, 'read');
       if (!this.readTo || change.changedAt > this.readTo) this.readTo = change.changedAt;
     }
     this.readTo ??= since ?? new Date(started).toISOString();
@@ -84,12 +94,18 @@ export function shopStock(shopId: string): ShopStock {
 }
 
 /**
- * Notes a shard's level that a write of this instance has just returned, so this instance's next
- * reads show it (other instances follow within the freshness bound; the feed's refresh overwrites
- * it with the stored level anyway).
+ * Notes a shard's level that a write of this instance has just returned (its new `available` and
+ * `seq`), so this instance's next reads show it (other instances follow within the freshness bound).
  */
-export function noteShardLevel(shopId: string, productId: string, shard: number, available: unknown): void {
-  if (typeof available === 'number') shopStock(shopId).note(productId, shard, available);
+export function noteShardLevel(
+  shopId: string,
+  productId: string,
+  shard: number,
+  written: Record<string, unknown> | undefined,
+): void {
+  const { available, seq } = written ?? {};
+  if (typeof available === 'number' && typeof seq === 'number')
+    shopStock(shopId).note(productId, shard, { available, seq }, 'write');
 }
 
 /** Brings the shop's live stock within its freshness bound (a no-op while it is). */
