@@ -1,10 +1,8 @@
 import { findOrders } from '../../lib/data/orders/find-orders';
-import { listOrders } from '../../lib/data/orders/order-repository';
 import {
   creationWindowProblem,
   FILTER_STATUSES,
   type FilterStatus,
-  needsOrderIndex,
   type OrderFilter,
   type OrderSort,
 } from '../../lib/domain/orders/order-filter';
@@ -19,10 +17,9 @@ import { ShopPath } from '../../lib/schemas/common';
 import { ListOrdersQuery } from '../../lib/schemas/orders';
 
 /**
- * GET /{shopId}/orders (orders_read, merchant-api.md §3): every filter of the spec, newest first by
- * creation or (lastUpdated=true) by last change, `results` exact. The shop's or one customer's
- * orders in a creation window come from the counted lists; any other filter or the other sort from
- * the instance's order index (docs/orders.md "Finding orders"). Either reads the page, never the shop.
+ * GET /{shopId}/orders (orders_read): every filter, newest first by creation or (lastUpdated=true)
+ * by last change, `results` exact. One engine answers them all: the instance's order index, kept
+ * current from the order feed (docs/orders.md "Finding orders"); only the page's orders are read.
  */
 export const handler = endpoint(
   routes.listOrders,
@@ -48,13 +45,7 @@ export const handler = endpoint(
       updatedFrom: query.updatedFrom,
     };
     const sort: OrderSort = query.lastUpdated ? 'updated' : 'created';
-    const found = needsOrderIndex(filter, sort)
-      ? await findOrders(req.shopId, filter, sort, wanted)
-      : await listOrders(
-          req.shopId,
-          { customerId: query.customerId, from: query.createdAfter, to: query.createdBefore },
-          wanted,
-        );
+    const found = await findOrders(req.shopId, filter, sort, wanted);
     const body = listBody(req, 'orders', wanted, found, (order) => orderView(order, req.view(order.locale)));
     return ok(body, NO_STORE);
   },

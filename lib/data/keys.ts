@@ -164,13 +164,11 @@ export const keys = {
 
   /**
    * Lists (lib/data/lists): index partitions per series of listed items (open carts with and
-   * without address data, orders, one customer's orders, customers), sorted by creation time; a
-   * shop-wide series is spread over write buckets (lib/data/lists/buckets.ts), one customer's is not.
+   * without address data, customers), sorted by creation time, spread over write buckets
+   * (lib/data/lists/buckets.ts).
    */
-  listSeries: (shopId: string, series: string, bucket?: number): string =>
+  listSeries: (shopId: string, series: string, bucket: number): string =>
     `${shop(shopId)}#${series}${bucketPart(bucket)}`,
-  /** A series name made of a fixed head and an id ("CUSTOMER_ORDERS#01J..."). */
-  seriesOf: (head: string, id: string): string => `${head}#${part(id)}`,
   /** Sort key of the list indexes: creation time, then id. */
   creationSort: (createdAt: string, id: string): string => `${createdAt}#${part(id)}`,
   /** The counter of a series' items created in one period ("m#2026-11-23T10:05", "Y#2026"). */

@@ -4,7 +4,8 @@ import { loadCatalog } from '../../lib/data/catalog/catalog-repository';
 import { dynamo, tableName } from '../../lib/data/client';
 import { BULK_CALL } from '../../lib/data/client-settings';
 import { keys } from '../../lib/data/keys';
-import { getOrderWithDocuments, listOrders } from '../../lib/data/orders/order-repository';
+import { findOrders } from '../../lib/data/orders/find-orders';
+import { getOrderWithDocuments } from '../../lib/data/orders/order-repository';
 import { MAX_LINE_ITEMS } from '../../lib/domain/cart/cart';
 import { priceCart } from '../../lib/domain/cart/cart-pricing';
 import type { DocumentRecord, OrderRecord } from '../../lib/domain/orders/order';
@@ -231,7 +232,7 @@ export async function allOrders(shop: string): Promise<OrderRecord[]> {
   const orders: OrderRecord[] = [];
   let after: string | undefined;
   for (let page = 1; ; page++) {
-    const found = await listOrders(shop, {}, { page, perPage: 100, after });
+    const found = await findOrders(shop, {}, 'created', { page, perPage: 100, after });
     orders.push(...found.items);
     if (found.last === undefined) return orders;
     after = found.last;

@@ -9,8 +9,6 @@
  * "A hot product"; changing a count moves items between partitions, so it needs a reload of the lists.
  */
 export const BUCKETS = {
-  /** gsi1 `ORDERS`: 1 write per order. 250/s a bucket. */
-  orders: 8,
   /** gsi1 `CUSTOMERS`: 1 write per new customer. At most 250/s a bucket. */
   customers: 8,
   /** gsi1 `CARTS#ADDRESS`, `CARTS#NOADDRESS`: a cart joins and leaves each: 2 writes per order. 500/s a bucket. */
@@ -20,7 +18,7 @@ export const BUCKETS = {
   /** gsi4 `ORDERFEED`: the order's put and every change of it (PATCH, document): ~2 per order. 500/s a bucket. */
   orderFeed: 8,
   /** gsi3 `UNTALLIED#{kind}`: every write of a lagging item and the fold's removal; carts 4 to 6 per order. */
-  untallied: { CART: 16, ORDER: 8, CUSTOMER: 8 },
+  untallied: { CART: 16, CUSTOMER: 8 },
 } as const;
 
 /** The bucket (0 … buckets − 1) of an item, from its partition key: FNV-1a, 32 bits. */

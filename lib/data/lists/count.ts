@@ -49,7 +49,6 @@ export interface ListTally {
  * the sum of counters (at most two runs of periods per level, lib/data/lists/periods.ts), corrected
  * by the items whose counters are not yet folded in (changed or expired since the last fold: a few
  * minutes' worth at most); the partial hours at either end are counted in the list index itself.
- * A series without counters (one customer's orders) is counted in its index partition.
  *
  * `seek` finds where a deep page starts in the counters of the last two days (read beside the count
  * when a deep page is asked for), else by descending the counters newest first (year, month, day,
@@ -71,7 +70,6 @@ export async function tallyListed(
     seek: async (offset) => ({ before: end, skip: offset }),
   });
   if (from >= end) return skipFromEnd(0);
-  if (list.some((s) => !s.counted)) return skipFromEnd(await countInIndex(shopId, list, from, end, nowIso));
   const middle = { from: ceilHour(from), to: floorHour(end) };
   if (middle.from >= middle.to) return skipFromEnd(await countInIndex(shopId, list, from, end, nowIso));
 
@@ -143,12 +141,7 @@ export async function countListed(
   window: CreationWindow,
   now = new Date(),
 ): Promise<number> {
-  return betweenFolds(
-    shopId,
-    kind,
-    list,
-    async () => (await tallyListed(shopId, kind, list, window, now)).results,
-  );
+  return betweenFolds(shopId, kind, async () => (await tallyListed(shopId, kind, list, window, now)).results);
 }
 
 /**

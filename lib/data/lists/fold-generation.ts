@@ -3,7 +3,7 @@ import { log } from '../../log';
 import { backoff } from '../backoff';
 import { dynamo, tableName } from '../client';
 import { keys } from '../keys';
-import type { ListedKind, Series } from './series';
+import type { ListedKind } from './series';
 
 /**
  * A count adds the counters and the lagging items' corrections (lib/data/lists/count.ts), read side
@@ -39,19 +39,12 @@ async function foldGeneration(shopId: string, kind: ListedKind): Promise<number>
 }
 
 /**
- * Runs `read` (a count of `list`, of `kind`'s items) until no fold of that kind committed while it
+ * Runs `read` (a count of `kind`'s items) until no fold of that kind committed while it
  * ran. A fold commits a transaction every few tens of milliseconds at most, so a second attempt
  * nearly always holds; if a busy fold keeps moving items through every attempt, the last result is
- * returned (off by at most what the fold moved meanwhile) and a warning logged. A list without
- * counters (one customer's orders) is counted in its index alone: no fold touches that.
+ * returned (off by at most what the fold moved meanwhile) and a warning logged.
  */
-export async function betweenFolds<T>(
-  shopId: string,
-  kind: ListedKind,
-  list: readonly Series[],
-  read: () => Promise<T>,
-): Promise<T> {
-  if (!list.every((one) => one.counted)) return read();
+export async function betweenFolds<T>(shopId: string, kind: ListedKind, read: () => Promise<T>): Promise<T> {
   let before = await foldGeneration(shopId, kind);
   for (let attempt = 1; ; attempt++) {
     const result = await read();

@@ -11,7 +11,7 @@ import type { ListedKind } from './series';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
-const KINDS: readonly ListedKind[] = ['CART', 'ORDER', 'CUSTOMER'];
+const KINDS: readonly ListedKind[] = ['CART', 'CUSTOMER'];
 /** DynamoDB's TransactWriteItems limit, less the fold generation's step. */
 const MAX_TRANSACTION_ITEMS = 100 - 1;
 /** Lagging items read per round (from one write bucket of gsi3 or of the carts' expiry index). */

@@ -3,7 +3,7 @@ import { allBuckets, BUCKETS, bucketOf } from './buckets';
 import { type ListedKind, type Series, seriesPartitionOf } from './series';
 
 /**
- * How a listed item (cart, order, customer) is indexed and counted. An item carries:
+ * How a listed item (cart, customer) is indexed and counted. An item carries:
  * - per series it is in, the partition (its write bucket of the series, lib/data/lists/buckets.ts)
  *   and creation sort key of that series' list index;
  * - `tally`: what it should add to the counters (its creation time and series), absent when it is
@@ -76,10 +76,9 @@ export const UNLISTED_ATTRIBUTES = ['gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'tal
 
 /** What an item should add to the counters: creation time and series names, as one string. */
 export function tallyOf(listing: Pick<Listing, 'createdAt' | 'series'>): string | undefined {
-  const counted = listing.series.filter((s) => s.counted);
-  return counted.length === 0
+  return listing.series.length === 0
     ? undefined
-    : JSON.stringify([listing.createdAt, ...counted.map((s) => s.name)]);
+    : JSON.stringify([listing.createdAt, ...listing.series.map((s) => s.name)]);
 }
 
 /** What a stored tally adds now: nothing once the item has expired. */

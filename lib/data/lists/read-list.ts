@@ -32,7 +32,7 @@ export async function readList<T>(
   // Page 1 and cursors start at the window's end: the keys are read beside the count.
   const fromEnd = wanted.after !== undefined || offset === 0;
   // The count and the counters a deep page is placed by, read between two folds.
-  const { results, page } = await betweenFolds(shopId, kind, list, async () => {
+  const { results, page } = await betweenFolds(shopId, kind, async () => {
     const [tally, early] = await Promise.all([
       tallyListed(shopId, kind, list, window, now, { deep: !fromEnd }),
       fromEnd ? readPageKeys(shopId, list, window, wanted, { before: end, skip: 0 }, now) : undefined,

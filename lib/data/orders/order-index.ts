@@ -207,7 +207,7 @@ export class OrderIndex {
     this.movedSlots = new Set();
   }
 
-  /** Newest first, ties by orderId descending (as the counted lists sort `{time}#{id}`). */
+  /** Newest first, ties by orderId descending (as cursors `{time}#{id}` sort). */
   private compare(times: Float64Array, a: number, b: number): number {
     const difference = (times[b] as number) - (times[a] as number);
     if (difference !== 0) return difference;

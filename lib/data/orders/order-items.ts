@@ -1,29 +1,13 @@
 import type { DocumentRecord, OrderRecord } from '../../domain/orders/order';
 import { type Key, keys } from '../keys';
-import { listingAttributes } from '../lists/listing';
-import { series } from '../lists/series';
 import { orderFeedAttributes } from './order-feed';
 
-/**
- * The stored item of an order: listed in the shop's orders and in its customer's (lib/data/lists),
- * and in the order feed the order index reads (order-feed.ts).
- */
+/** The stored item of an order, in the order feed the order index reads (order-feed.ts). */
 export function orderItem(order: OrderRecord): Record<string, unknown> & Key {
   const key = keys.order(order.shopId, order.orderId);
   return {
     ...key,
     kind: 'order',
-    ...listingAttributes(
-      order.shopId,
-      {
-        kind: 'ORDER',
-        key,
-        id: order.orderId,
-        createdAt: order.createdAt,
-        series: [series.orders, series.customerOrders(order.customerId)],
-      },
-      undefined,
-    ),
     ...orderFeedAttributes(order),
     // Top-level copies for stream consumers (domain events) and consistency checks.
     shopId: order.shopId,

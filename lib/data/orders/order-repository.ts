@@ -2,10 +2,6 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { DocumentRecord, OrderRecord } from '../../domain/orders/order';
 import { dynamo, tableName } from '../client';
 import { keys } from '../keys';
-import type { CreationWindow } from '../lists/count';
-import type { PageWanted } from '../lists/page';
-import { type ListPage, readList } from '../lists/read-list';
-import { series } from '../lists/series';
 import { queryAll } from '../query-all';
 import type { Cancellation } from './cancellations';
 
@@ -53,14 +49,4 @@ export async function getOrderPartition(shopId: string, orderId: string): Promis
     else if (item.kind === 'cancellation') cancellation = item as unknown as Cancellation;
   }
   return found ? { ...found, documents, cancellation } : null;
-}
-
-/** A page of a shop's orders (or of one customer's) created within a window, newest first. */
-export function listOrders(
-  shopId: string,
-  filter: CreationWindow & { customerId?: string },
-  wanted: PageWanted,
-): Promise<ListPage<OrderRecord>> {
-  const list = [filter.customerId === undefined ? series.orders : series.customerOrders(filter.customerId)];
-  return readList(shopId, 'ORDER', list, filter, wanted, (item) => item.data as OrderRecord);
 }

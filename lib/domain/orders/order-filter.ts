@@ -1,7 +1,7 @@
 import type { OrderTimestamp } from './order';
 
 /**
- * Which orders a `GET /orders` query finds (merchant-api.md §3 "GET /orders"), as pure functions:
+ * Which orders a `GET /orders` query finds (docs/orders.md "Finding orders"), as pure functions:
  * the in-memory order index (lib/data/orders/order-index.ts) runs the compiled form, the unit tests
  * hold it against `orderMatches`.
  */
@@ -28,7 +28,7 @@ export interface OrderFilter {
   customerId?: string;
   productId?: string;
   currency?: string;
-  /** createdAfter ≤ creationDate ≤ createdBefore (both inclusive, as the counted lists). */
+  /** createdAfter ≤ creationDate ≤ createdBefore (both inclusive). */
   createdAfter?: string;
   createdBefore?: string;
   /** lastUpdatedOnDate ≥ it. */
@@ -102,20 +102,6 @@ export function orderMatches(filter: CompiledFilter, order: OrderSummary): boole
     order.createdMs >= filter.createdFrom &&
     order.createdMs <= filter.createdTo &&
     order.updatedMs >= filter.updatedFrom
-  );
-}
-
-/**
- * Whether a query needs the order index: the counted lists (lib/data/lists) answer only the
- * shop's or one customer's orders by creation time within a window (docs/orders.md "Finding orders").
- */
-export function needsOrderIndex(filter: OrderFilter, sort: OrderSort): boolean {
-  return (
-    sort === 'updated' ||
-    Object.keys(filter.statuses ?? {}).length > 0 ||
-    filter.productId !== undefined ||
-    filter.currency !== undefined ||
-    filter.updatedFrom !== undefined
   );
 }
 
