@@ -10,7 +10,6 @@ import { type Route, routeList } from '../lib/routes';
 export const ROUTE_NOT_FOUND_ENTRY = 'functions/fallback/route-not-found.ts';
 export const PUBLISHER_ENTRY = 'functions/events/publish-domain-events.ts';
 export const ADD_SHOP_CLAIM_ENTRY = 'functions/auth/add-shop-claim.ts';
-export const FOLD_TALLIES_ENTRY = 'functions/lists/fold-tallies.ts';
 export const SWEEP_STOCK_HOLDS_ENTRY = 'functions/inventory/sweep-stock-holds.ts';
 export const FINISH_CANCELLATIONS_ENTRY = 'functions/orders/finish-cancellations.ts';
 export const PRUNE_CATALOG_LOG_ENTRY = 'functions/products/prune-catalog-log.ts';
@@ -32,7 +31,6 @@ export function stackEntries(routes: readonly Route[] = routeList): { name: stri
     { name: 'getOpenApi', entry: OPENAPI_ENTRY },
     { name: 'publishDomainEvents', entry: PUBLISHER_ENTRY },
     { name: 'addShopClaim', entry: ADD_SHOP_CLAIM_ENTRY },
-    { name: 'foldTallies', entry: FOLD_TALLIES_ENTRY },
     { name: 'sweepStockHolds', entry: SWEEP_STOCK_HOLDS_ENTRY },
     { name: 'finishCancellations', entry: FINISH_CANCELLATIONS_ENTRY },
     { name: 'pruneCatalogLog', entry: PRUNE_CATALOG_LOG_ENTRY },

@@ -21,7 +21,6 @@ import { ShopTable } from './constructs/shop-table';
 import { WebhookDelivery } from './constructs/webhook-delivery';
 import {
   FINISH_CANCELLATIONS_ENTRY,
-  FOLD_TALLIES_ENTRY,
   OPENAPI_ENTRY,
   PRUNE_CATALOG_LOG_ENTRY,
   ROUTE_NOT_FOUND_ENTRY,
@@ -187,14 +186,6 @@ export class ShopStack extends Stack {
       logRetention: config.logRetention,
       logLevel: config.logLevel,
     };
-    // A list request stays exact without the fold (it corrects by what is not folded yet), but pays
-    // for every item changed since the last one: the schedule keeps that to a minute's worth.
-    const lists = new EveryMinuteTask(this, 'Lists', {
-      ...housekeeping,
-      entry: FOLD_TALLIES_ENTRY,
-      description: 'Folds changed list items into the list counters; deletes expired carts',
-      ruleDescription: `Folds the list counters of shop ${config.shopId}`,
-    });
     // Stock set aside by checkouts that died goes back within about a minute (docs/inventory.md).
     const holds = new EveryMinuteTask(this, 'StockHolds', {
       ...housekeeping,
@@ -226,7 +217,6 @@ export class ShopStack extends Stack {
       events.consumer.fn,
       sales.consumer.fn,
       webhooks.deliverer.fn,
-      lists.worker.fn,
       holds.worker.fn,
       cancellations.worker.fn,
       catalogLog.worker.fn,

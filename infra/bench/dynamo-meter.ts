@@ -52,7 +52,7 @@ const emptyUsage = (): DynamoUsage => ({
  * the units DynamoDB reports (the client asks every call for them: lib/telemetry/dynamo-meter.ts).
  * Per process, where the request meter is per request. With `requestsOnly` (the bench's API
  * server), only calls made while serving a request count: the twin's list fold runs on a timer in
- * the same process (infra/local/fold-schedule.ts), and its calls are not a request's cost (a
+ * the same process (infra/local/minute-tasks.ts), and its calls are not a request's cost (a
  * request's retry after racing it still counts).
  */
 export function meterDynamo(

@@ -9,7 +9,7 @@ export const BENCH_ENV = {
   // rate limit still runs and still leases its blocks (the lease writes/req column).
   RATE_LIMIT_PER_HOUR: '100000000',
   // The twin folds list counters in the API's own process; in AWS a function of its own does, every minute.
-  LIST_FOLD_INTERVAL_MS: '60000',
+  MINUTE_TASKS_INTERVAL_MS: '60000',
 };
 
 /** Prints the tables on stdout and the missed budgets on stderr; the process's exit code. */

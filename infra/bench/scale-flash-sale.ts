@@ -1,5 +1,4 @@
 import { shardLevels } from '../../lib/data/inventory/stock-shards';
-import { foldTallies } from '../../lib/data/lists/fold';
 import { QUANTITY_SCALE } from '../../lib/domain/quantity';
 import { issueDevToken } from '../local/dev-issuer';
 import { importBenchShop } from './bench-shop';
@@ -91,9 +90,6 @@ export async function measureFlashSale(
   const untracked = await makeCarts(url, SHOP, token, untrackedCount, 16);
   const saleCarts = await makeCarts(url, SHOP, token, saleCount, 16, [{ productId: PRODUCT, quantity: 1 }]);
   say(`  made in ${((performance.now() - started) / 1000).toFixed(0)} s`);
-  // The carts just made wait to be folded into the list counters. Fold them now, so the twin's
-  // schedule does not do it beside a measured run (it did: the first sale ran beside 5,000 carts' fold).
-  while ((await foldTallies(SHOP)).unfinished) say('  folding the new carts into the list counters...');
   const take = (pool: BenchCart[], n: number) => pool.splice(0, n);
 
   const checkout = (carts: BenchCart[], connections: number, amount: number) =>

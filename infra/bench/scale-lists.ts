@@ -92,6 +92,8 @@ export const LIST_SIZE_RATIO_BUDGET = 2;
 const READ_UNITS_SLACK = 1;
 /** The p99 of every list route at the largest size, locally (issue "Done when"). */
 export const LIST_P99_BUDGET_MS = 1000;
+/** DynamoDB calls a list request makes at most, at every size and page (docs/data-model.md "Lists"). */
+export const LIST_CALLS_BUDGET = 6;
 
 /** The list budgets each row misses, as printable lines. */
 export function missedListBudgets(rows: readonly ListScaleRow[]): string[] {
@@ -102,6 +104,8 @@ export function missedListBudgets(rows: readonly ListScaleRow[]): string[] {
   for (const row of rows) {
     if (row.results !== row.expected)
       missed.push(`${row.request} at ${row.size}: results ${row.results}, shop holds ${row.expected}`);
+    if (row.calls > LIST_CALLS_BUDGET)
+      missed.push(`${row.request} at ${row.size}: ${row.calls.toFixed(1)} calls > ${LIST_CALLS_BUDGET}`);
     if (row.size !== largest) continue;
     if (row.p99 > LIST_P99_BUDGET_MS)
       missed.push(`${row.request} at ${row.size}: p99 ${ms(row.p99)} > ${LIST_P99_BUDGET_MS} ms`);

@@ -1,13 +1,13 @@
 import { loadCatalog } from '../../lib/data/catalog/catalog-repository';
 import { newId } from '../../lib/data/ids';
 import { importShop } from '../../lib/data/import-shop';
-import { bulkLoadFolded } from '../../lib/data/lists/bulk-load';
 import { orderItem } from '../../lib/data/orders/order-items';
 import { bulkLoadSalesTotals } from '../../lib/data/orders/sales-bulk-load';
 import type { OrderRecord } from '../../lib/domain/orders/order';
 import { issueDevToken } from '../local/dev-issuer';
 import { readShopFile } from '../local/import-file';
 import { SEED_SHOPS } from '../local/twin';
+import { bulkWrite } from './bulk-write';
 import type { Child } from './child-process';
 import { benchHeaders } from './http-fixtures';
 import { measureGet } from './measure-get';
@@ -35,7 +35,7 @@ const MIXES = [
 
 /**
  * Seeds a shop with the demo catalog and `size` orders over the last 360 days (one in a hundred
- * rejected), through the data layer and already folded into the list counters, and their sales
+ * rejected), through the data layer, and their sales
  * totals with the code the sales tally uses (lib/data/orders/sales-bulk-load.ts; the equivalence is
  * tested in test/integration/sales-cost.test.ts). Returns the orders that count.
  */
@@ -68,7 +68,10 @@ async function seedSalesShop(shopId: string, size: number, say: (line: string) =
     };
   });
   const started = performance.now();
-  await bulkLoadFolded(shopId, orders.map(orderItem), { parallel: PARALLEL });
+  await bulkWrite(
+    orders.map((order) => orderItem(order, 1)),
+    { parallel: PARALLEL },
+  );
   say(`  ${shopId}: ${size} orders in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   const items = await bulkLoadSalesTotals(shopId, orders, { parallel: PARALLEL });
   say(`  ${shopId}: ${items} totals items, ${((performance.now() - started) / 1000).toFixed(1)} s in all`);

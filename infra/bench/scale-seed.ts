@@ -2,7 +2,6 @@ import { cartItem } from '../../lib/data/cart/cart-repository';
 import { loadCatalog } from '../../lib/data/catalog/catalog-repository';
 import { customerItems } from '../../lib/data/customers/customer-items';
 import { newId } from '../../lib/data/ids';
-import { bulkLoadFolded } from '../../lib/data/lists/bulk-load';
 import { orderItem } from '../../lib/data/orders/order-items';
 import type { CartRecord } from '../../lib/domain/cart/cart';
 import { snapshotLine } from '../../lib/domain/cart/cart-lines';
@@ -12,6 +11,7 @@ import type { CustomerRecord } from '../../lib/domain/customers/customer';
 import { ORDER_TIMESTAMPS, type OrderRecord } from '../../lib/domain/orders/order';
 import { buildOrder } from '../../lib/domain/orders/order-builder';
 import { RETURNING_BUYER_BILLING } from '../local/seed/returning-buyer';
+import { bulkWrite } from './bulk-write';
 
 const DAY = 24 * 3600 * 1000;
 /** Writers side by side: DynamoDB Local takes batches from several connections at once. */
@@ -19,7 +19,7 @@ const PARALLEL = 6;
 
 /**
  * Seeds a shop that holds the demo catalog with `size` carts, orders and customers, straight
- * through the data layer and already folded into the list counters (lib/data/lists/bulk-load.ts):
+ * through the data layer (each feed on one write bucket, as a shop's feeds start):
  * carts created over the last 29 days (none expired, a third with address data, one line each),
  * orders and customers over the last year. Items are made from priced templates, so they render
  * like real ones; orders vary in products, currency, customer (ten each) and statuses, so the order
@@ -59,8 +59,10 @@ export async function seedListedShop(
   const items = [
     ...(options.carts === false
       ? []
-      : Array.from({ length: size }, (_, i) => cartItem(template(at(i, 29), i % 3 === 0), undefined))),
-    ...(options.customers === false ? [] : customers.map((c) => customerItems(shopId, c).customer)),
+      : Array.from({ length: size }, (_, i) => cartItem(template(at(i, 29), i % 3 === 0), 1))),
+    ...(options.customers === false
+      ? []
+      : customers.map((c) => customerItems(shopId, c, 1, c.creationDate).customer)),
     ...customers.map((_, i) => {
       const createdAt = at(i + 1, 365);
       // Its place in time, 0 the newest (`at` spreads the orders so): products and statuses follow
@@ -68,26 +70,29 @@ export async function seedListedShop(
       const rank = ((i + 1) * 7919) % size;
       // Ten orders a customer (of every status mix), so a customer filter finds a few.
       const customer = customers[Math.floor(i / 10) % customers.length] as CustomerRecord;
-      return orderItem({
-        ...(templates[rank % templates.length] as OrderRecord),
-        orderId: newId(),
-        orderNumber: String(i + 1),
-        customerId: customer.customerId,
-        customerNumber: customer.customerNumber,
-        cartId: newId(),
-        createdAt: createdAt.toISOString(),
-        updatedAt: new Date(createdAt.getTime() + (i % 5) * 3_600_000).toISOString(),
-        timestamps: seededStatuses(rank, createdAt),
-      });
+      return orderItem(
+        {
+          ...(templates[rank % templates.length] as OrderRecord),
+          orderId: newId(),
+          orderNumber: String(i + 1),
+          customerId: customer.customerId,
+          customerNumber: customer.customerNumber,
+          cartId: newId(),
+          createdAt: createdAt.toISOString(),
+          updatedAt: new Date(createdAt.getTime() + (i % 5) * 3_600_000).toISOString(),
+          timestamps: seededStatuses(rank, createdAt),
+        },
+        1,
+      );
     }),
   ];
   const started = performance.now();
   let lastTenth = 0;
-  await bulkLoadFolded(shopId, items, {
+  await bulkWrite(items, {
     parallel: PARALLEL,
     onProgress: (written, total) => {
       const tenth = Math.floor((written * 10) / total);
-      if (tenth > lastTenth) say(`  ${shopId}: ${written}/${total} items and counters`);
+      if (tenth > lastTenth) say(`  ${shopId}: ${written}/${total} items`);
       lastTenth = tenth;
     },
   });

@@ -9,9 +9,9 @@ import { repoRoot } from './dev-issuer';
 import { startDynamoDbLocal } from './dynamodb-local';
 import type { LocalEventBus } from './events/local-event-bus';
 import { startTwinEvents, type TwinEventSettings, twinEventSettings } from './events/twin-events';
-import { startFoldSchedule } from './fold-schedule';
 import { importShopFile } from './import-file';
 import { applyLocalEnv } from './local-env';
+import { startMinuteTasks } from './minute-tasks';
 import { assertPortFree } from './ports';
 import { type S3Local, startS3Local } from './s3-local';
 import { seedNewsletter } from './seed/newsletter';
@@ -134,10 +134,10 @@ export async function startTwin({
  */
 async function startSourceServices(port: number, quiet: boolean, settings: TwinEventSettings) {
   const events = await startTwinEvents({ quiet, settings });
-  const folds = startFoldSchedule();
+  const tasks = startMinuteTasks();
   try {
     // The handlers log every request themselves; the server only reports its own 502s.
-    const server = await startLocalServer({ port, onShop: folds.add });
+    const server = await startLocalServer({ port, onShop: tasks.add });
     // Links in webhook deliveries (sent without a request) point at this server.
     process.env.API_BASE_URL ||= server.url;
     resetConfig();
@@ -145,15 +145,15 @@ async function startSourceServices(port: number, quiet: boolean, settings: TwinE
       url: server.url,
       events: events.bus,
       hosts: undefined,
-      add: folds.add,
+      add: tasks.add,
       stop: async () => {
         await server.close();
-        await folds.stop();
+        await tasks.stop();
         await events.stop();
       },
     };
   } catch (error) {
-    await folds.stop();
+    await tasks.stop();
     await events.stop();
     throw error;
   }

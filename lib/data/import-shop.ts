@@ -4,7 +4,6 @@ import { codeKey } from '../domain/coupons/coupon-campaign';
 import { campaignsOfFileCoupons } from '../domain/coupons/file-coupons';
 import { stockUnits } from '../domain/inventory/stock';
 import { shardCountFor } from '../domain/inventory/stock-shards';
-import { batchGetItems } from './batch-get';
 import { type BatchWrite, batchWrite } from './batch-write';
 import type { CatalogEntry, CatalogItemData } from './catalog/catalog-entries';
 import { catalogItem } from './catalog/catalog-items';
@@ -14,6 +13,7 @@ import { encodeSnapshot } from './catalog/catalog-snapshot-format';
 import { stateFromEntries } from './catalog/catalog-state';
 import { dynamo, tableName } from './client';
 import { customerItems } from './customers/customer-items';
+import { writerSpread } from './feeds/feed-spread';
 import { stockShardItems } from './inventory/stock-shards';
 import { type CatalogKind, type Key, keys } from './keys';
 import { queryAll } from './query-all';
@@ -38,9 +38,9 @@ export async function importShop(
   file: ShopFile,
   onProgress?: (written: number, total: number) => void,
 ): Promise<ImportReport> {
-  const tallied = await talliedCustomers(shopId, file.customers);
+  const feedBuckets = await writerSpread(shopId, 'CUSTOMER');
   const customers = file.customers.flatMap((c) => {
-    const { customer, numberGuard, emailGuard } = customerItems(shopId, c, tallied.get(c.customerId));
+    const { customer, numberGuard, emailGuard } = customerItems(shopId, c, feedBuckets);
     return emailGuard ? [customer, numberGuard, emailGuard] : [customer, numberGuard];
   });
   const products = file.products.map(withStockShards);
@@ -167,18 +167,4 @@ async function existingCatalogKeys(shopId: string): Promise<Key[]> {
     ProjectionExpression: 'pk, sk',
   });
   return items.map((item) => ({ pk: item.pk as string, sk: item.sk as string }));
-}
-
-/**
- * What the list counters hold for the file's customers that exist already: a customer imported
- * again keeps it, so a second import does not count it twice (lib/data/lists).
- */
-async function talliedCustomers(shopId: string, customers: ShopFile['customers']) {
-  const found = await batchGetItems(customers.map((c) => keys.customer(shopId, c.customerId)));
-  const tallied = new Map<string, string>();
-  customers.forEach((c, i) => {
-    const value = found[i]?.tallied;
-    if (typeof value === 'string') tallied.set(c.customerId, value);
-  });
-  return tallied;
 }

@@ -138,13 +138,15 @@ export const keys = {
   /** gsi2: cancellations not yet finished, by the time of the rejection (the sweeper's to-do list). */
   pendingCancellations: (shopId: string): string => `${shop(shopId)}#CANCELLATIONS`,
   /**
-   * gsi4: the order feed, every order by the time of its last change (lastUpdatedOnDate), spread
-   * over write buckets (lib/data/lists/buckets.ts); the in-memory order index reads it
-   * (lib/data/orders/order-feed.ts).
+   * gsi4: the feed of a kind of item (ORDER, CART, CUSTOMER), every item by the time of its last
+   * change, per write bucket (lib/data/feeds/feed.ts); the in-memory indexes behind the lists read it.
    */
-  orderFeed: (shopId: string, bucket: number): string => `${shop(shopId)}#ORDERFEED${bucketPart(bucket)}`,
-  /** Sort key of an order in the feed: its lastUpdatedOnDate, then its id. */
-  orderFeedSort: (updatedAt: string, orderId: string): string => `${updatedAt}#${part(orderId)}`,
+  feed: (shopId: string, kind: string, bucket: number): string =>
+    `${shop(shopId)}#${part(kind)}FEED${bucketPart(bucket)}`,
+  /** Sort key of an item in its feed: the time of its last change, then its id. */
+  feedSort: (changedAt: string, id: string): string => `${changedAt}#${part(id)}`,
+  /** How many write buckets a shop's feed of a kind is spread over (lib/data/feeds/feed-spread.ts). */
+  feedSpread: (shopId: string, kind: string): Key => ({ pk: shop(shopId), sk: `FEEDSPREAD#${part(kind)}` }),
 
   /**
    * Sales totals (docs/orders.md "Sales figures"): the shop's, or one product's, per period of a

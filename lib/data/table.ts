@@ -9,9 +9,11 @@ export const tableDefinition = {
   partitionKey: 'pk',
   sortKey: 'sk',
   /**
-   * The list indexes (lib/data/lists): gsi1 and gsi2 hold list series by creation time (and gsi2
-   * the carts by expiry), gsi3 the items whose counters lag. They carry keys and the few attributes
-   * paging, counting and folding read, never whole items: skipping a page costs ~100 bytes an item.
+   * gsi1: short shop-wide lists by time (newsletter campaigns, watched products); gsi2: pending
+   * cancellations; gsi3: the stock change feed; gsi4: the feeds of orders, carts and customers
+   * (lib/data/feeds). They carry keys and a few attributes, never whole items. `validUntil`, `tally`
+   * and `tallied` are left from the counted lists (docs/data-model.md "Lists"): changing an index's
+   * projection replaces the index, which is not worth a two-step deploy for a few unused bytes.
    */
   globalSecondaryIndexes: [
     { indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk', nonKeyAttributes: ['validUntil'] },
@@ -28,9 +30,9 @@ export const tableDefinition = {
       nonKeyAttributes: ['validUntil', 'tally', 'tallied'],
     },
     /**
-     * The order feed (lib/data/orders/order-feed.ts): every order by its last change, with the
-     * compact entry the in-memory order index filters on (`ox` fixed at checkout, `os` the status
-     * timestamps set, `version`), ~150 bytes an order.
+     * The feeds (lib/data/feeds/feed.ts): every order, cart and customer by its last change, with the
+     * compact entry the in-memory indexes count and filter on (`ox`; an order's status timestamps set
+     * `os`; `version`), ~100–250 bytes an item.
      */
     {
       indexName: 'gsi4',

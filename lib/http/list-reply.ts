@@ -1,5 +1,4 @@
-import type { PageWanted } from '../data/lists/page';
-import type { ListPage } from '../data/lists/read-list';
+import type { ListPage, PageWanted } from '../data/feeds/find-listed';
 import type { ViewContext } from '../domain/links';
 import type { ListCursor } from '../domain/list-envelope';
 import { type ListEnvelope, listEnvelope } from '../domain/list-envelope';

@@ -48,13 +48,13 @@ function ordersIn(month: string, count: number): OrderRecord[] {
 }
 
 const placements = (orders: readonly OrderRecord[]): DynamoDBStreamEvent => ({
-  Records: orders.map((o) => streamRecord(orderItem(o))),
+  Records: orders.map((o) => streamRecord(orderItem(o, 1))),
 });
 const rejections = (orders: readonly OrderRecord[]): DynamoDBStreamEvent => ({
   Records: orders.map((o) =>
     streamRecord(
-      orderItem({ ...o, timestamps: { ...o.timestamps, rejectedOn: '2026-01-01T00:00:00.000Z' } }),
-      orderItem(o),
+      orderItem({ ...o, timestamps: { ...o.timestamps, rejectedOn: '2026-01-01T00:00:00.000Z' } }, 1),
+      orderItem(o, 1),
     ),
   ),
 });

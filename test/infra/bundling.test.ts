@@ -240,7 +240,7 @@ describe('bundling', () => {
     const entries = stackEntries();
 
     // Assess
-    expect(entries).toHaveLength(routeList.length + 9);
+    expect(entries).toHaveLength(routeList.length + 8);
     expect(new Set(entries.map((e) => e.name)).size).toBe(entries.length);
   });
 });

@@ -62,9 +62,9 @@ const statementsOf = (functionId: string) => allStatementsOf(functionId).filter(
 const tableId = () => ofType('AWS::DynamoDB::Table')[0]?.[0] as string;
 
 describe('shop stack: functions', () => {
-  it('has one function per route, plus the fallback, the API description, the stream consumer, the sales tally, the webhook deliverer, the list fold, the stock-hold sweeper, the cancellation sweeper, the catalog log pruner and the pre-token trigger', () => {
+  it('has one function per route, plus the fallback, the API description, the stream consumer, the sales tally, the webhook deliverer, the stock-hold sweeper, the cancellation sweeper, the catalog log pruner and the pre-token trigger', () => {
     // Assess
-    expect(ofType('AWS::Lambda::Function')).toHaveLength(routeList.length + 10);
+    expect(ofType('AWS::Lambda::Function')).toHaveLength(routeList.length + 9);
     expect(stack.functions.size).toBe(routeList.length);
     for (const route of routeList) {
       const fn = resources[routeFunctionId(route.name)];
@@ -118,7 +118,7 @@ describe('shop stack: functions', () => {
     );
 
     // Assess: the stream consumer was one without (found by the deployment rehearsal)
-    expect(users.length).toBe(routeList.length + 7);
+    expect(users.length).toBe(routeList.length + 6);
     const without = users.filter(
       ([, fn]) => fn.Properties.Environment?.Variables?.TABLE_NAME?.Ref !== tableId(),
     );
@@ -809,8 +809,8 @@ describe('shop stack: domain events and alarms', () => {
     const countOf = (t: StackTemplate, type: string) =>
       Object.values<Resource>(t.json.Resources).filter((r) => r.Type === type).length;
 
-    // Assess: the parent has the ten functions outside the route table and no route of it.
-    expect(countOf(parent, 'AWS::Lambda::Function')).toBe(10);
+    // Assess: the parent has the nine functions outside the route table and no route of it.
+    expect(countOf(parent, 'AWS::Lambda::Function')).toBe(9);
     expect(countOf(parent, 'AWS::ApiGatewayV2::Route')).toBe(2);
     expect(countOf(parent, 'AWS::CloudFormation::Stack')).toBe(nested.length);
     for (const [i, [, members]] of [...routeGroups(routeList)].entries()) {
@@ -854,10 +854,10 @@ describe('shop stack with an external issuer', () => {
       AUTH_AUDIENCE: 'shop-api',
     });
     // The two routes' functions, the fallback, the API description, the stream consumer, the sales
-    // tally, the webhook deliverer, the list fold, the stock-hold sweeper, the cancellation sweeper
-    // and the catalog log pruner.
+    // tally, the webhook deliverer, the stock-hold sweeper, the cancellation sweeper and the catalog
+    // log pruner.
     expect(Object.values<Resource>(external).filter((r) => r.Type === 'AWS::Lambda::Function')).toHaveLength(
-      2 + 9,
+      2 + 8,
     );
   });
 });

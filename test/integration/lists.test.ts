@@ -1,20 +1,26 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readShopFile } from '../../infra/local/import-file';
 import { batchGetItems } from '../../lib/data/batch-get';
-import { insertCart, listCarts, updateCart } from '../../lib/data/cart/cart-repository';
+import { forgetCartIndexes, insertCart, listCarts, updateCart } from '../../lib/data/cart/cart-repository';
+import { forgetCustomerIndexes, listCustomers } from '../../lib/data/customers/customer-repository';
+import { readSpread } from '../../lib/data/feeds/feed-spread';
 import { importShop } from '../../lib/data/import-shop';
 import { keys } from '../../lib/data/keys';
-import { countListed, untalliedItems } from '../../lib/data/lists/count';
-import { foldTallies } from '../../lib/data/lists/fold';
-import { expiryPartitions, untalliedPartitions } from '../../lib/data/lists/listing';
-import { cartSeries, series } from '../../lib/data/lists/series';
 import { type CartRecord, isExpired } from '../../lib/domain/cart/cart';
-import { holdCalls, whenAnswered } from '../support/faults';
+import { clearFaults, injectFaults } from '../support/faults';
 import { inPool } from '../support/fuzz-http';
 import { cartAt, freshShopId, spreadTimes } from '../support/list-fixtures';
 import { useLocalTable } from '../support/local-env';
 
+/**
+ * The lists of carts and customers (lib/data/feeds): each instance keeps a shop's items in memory,
+ * brought up to date from the feed by every request, and counts and pages there. Checked against
+ * the truth computed from the carts themselves, on a cold instance (its first read loads the feed)
+ * and a warm one (it reads only what changed), in any window, after changes, under racing writers.
+ */
+
 beforeAll(() => useLocalTable());
+afterEach(() => clearFaults());
 
 const DAY = 24 * 3600 * 1000;
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -46,9 +52,8 @@ function windows(now: number, random: () => number) {
     { from: iso(now - 40 * DAY) },
     { to: iso(now - 3 * DAY) },
   ];
-  // Two windows of each rounding: each count reads every bucket of the carts' indexes (~100 calls),
-  // and the test counts each window 12 times (3 address filters, 4 moments).
-  for (let i = 0; i < 6; i++) {
+  // Four windows of each rounding, each counted 12 times (3 address filters, 4 moments).
+  for (let i = 0; i < 12; i++) {
     const [a, b] = [at(), at()].sort((x, y) => x - y) as [number, number];
     const round = i % 3 === 0 ? 60_000 : i % 3 === 1 ? DAY : 1;
     list.push({ from: iso(Math.floor(a / round) * round), to: iso(Math.floor(b / round) * round) });
@@ -58,7 +63,7 @@ function windows(now: number, random: () => number) {
 }
 
 describe('list counts', () => {
-  it('count exactly in any window, before and after the fold, with expired carts and changed ones', async () => {
+  it('count exactly in any window on a cold and a warm instance, with expired carts and changed ones', async () => {
     // Prepare: carts over 70 days (created more than 30 days ago and not changed since: expired)
     let seed = 7;
     const random = () => {
@@ -78,30 +83,28 @@ describe('list counts', () => {
       const cases = windows(now, random).flatMap((window, w) =>
         [undefined, true, false].map((address) => ({ window, w, address })),
       );
-      // A few windows at once: ~50 counts a check, four checks, one after the other took a minute.
       await inPool(cases, 6, async ({ window, w, address }) => {
-        const counted = await countListed(shopId, 'CART', cartSeries(address), window);
-        expect({ window, address, counted }).toEqual({
-          window,
-          address,
-          counted: truth(carts, window, address),
-        });
-        // Deep pages start where the counters place them: the same items as the truth's slice.
-        if (w % 4 !== 0) return;
-        const page = 2 + (w % 3);
+        const page = 1 + (w % 3);
         const found = await listCarts(shopId, { ...window, hasAddressData: address }, { page, perPage: 4 });
-        expect({ window, address, page, ids: found.items.map((c) => c.cartId) }).toEqual({
+        expect({
           window,
           address,
           page,
+          results: found.results,
+          ids: found.items.map((c) => c.cartId),
+        }).toEqual({
+          window,
+          address,
+          page,
+          results: truth(carts, window, address),
           ids: listed(carts, window, address).slice((page - 1) * 4, page * 4),
         });
       });
     };
 
-    // Act + Assess: nothing folded yet, then all folded, then some changed after the fold
+    // Act + Assess: a cold instance, the same one warm, then after changes, then cold again
+    forgetCartIndexes();
     await check();
-    const report = await foldTallies(shopId);
     await check();
     const changed = carts.filter((c) => !isExpired(c)).slice(0, 10);
     for (const [i, cart] of changed.entries()) {
@@ -112,22 +115,16 @@ describe('list counts', () => {
       carts[carts.indexOf(cart)] = stored;
     }
     await check();
-    await foldTallies(shopId);
+    forgetCartIndexes();
     await check();
+  }, 60_000);
 
-    // Each expired cart was deleted by the fold, and nothing is left to fold.
-    expect(report.folded).toBeGreaterThan(0);
-    const stored = await batchGetItems(carts.map((c) => keys.cart(shopId, c.cartId)));
-    expect(stored.map((item) => item === null)).toEqual(carts.map((c) => isExpired(c)));
-    expect(await untalliedItems(shopId, 'CART', new Date().toISOString())).toEqual([]);
-  }, 90_000);
-
-  it('keep every racing cart change: the fold and the writers never undo each other', async () => {
+  it('keep every racing cart change, with lists read while the writers run', async () => {
     const shopId = freshShopId('race');
     const carts = Array.from({ length: 12 }, () => cartAt(shopId, Date.now()));
     for (const cart of carts) await insertCart(cart);
 
-    // Twelve carts toggle their address data five times each while folds run alongside.
+    // Twelve carts toggle their address data five times each while lists are read alongside.
     const writers = carts.map(async (cart) => {
       let current = cart;
       for (let i = 0; i < 5; i++)
@@ -137,27 +134,27 @@ describe('list counts', () => {
         }));
       return current;
     });
-    const folding = (async () => {
-      for (let i = 0; i < 6; i++) await foldTallies(shopId);
+    const reading = (async () => {
+      for (let i = 0; i < 6; i++) await listCarts(shopId, { hasAddressData: true }, { page: 1, perPage: 5 });
     })();
     const final = await Promise.all(writers);
-    await folding;
-    await foldTallies(shopId);
+    await reading;
 
-    const withAddress = await countListed(shopId, 'CART', cartSeries(true), {});
-    const without = await countListed(shopId, 'CART', cartSeries(false), {});
-    expect([withAddress, without]).toEqual([truth(final, {}, true), truth(final, {}, false)]);
-    expect(withAddress + without).toBe(12);
+    const count = async (address: boolean) =>
+      (await listCarts(shopId, { hasAddressData: address }, { page: 1, perPage: 5 })).results;
+    expect([await count(true), await count(false)]).toEqual([
+      truth(final, {}, true),
+      truth(final, {}, false),
+    ]);
+    expect((await count(true)) + (await count(false))).toBe(12);
   });
 });
 
 describe('deep pages', () => {
-  it("start right in a busy shop's last hours and further back, before and after the fold", async () => {
+  it('hold the items the truth has at their offset, on a cold and a warm instance', async () => {
     const shopId = freshShopId('deep');
     const hour = 3_600_000;
     const now = Date.now();
-    // Most carts in the last hour, several a minute (found in the hour and minute counters), some in
-    // the last two days, some older (found by descending from the year).
     const times = [
       ...spreadTimes(100, 1 / 24, now),
       ...spreadTimes(30, 40 / 24, now),
@@ -177,43 +174,25 @@ describe('deep pages', () => {
         }
     };
 
+    forgetCartIndexes();
     await check();
-    await foldTallies(shopId);
     await check();
   });
 });
 
 describe('imported customers', () => {
-  it('are counted once, however often the file is imported and whenever the fold runs', async () => {
+  it('are counted once, however often the file is imported, on a warm and a cold instance', async () => {
     const file = await readShopFile('infra/local/seed/demo.json');
     const shopId = freshShopId('reimport');
-    const customers = () => countListed(shopId, 'CUSTOMER', [series.customers], {});
+    const customers = async () => (await listCustomers(shopId, { page: 1, perPage: 10 })).results;
 
     await importShop(shopId, file);
     const first = await customers();
-    await foldTallies(shopId);
     await importShop(shopId, file);
     const again = await customers();
-    await foldTallies(shopId);
+    forgetCustomerIndexes();
 
     expect([first, again, await customers()]).toEqual(Array(3).fill(file.customers.length));
-  });
-});
-
-describe('the fold', () => {
-  it('leaves what it has no time for to its next run; counts stay exact meanwhile', async () => {
-    const shopId = freshShopId('budget');
-    for (const ms of spreadTimes(30, 5)) await insertCart(cartAt(shopId, ms));
-
-    const outOfTime = await foldTallies(shopId, { budgetMs: -1 });
-    const counted = await countListed(shopId, 'CART', cartSeries(undefined), {});
-    const next = await foldTallies(shopId);
-
-    expect(outOfTime).toMatchObject({ folded: 0, unfinished: true });
-    expect(counted).toBe(30);
-    expect(next.unfinished).toBe(false);
-    expect(await untalliedItems(shopId, 'CART', new Date().toISOString())).toEqual([]);
-    expect(await countListed(shopId, 'CART', cartSeries(undefined), {})).toBe(30);
   });
 });
 
@@ -240,37 +219,32 @@ describe('list pages', () => {
   });
 });
 
-describe('a count across a fold', () => {
-  it('counts each item once when a fold commits between reading the lagging items and the counters', async () => {
-    // Arrange: 20 carts with address data, none folded yet
-    const shopId = freshShopId('across');
-    for (const ms of spreadTimes(20, 5)) await insertCart(cartAt(shopId, ms, { address: true }));
-    const pkOf = (input: unknown) =>
-      String(
-        (input as { ExpressionAttributeValues?: Record<string, unknown> }).ExpressionAttributeValues?.[':pk'],
-      );
-    const lagging = new Set([...untalliedPartitions(shopId, 'CART'), ...expiryPartitions(shopId)]);
-    // The count's own reads of the lagging items (the fold's carry a Limit).
-    const laggingRead = whenAnswered(
-      (command, input) =>
-        command === 'QueryCommand' &&
-        lagging.has(pkOf(input)) &&
-        (input as { Limit?: number }).Limit === undefined,
-      lagging.size,
-    );
-    const counters = holdCalls(
-      (command, input) =>
-        command === 'QueryCommand' && pkOf(input).startsWith(keys.tallyCounters(shopId, '')),
-    );
+describe('a throttled feed', () => {
+  it('is spread over twice the write buckets, and the lists read them all', async () => {
+    // Prepare: 10 carts on the feed's one bucket, listed once (a warm instance)
+    const shopId = freshShopId('spread');
+    const carts = spreadTimes(10, 2).map((ms) => cartAt(shopId, ms));
+    for (const cart of carts) await insertCart(cart);
+    const before = await listCarts(shopId, {}, { page: 1, perPage: 50 });
 
-    // Act: the count reads the lagging items; the fold commits; then the count reads the counters
-    const counting = countListed(shopId, 'CART', cartSeries(true), {});
-    await Promise.all([counters.reached, laggingRead]);
-    const folded = await foldTallies(shopId);
-    counters.release();
+    // Act: a cart write throttled past the SDK's retries, then 30 more carts
+    injectFaults({ commands: ['PutItemCommand'], times: 3 });
+    const throttled = await insertCart(cartAt(shopId, Date.now())).catch((error: Error) => error.name);
+    clearFaults();
+    const more = Array.from({ length: 30 }, () => cartAt(shopId, Date.now()));
+    for (const cart of more) await insertCart(cart);
+    const stored = await batchGetItems(more.map((c) => keys.cart(shopId, c.cartId)));
+    const after = await listCarts(shopId, {}, { page: 1, perPage: 50 });
+    forgetCartIndexes();
+    const cold = await listCarts(shopId, {}, { page: 1, perPage: 50 });
 
-    // Assess: all 20 moved into the counters meanwhile, and are counted once
-    expect(folded.folded).toBe(20);
-    expect(await counting).toBe(20);
+    // Assess
+    expect(throttled).toBe('ProvisionedThroughputExceededException');
+    expect(before.results).toBe(10);
+    expect(await readSpread(shopId, 'CART')).toBe(2);
+    expect(new Set(stored.map((item) => item?.gsi4pk))).toEqual(
+      new Set([keys.feed(shopId, 'CART', 0), keys.feed(shopId, 'CART', 1)]),
+    );
+    expect([after.results, cold.results]).toEqual([40, 40]);
   });
 });

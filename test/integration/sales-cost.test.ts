@@ -116,7 +116,7 @@ describe('sales figures: cost and the bulk load', () => {
     // Act
     await bulkLoadSalesTotals(loaded, ordersAt(loaded, times));
     const changes = ordersAt(tallied, times).flatMap(
-      (o) => salesChangeOf(streamRecord(orderItem({ ...o, customerId: 'c' } as OrderRecord))) ?? [],
+      (o) => salesChangeOf(streamRecord(orderItem({ ...o, customerId: 'c' } as OrderRecord, 1))) ?? [],
     );
     await tallySales(changes);
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SortedSlots } from '../../lib/data/feeds/sorted-slots';
 import {
   entryOfFeedItem,
   entryOfOrder,
@@ -6,7 +7,6 @@ import {
   orderFeedAttributes,
 } from '../../lib/data/orders/order-feed';
 import { OrderIndex } from '../../lib/data/orders/order-index';
-import { SortedSlots } from '../../lib/data/orders/sorted-slots';
 import type { OrderRecord } from '../../lib/domain/orders/order';
 import {
   compileFilter,
@@ -254,7 +254,8 @@ describe('the feed entry', () => {
     } as unknown as OrderRecord;
 
     // Act
-    const fromFeed = entryOfFeedItem({ ...orderFeedAttributes(order), version: 3 });
+    const feed = orderFeedAttributes(order, 4);
+    const fromFeed = entryOfFeedItem({ sort: feed.gsi4sk, ox: feed.ox, os: feed.os, version: 3 });
 
     // Assess
     expect(fromFeed).toEqual(entryOfOrder(order, 3));

@@ -5,8 +5,8 @@ import { ensureDevSecret } from '../dev-secret';
 import type { LocalEventBus } from '../events/local-event-bus';
 import type { TwinEventSettings } from '../events/twin-events';
 import { twinBus } from '../events/twin-events';
-import { startFoldSchedule } from '../fold-schedule';
 import type { LambdaHandler } from '../lambda-runtime';
+import { startMinuteTasks } from '../minute-tasks';
 import { FALLBACK_NAME, OPENAPI_NAME, startLocalServer } from '../server';
 import { matchesPattern } from '../stream/event-pattern';
 import { startStreamRunner } from '../stream/stream-runner';
@@ -82,8 +82,7 @@ export async function startBundledServices(options: BundledServicesOptions): Pro
 
   let hosts = new Map<AssemblyFunction, FunctionHost>();
   const hostOf = (fn: AssemblyFunction) => hosts.get(fn) as FunctionHost;
-  const schedule = startFoldSchedule(undefined, async (shopId, due) => {
-    if (!due) return;
+  const schedule = startMinuteTasks(undefined, async (shopId) => {
     for (const target of assembly.schedules)
       await hostOf(target.function).invoke({ ...target.input, shopId });
   });

@@ -1,17 +1,17 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { CART_LIFETIME_SECONDS, type CartRecord, isExpired } from '../../domain/cart/cart';
+import { type CartRecord, isExpired } from '../../domain/cart/cart';
 import { CartOrdered, ConcurrentChange, NotFoundError, StorageBusy } from '../../domain/errors';
 import { countEvent } from '../../telemetry/request-telemetry';
 import { backoff } from '../backoff';
 import { dynamo, tableName } from '../client';
+import { CreatedIndex } from '../feeds/created-index';
+import { FeedCache } from '../feeds/feed-cache';
+import { widenedOnThrottle, writerSpread } from '../feeds/feed-spread';
+import { findListed, type ListPage, type PageWanted } from '../feeds/find-listed';
 import { newId } from '../ids';
 import { type Key, keys } from '../keys';
-import type { CreationWindow } from '../lists/count';
-import { type Listing, listingAttributes } from '../lists/listing';
-import type { PageWanted } from '../lists/page';
-import { type ListPage, readList } from '../lists/read-list';
-import { cartSeries, series } from '../lists/series';
+import { cartEntry, cartEntryOfFeedItem, cartFeedAttributes, cartValidUntil } from './cart-feed';
 
 /**
  * The cart aggregate: one item per cart, written with a `version` condition so two writers never
@@ -62,14 +62,17 @@ export async function getCartWithCatalogVersion(
 
 /** Stores a new cart; its id must be unused. */
 export async function insertCart(cart: CartRecord): Promise<void> {
+  const buckets = await writerSpread(cart.shopId, 'CART');
   try {
-    await dynamo().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: cartItem(cart, undefined),
-        ConditionExpression: 'attribute_not_exists(pk)',
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-      }),
+    await widenedOnThrottle(cart.shopId, { CART: buckets }, () =>
+      dynamo().send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: cartItem(cart, buckets),
+          ConditionExpression: 'attribute_not_exists(pk)',
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        }),
+      ),
     );
   } catch (error) {
     // The id is new and the token's hash is this cart's secret: a cart with both is this request's
@@ -97,37 +100,28 @@ export async function updateCart(
       version: current.version + 1,
       updatedAt: new Date().toISOString(),
     };
-    const tallied = talliedOf.get(current);
     // This write's own token: the SDK's retry of a write whose answer was lost finds it, and the
     // change (an added line, say) is not read as a lost race and applied a second time.
     const writeToken = newId();
+    const buckets = await writerSpread(cart.shopId, 'CART');
     try {
-      await dynamo().send(
-        new PutCommand({
-          TableName: tableName(),
-          Item: { ...cartItem(next, tallied), writeToken },
-          // The fold may have moved the cart's counters since it was read (lib/data/lists).
-          ConditionExpression: `version = :expected AND #status = :open AND ${
-            tallied === undefined ? 'attribute_not_exists(tallied)' : 'tallied = :tallied'
-          }`,
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: {
-            ':expected': current.version,
-            ':open': 'open',
-            ...(tallied === undefined ? {} : { ':tallied': tallied }),
-          },
-          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-        }),
+      await widenedOnThrottle(cart.shopId, { CART: buckets }, () =>
+        dynamo().send(
+          new PutCommand({
+            TableName: tableName(),
+            Item: { ...cartItem(next, buckets), writeToken },
+            ConditionExpression: 'version = :expected AND #status = :open',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ':expected': current.version, ':open': 'open' },
+            ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+          }),
+        ),
       );
-      talliedOf.set(next, tallied);
       return next;
     } catch (error) {
       if (!(error instanceof ConditionalCheckFailedException)) throw error;
       const stored = error.Item as Record<string, { S?: string }> | undefined;
-      if (stored?.writeToken?.S === writeToken) {
-        talliedOf.set(next, stored.tallied?.S);
-        return next;
-      }
+      if (stored?.writeToken?.S === writeToken) return next;
       if (attempt === MAX_ATTEMPTS)
         throw new ConcurrentChange('Cart is being changed by other requests; try again');
       await backoff(attempt);
@@ -139,38 +133,17 @@ export async function updateCart(
   }
 }
 
-/**
- * What the list counters hold for each cart as read (lib/data/lists/listing.ts): a write puts the
- * whole item back, so it must carry that value and be refused if the fold changed it meanwhile.
- */
-const talliedOf = new WeakMap<CartRecord, string | undefined>();
-
-/** Days an expired cart is kept before DynamoDB's TTL may delete it: the fold deletes it first. */
+/** Days an expired cart is kept before DynamoDB's TTL may delete it (its routes answer 404 from expiry on). */
 const TTL_GRACE_SECONDS = 7 * 24 * 3600;
 
-/** The stored item of a cart, given what the list counters hold for it. */
-export function cartItem(cart: CartRecord, tallied: string | undefined): Record<string, unknown> & Key {
-  const key = keys.cart(cart.shopId, cart.cartId);
-  const validUntil = Date.parse(cart.updatedAt) + CART_LIFETIME_SECONDS * 1000;
+/** The stored item of a cart, in a bucket of the cart feed's `feedBuckets` (lib/data/feeds). */
+export function cartItem(cart: CartRecord, feedBuckets: number): Record<string, unknown> & Key {
   return {
-    ...key,
+    ...keys.cart(cart.shopId, cart.cartId),
     kind: 'cart',
-    ...listingAttributes(cart.shopId, cartListing(cart, key, validUntil), tallied),
-    expiresAt: Math.floor(validUntil / 1000) + TTL_GRACE_SECONDS,
+    ...cartFeedAttributes(cart, feedBuckets),
+    expiresAt: Math.floor(cartValidUntil(cart) / 1000) + TTL_GRACE_SECONDS,
     ...cart,
-  };
-}
-
-/** Open carts are listed (with or without address data) until they expire. */
-function cartListing(cart: CartRecord, key: Key, validUntil: number): Listing {
-  const withAddressData = cart.billingAddress !== null || cart.shippingAddress !== null;
-  return {
-    kind: 'CART',
-    key,
-    id: cart.cartId,
-    createdAt: cart.createdAt,
-    series: cart.status === 'open' ? [series.carts(withAddressData)] : [],
-    validUntil: new Date(validUntil).toISOString(),
   };
 }
 
@@ -189,28 +162,49 @@ const STORAGE_ATTRIBUTES = new Set([
   'gsi2sk',
   'gsi3pk',
   'gsi3sk',
+  'gsi4pk',
+  'gsi4sk',
+  'ox',
   'hasAddressData',
 ]);
 
 function fromItem(item: Record<string, unknown>): CartRecord {
   const cart: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(item)) if (!STORAGE_ATTRIBUTES.has(name)) cart[name] = value;
-  const record = cart as unknown as CartRecord;
-  talliedOf.set(record, item.tallied as string | undefined);
-  return record;
+  return cart as unknown as CartRecord;
 }
+
+/** Per instance: each shop's carts in memory, kept current from the cart feed. */
+const cartIndexes = new FeedCache('CART', () => new CreatedIndex(cartEntryOfFeedItem));
 
 /**
  * A page of a shop's open, unexpired carts created within a window (either end open), newest
- * first; with or without address data, or both.
+ * first; with or without address data, or both; and how many there are.
  */
 export function listCarts(
   shopId: string,
-  filter: CreationWindow & { hasAddressData?: boolean },
+  filter: { from?: string; to?: string; hasAddressData?: boolean },
   wanted: PageWanted,
 ): Promise<ListPage<CartRecord>> {
-  return readList(shopId, 'CART', cartSeries(filter.hasAddressData), filter, wanted, (item, now) => {
-    const cart = fromItem(item);
-    return cart.status === 'open' && !isExpired(cart, now.getTime()) ? cart : null;
-  });
+  return findListed(
+    cartIndexes,
+    shopId,
+    {
+      fromMs: filter.from === undefined ? Number.NEGATIVE_INFINITY : Date.parse(filter.from),
+      toMs: filter.to === undefined ? Number.POSITIVE_INFINITY : Date.parse(filter.to),
+      tag: filter.hasAddressData,
+    },
+    wanted,
+    (id) => keys.cart(shopId, id),
+    (item, nowMs) => {
+      const cart = fromItem(item);
+      const open = cart.status === 'open' && !isExpired(cart, nowMs);
+      return { record: open ? cart : null, entry: cartEntry(cart) };
+    },
+  );
+}
+
+/** Forgets every shop's cart index (tests: a cold instance). */
+export function forgetCartIndexes(): void {
+  cartIndexes.forget();
 }

@@ -4,12 +4,19 @@ import type { CustomerRecord } from '../../domain/customers/customer';
 import { ConcurrentChange, StateConflict } from '../../domain/errors';
 import { dynamo, tableName } from '../client';
 import { nextCounterValue } from '../counters';
+import { CreatedIndex } from '../feeds/created-index';
+import { FeedCache } from '../feeds/feed-cache';
+import { widenedOnThrottle, writerSpread } from '../feeds/feed-spread';
+import { findListed, type ListPage, type PageWanted } from '../feeds/find-listed';
 import { newId } from '../ids';
 import { keys } from '../keys';
-import type { PageWanted } from '../lists/page';
-import { type ListPage, readList } from '../lists/read-list';
-import { series } from '../lists/series';
-import { customerItems } from './customer-items';
+import {
+  customerEmailGuard,
+  customerEntry,
+  customerEntryOfFeedItem,
+  customerItems,
+  customerNumberGuard,
+} from './customer-items';
 import { generatedCustomerNumber } from './customer-numbers';
 
 /**
@@ -33,9 +40,27 @@ export async function getCustomer(
   return Item ? (Item.data as CustomerRecord) : null;
 }
 
-/** A page of the shop's customers, newest first. */
+/** Per instance: each shop's customers in memory, kept current from the customer feed. */
+const customerIndexes = new FeedCache('CUSTOMER', () => new CreatedIndex(customerEntryOfFeedItem));
+
+/** A page of the shop's customers, newest first, and how many there are. */
 export function listCustomers(shopId: string, wanted: PageWanted): Promise<ListPage<CustomerRecord>> {
-  return readList(shopId, 'CUSTOMER', [series.customers], {}, wanted, (item) => item.data as CustomerRecord);
+  return findListed(
+    customerIndexes,
+    shopId,
+    { fromMs: Number.NEGATIVE_INFINITY, toMs: Number.POSITIVE_INFINITY },
+    wanted,
+    (id) => keys.customer(shopId, id),
+    (item) => {
+      const record = item.data as CustomerRecord;
+      return { record, entry: customerEntry(record.customerId, Date.parse(record.creationDate)) };
+    },
+  );
+}
+
+/** Forgets every shop's customer index (tests: a cold instance). */
+export function forgetCustomerIndexes(): void {
+  customerIndexes.forget();
 }
 
 /** A new customer record; its number is the one given or the next free generated one. */
@@ -62,8 +87,8 @@ export async function newCustomer(
  * new. The e-mail guard is written separately (best effort) because another customer may already
  * own the address.
  */
-export function createCustomerTransactItems(shopId: string, customer: CustomerRecord) {
-  const { customer: item, numberGuard } = customerItems(shopId, customer);
+export function createCustomerTransactItems(shopId: string, customer: CustomerRecord, feedBuckets: number) {
+  const { customer: item, numberGuard } = customerItems(shopId, customer, feedBuckets);
   return [
     { Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
     { Put: { TableName: tableName(), Item: numberGuard, ConditionExpression: 'attribute_not_exists(pk)' } },
@@ -72,7 +97,7 @@ export function createCustomerTransactItems(shopId: string, customer: CustomerRe
 
 /** Points the customer's e-mail address at it unless another customer has it already. */
 export async function claimCustomerEmail(shopId: string, customer: CustomerRecord): Promise<void> {
-  const { emailGuard } = customerItems(shopId, customer);
+  const emailGuard = customerEmailGuard(shopId, customer);
   if (!emailGuard) return;
   try {
     await dynamo().send(
@@ -114,10 +139,15 @@ export async function createCustomer(
   input: Parameters<typeof newCustomer>[1],
 ): Promise<CustomerRecord> {
   for (let attempt = 1; ; attempt++) {
-    const customer = await newCustomer(shopId, input);
+    const [customer, buckets] = await Promise.all([
+      newCustomer(shopId, input),
+      writerSpread(shopId, 'CUSTOMER'),
+    ]);
     try {
-      await dynamo().send(
-        new TransactWriteCommand({ TransactItems: createCustomerTransactItems(shopId, customer) }),
+      await widenedOnThrottle(shopId, { CUSTOMER: buckets }, () =>
+        dynamo().send(
+          new TransactWriteCommand({ TransactItems: createCustomerTransactItems(shopId, customer, buckets) }),
+        ),
       );
       await claimCustomerEmail(shopId, customer);
       return customer;
@@ -149,7 +179,7 @@ export async function saveCustomer(
   after: CustomerRecord,
 ): Promise<CustomerRecord> {
   const stored: CustomerRecord = { ...after, version: (before.version ?? 0) + 1 };
-  // An update of the record alone: the item's list attributes stay as they are (lib/data/lists).
+  // An update of the record alone: its place in the customer feed stays as it is (lib/data/feeds).
   const items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']> = [
     {
       Update: {
@@ -171,7 +201,13 @@ export async function saveCustomer(
   if (before.customerNumber !== after.customerNumber) {
     items.push(
       { Delete: { TableName: tableName(), Key: keys.customerNumber(shopId, before.customerNumber) } },
-      { ...createCustomerTransactItems(shopId, stored)[1] } as (typeof items)[number],
+      {
+        Put: {
+          TableName: tableName(),
+          Item: customerNumberGuard(shopId, stored),
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
     );
   }
   try {

@@ -153,7 +153,7 @@ function transactItems(
         ExpressionAttributeValues: {
           ':now': document.createdAt,
           ':one': 1,
-          ':feedSort': keys.orderFeedSort(document.createdAt, order.orderId),
+          ':feedSort': keys.feedSort(document.createdAt, order.orderId),
           ...(invoice ? { ':null': 'NULL', ':invoiced': new Set(['invoicedOn']) } : {}),
         },
       },

@@ -1,9 +1,8 @@
 import type { OrderRecord } from '../../domain/orders/order';
 import { compileFilter, type OrderFilter, type OrderSort } from '../../domain/orders/order-filter';
 import { batchGetItems } from '../batch-get';
+import type { ListPage, PageWanted } from '../feeds/find-listed';
 import { keys } from '../keys';
-import type { PageWanted } from '../lists/page';
-import type { ListPage } from '../lists/read-list';
 import { entryOfOrder } from './order-feed';
 import { freshOrderIndex } from './order-index-cache';
 

@@ -1,6 +1,8 @@
 import type { CompiledFilter, OrderSort } from '../../domain/orders/order-filter';
-import type { OrderEntry } from './order-feed';
-import { SortedSlots } from './sorted-slots';
+import type { FeedItem } from '../feeds/feed';
+import type { FedIndex } from '../feeds/feed-cache';
+import { SortedSlots } from '../feeds/sorted-slots';
+import { entryOfFeedItem, type OrderEntry } from './order-feed';
 
 /** Which slice of the found orders: a page by number, or the page after a cursor's sort key. */
 export interface IndexSlice {
@@ -27,7 +29,7 @@ export interface IndexFound {
  * put in place on the next find at a cost that follows the change, not the shop.
  * Entries apply by version: an entry never replaces a newer one.
  */
-export class OrderIndex {
+export class OrderIndex implements FedIndex {
   private size = 0;
   private ids: string[] = [];
   private slotOf = new Map<string, number>();
@@ -51,6 +53,11 @@ export class OrderIndex {
   private settledSize = 0;
   /** Older slots whose last change moved since the last find: out of place in byUpdated. */
   private movedSlots = new Set<number>();
+
+  /** Takes a feed item's entry (FeedCache). */
+  take(item: FeedItem): void {
+    this.apply(entryOfFeedItem(item));
+  }
 
   /** How many orders the index holds. */
   get count(): number {

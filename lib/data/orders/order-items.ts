@@ -2,13 +2,16 @@ import type { DocumentRecord, OrderRecord } from '../../domain/orders/order';
 import { type Key, keys } from '../keys';
 import { orderFeedAttributes } from './order-feed';
 
-/** The stored item of an order, in the order feed the order index reads (order-feed.ts). */
-export function orderItem(order: OrderRecord): Record<string, unknown> & Key {
+/**
+ * The stored item of an order, in the order feed the order index reads (order-feed.ts), in a bucket
+ * of the feed's `feedBuckets` (lib/data/feeds/feed-spread.ts).
+ */
+export function orderItem(order: OrderRecord, feedBuckets: number): Record<string, unknown> & Key {
   const key = keys.order(order.shopId, order.orderId);
   return {
     ...key,
     kind: 'order',
-    ...orderFeedAttributes(order),
+    ...orderFeedAttributes(order, feedBuckets),
     // Top-level copies for stream consumers (domain events) and consistency checks.
     shopId: order.shopId,
     orderId: order.orderId,

@@ -9,6 +9,7 @@ import { StockDemandChanged } from '../../domain/inventory/stock-demand';
 import type { OrderRecord } from '../../domain/orders/order';
 import { orderPlaced } from '../../telemetry/business-events';
 import { backoff } from '../backoff';
+import { orderedCartFeed } from '../cart/cart-feed';
 import { getCart } from '../cart/cart-repository';
 import { dynamo, tableName } from '../client';
 import { nextCounterValue } from '../counters';
@@ -16,10 +17,11 @@ import { redemptionItems } from '../coupons/coupon-uses';
 import { customerItems } from '../customers/customer-items';
 import { generatedCustomerNumber } from '../customers/customer-numbers';
 import { isTransientDependencyError } from '../dependency-errors';
+import type { FeedKind } from '../feeds/feed';
+import { widenedOnThrottle, writerSpread } from '../feeds/feed-spread';
 import { newId } from '../ids';
 import { HoldLost, orderHoldCheck, type StockHold } from '../inventory/stock-holds';
 import { keys } from '../keys';
-import { UNLISTED_ATTRIBUTES, untalliedAttributes } from '../lists/listing';
 import { orderItem } from './order-items';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -66,10 +68,10 @@ export async function placeOrder(
   redemption?: CouponRedemption | null,
 ): Promise<OrderRecord> {
   let current = cart;
-  let identity = await checkoutIdentity(cart);
+  let [identity, spreads] = await Promise.all([checkoutIdentity(cart), feedSpreads(cart.shopId)]);
   for (let attempt = 1; ; attempt++) {
     const order = build(current, identity);
-    const items = transactItems(current, order, identity, checkoutKeyHash, hold?.holdId);
+    const items = transactItems(current, order, identity, spreads, checkoutKeyHash, hold?.holdId);
     // The coupon's use is counted with the order or not at all (lib/data/coupons/coupon-uses.ts).
     const couponAt = items.length;
     if (redemption) items.push(...redemptionItems(cart.shopId, redemption));
@@ -77,7 +79,9 @@ export async function placeOrder(
     // The stock set aside for this checkout is kept only if its hold was not released (docs/inventory.md).
     if (hold) items.push(orderHoldCheck(hold));
     try {
-      await dynamo().send(new TransactWriteCommand({ TransactItems: items }));
+      await widenedOnThrottle(cart.shopId, spreads, () =>
+        dynamo().send(new TransactWriteCommand({ TransactItems: items })),
+      );
       orderPlaced(order);
       return order;
     } catch (error) {
@@ -112,8 +116,17 @@ export async function placeOrder(
       }
       if (attempt === MAX_ATTEMPTS) throw new StorageBusy();
       await backoff(attempt);
+      spreads = await feedSpreads(cart.shopId);
     }
   }
+}
+
+/** The write buckets of the feeds a checkout writes to (lib/data/feeds/feed-spread.ts). */
+async function feedSpreads(shopId: string): Promise<Record<FeedKind, number>> {
+  const [ORDER, CUSTOMER, CART] = await Promise.all(
+    (['ORDER', 'CUSTOMER', 'CART'] as const).map((kind) => writerSpread(shopId, kind)),
+  );
+  return { ORDER, CUSTOMER, CART } as Record<FeedKind, number>;
 }
 
 /** The order's id and number, and its customer (found by the buyer's e-mail address, or new). */
@@ -161,12 +174,13 @@ function transactItems(
   cart: CartRecord,
   order: OrderRecord,
   identity: CheckoutIdentity,
+  spreads: Record<FeedKind, number>,
   checkoutKeyHash: string | undefined,
   holdId: string | undefined,
 ): TransactItem[] {
   const table = tableName();
   const key = keys.cart(cart.shopId, cart.cartId);
-  const untallied = untalliedAttributes(cart.shopId, { kind: 'CART', key });
+  const feed = orderedCartFeed(cart, order.createdAt);
   const keyHash = checkoutKeyHash === undefined ? '' : ', checkoutKeyHash = :keyHash';
   // The stock hold the order keeps: a release of it after this fails (lib/data/inventory/stock-holds.ts).
   const ordered = holdId === undefined ? '' : ', orderedHold = :hold';
@@ -175,8 +189,8 @@ function transactItems(
       Update: {
         TableName: table,
         Key: key,
-        // An ordered cart leaves the lists: its counters are folded out later (lib/data/lists).
-        UpdateExpression: `SET #status = :ordered, orderId = :orderId, version = :next, updatedAt = :now, gsi3pk = :untallied, gsi3sk = :pk${keyHash}${ordered} REMOVE ${UNLISTED_ATTRIBUTES.join(', ')}`,
+        // An ordered cart leaves the list: its feed entry says so (lib/data/cart/cart-feed.ts).
+        UpdateExpression: `SET #status = :ordered, orderId = :orderId, version = :next, updatedAt = :now, gsi4sk = :feedSort, ox = :feedEntry${keyHash}${ordered}`,
         ConditionExpression: 'version = :version AND #status = :open',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
@@ -186,17 +200,27 @@ function transactItems(
           ':version': cart.version,
           ':next': cart.version + 1,
           ':now': order.createdAt,
-          ':untallied': untallied.gsi3pk,
-          ':pk': untallied.gsi3sk,
+          ':feedSort': feed.gsi4sk,
+          ':feedEntry': feed.ox,
           ...(checkoutKeyHash === undefined ? {} : { ':keyHash': checkoutKeyHash }),
           ...(holdId === undefined ? {} : { ':hold': holdId }),
         },
       },
     },
-    { Put: { TableName: table, Item: orderItem(order), ConditionExpression: 'attribute_not_exists(pk)' } },
+    {
+      Put: {
+        TableName: table,
+        Item: orderItem(order, spreads.ORDER),
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
   ];
   if (identity.newCustomer) {
-    const { customer, numberGuard, emailGuard } = customerItems(cart.shopId, identity.newCustomer);
+    const { customer, numberGuard, emailGuard } = customerItems(
+      cart.shopId,
+      identity.newCustomer,
+      spreads.CUSTOMER,
+    );
     for (const item of [customer, numberGuard, ...(emailGuard ? [emailGuard] : [])]) {
       items.push({ Put: { TableName: table, Item: item, ConditionExpression: 'attribute_not_exists(pk)' } });
     }

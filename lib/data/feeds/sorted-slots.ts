@@ -1,10 +1,10 @@
 /**
- * Slots of the order index in one order (oldest first; readers walk it from the end), kept sorted
- * as orders come and move at a cost that follows the change, not the shop: new and moved slots are
- * sorted on their own and merged into the tail from where the oldest of them belongs (seconds of
- * orders, usually none), and a moved slot's old place is left behind as a stale entry, skipped by
- * readers and dropped when stale entries reach a quarter. Each entry keeps the time it was sorted
- * by, so stale entries never unsort the array.
+ * Slots of an in-memory list index (orders, carts, customers) in one order (oldest first; readers
+ * walk it from the end), kept sorted as items come and move at a cost that follows the change, not
+ * the shop: new and moved slots are sorted on their own and merged into the tail from where the
+ * oldest of them belongs (seconds of items, usually none), and a moved slot's old place is left
+ * behind as a stale entry, skipped by readers and dropped when stale entries reach a quarter. Each
+ * entry keeps the time it was sorted by, so stale entries never unsort the array.
  */
 export class SortedSlots {
   private slots: number[] = [];

@@ -1,0 +1,86 @@
+import { type FeedItem, type FeedKind, readFeedBucket } from './feed';
+import { readSpread } from './feed-spread';
+
+/**
+ * How far back a warm instance reads a feed again, behind the moment its last read of the bucket
+ * began: writers' clocks differ a little, and an index shows a write a moment after the table does,
+ * so an entry may arrive with a time just before that moment. An entry slower than this is missed
+ * until its item changes again (docs/data-model.md "Feeds").
+ */
+export const FEED_MARGIN_MS = 5000;
+
+/** What an in-memory index behind a list takes from its feed. */
+export interface FedIndex {
+  /** Takes a feed entry unless the index holds the same or a newer version. */
+  take(item: FeedItem): void;
+}
+
+/** One shop's index and, per bucket, when its last read began (ms; absent: read it in full). */
+interface Held<I> {
+  index: I;
+  readAt: Map<number, number>;
+  running?: Promise<void>;
+  next?: Promise<void>;
+}
+
+/**
+ * Per instance, like the catalog: each shop's index of one kind stays in memory between requests,
+ * brought up to date from the feed by each request that reads it. A cold instance reads every
+ * bucket in full, side by side; a warm one reads each from its last read less the margin, so a
+ * request pays for what changed since the last one, never for the shop.
+ * Requests that arrive while a refresh runs share the next one: the running one may have read
+ * before their writes.
+ */
+export class FeedCache<I extends FedIndex> {
+  private readonly shops = new Map<string, Held<I>>();
+
+  constructor(
+    private readonly kind: FeedKind,
+    private readonly make: () => I,
+  ) {}
+
+  /** The shop's index, up to date with every change the feed showed when this call began. */
+  async fresh(shopId: string): Promise<I> {
+    let held = this.shops.get(shopId);
+    if (!held) {
+      held = { index: this.make(), readAt: new Map() };
+      this.shops.set(shopId, held);
+    }
+    await this.refreshed(shopId, held);
+    return held.index;
+  }
+
+  /** Forgets every shop's index (tests: a cold instance). */
+  forget(): void {
+    this.shops.clear();
+  }
+
+  private refreshed(shopId: string, held: Held<I>): Promise<void> {
+    if (!held.running) {
+      held.running = this.refresh(shopId, held).finally(() => {
+        held.running = undefined;
+      });
+      return held.running;
+    }
+    held.next ??= held.running
+      .catch(() => undefined)
+      .then(() => {
+        held.next = undefined;
+        return this.refreshed(shopId, held);
+      });
+    return held.next;
+  }
+
+  private async refresh(shopId: string, held: Held<I>): Promise<void> {
+    const started = Date.now();
+    const buckets = await readSpread(shopId, this.kind);
+    await Promise.all(
+      Array.from({ length: buckets }, async (_, bucket) => {
+        const last = held.readAt.get(bucket);
+        const after = last === undefined ? undefined : new Date(last - FEED_MARGIN_MS).toISOString();
+        for (const item of await readFeedBucket(shopId, this.kind, bucket, after)) held.index.take(item);
+        held.readAt.set(bucket, started);
+      }),
+    );
+  }
+}

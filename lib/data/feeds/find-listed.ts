@@ -1,0 +1,61 @@
+import { batchGetItems } from '../batch-get';
+import type { Key } from '../keys';
+import type { CreatedEntry, CreatedFilter, CreatedIndex } from './created-index';
+import type { FeedCache } from './feed-cache';
+
+/** Which slice of a list: a page by number, or the page after the item a cursor names. */
+export interface PageWanted {
+  page: number;
+  perPage: number;
+  /** Sort key (`{ISO time}#{id}`) of the last item the client has seen (a cursor); the page then starts after it. */
+  after?: string;
+}
+
+/** One page of a list: the total, the page's records, and the sort key of its last one (cursor). */
+export interface ListPage<T> {
+  results: number;
+  items: T[];
+  last: string | undefined;
+}
+
+/** What a stored item of a list is: its record, or null when it is no longer listed, and its entry. */
+export type ListedItem<T> = (
+  item: Record<string, unknown>,
+  nowMs: number,
+) => { record: T | null; entry: CreatedEntry };
+
+/**
+ * A page of a shop's carts or customers and the exact count of all that match: counted in the
+ * instance's index (brought up to date from the feed first), then only the page's items read by key
+ * in one strongly consistent BatchGetItem. A page item newer than the index's entry updates the
+ * entry, so the next request does not wait for the feed to show it.
+ */
+export async function findListed<T>(
+  indexes: FeedCache<CreatedIndex>,
+  shopId: string,
+  filter: CreatedFilter,
+  wanted: PageWanted,
+  keyOf: (id: string) => Key,
+  listed: ListedItem<T>,
+): Promise<ListPage<T>> {
+  const index = await indexes.fresh(shopId);
+  const now = Date.now();
+  const found = index.find(
+    filter,
+    {
+      // A cursor names where its page starts; a page number counts from the first match.
+      offset: wanted.after === undefined ? (wanted.page - 1) * wanted.perPage : 0,
+      perPage: wanted.perPage,
+      after: wanted.after,
+    },
+    now,
+  );
+  const items: T[] = [];
+  for (const item of await batchGetItems(found.ids.map(keyOf))) {
+    if (!item) continue;
+    const { record, entry } = listed(item, now);
+    index.apply(entry);
+    if (record) items.push(record);
+  }
+  return { results: found.results, items, last: found.last };
+}
