@@ -2,18 +2,18 @@ import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * Three projects (README "Tests"); `npm test` runs them all at once, `npm run test:unit|test:api|test:slow`
+ * Four projects (README "Tests"); `npm test` runs them all at once, `npm run test:unit|test:api|test:rehearsal|test:slow`
  * one each (`vitest run --project <name>`).
  * - unit: no DynamoDB, no server, no Java: seconds. Its setup file cuts the twin's environment off.
- * - api: real HTTP against the local twin and integration tests on its DynamoDB Local.
- * - slow: the 10k-request fuzz, esbuild bundling, CDK synthesis, the deployment rehearsal (a twin of
- *   its own serving the synthesized bundles), the tools run over openapi.json and the browser.
+ * - api: real HTTP against the local twin, integration tests on its DynamoDB Local, and the pages in
+ *   chromium (they mostly wait for renders, time the API tests leave).
+ * - rehearsal: the deployment rehearsal (a twin of its own serving the synthesized bundles).
+ * - slow: the 10k-request fuzz, esbuild bundling, CDK synthesis, the tools run over openapi.json.
  * The twin (test/global-setup.ts) starts once per run for api and slow together, and only when one
  * of them has a file to run.
  */
 const SLOW = [
   'test/api/fuzz.test.ts',
-  'test/browser/**/*.test.ts',
   'test/infra/bundling.test.ts',
   'test/infra/shop-stack.test.ts',
   'test/infra/template-checks.test.ts',
@@ -72,7 +72,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'api',
-          include: ['test/api/**/*.test.ts', 'test/integration/**/*.test.ts'],
+          include: ['test/api/**/*.test.ts', 'test/integration/**/*.test.ts', 'test/browser/**/*.test.ts'],
           exclude: SLOW,
           globalSetup: TWIN_SETUP,
           sequence: { groupOrder: 1 },
@@ -109,6 +109,9 @@ export default defineConfig({
           globalSetup: TWIN_SETUP,
           sequence: { groupOrder: 2 },
           maxWorkers: 2,
+          // As api: files share their worker, so aws-cdk-lib is loaded once per worker, not per file.
+          isolate: false,
+          setupFiles: ['test/support/fresh-file.ts'],
         },
       },
     ],

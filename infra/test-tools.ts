@@ -88,7 +88,7 @@ const TOOLS: Tool[] = [
   },
   { name: 'curl', for: ['api'], present: () => onPath('curl'), apt: 'curl' },
   { name: 'jq', for: ['api'], present: () => onPath('jq'), apt: 'jq' },
-  { name: 'chromium', for: ['slow'], present: () => chromiumPath() !== undefined, apt: 'chromium' },
+  { name: 'chromium', for: ['api'], present: () => chromiumPath() !== undefined, apt: 'chromium' },
   {
     name: 'cfn-lint',
     for: ['slow'],

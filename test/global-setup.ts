@@ -36,7 +36,7 @@ export default async function setup(project: TestProject) {
       process.env.WEBHOOK_ALLOW_LOCAL ??= 'true';
       process.env.WEBHOOK_RETRY_SCALE ??= '0.00005';
       // The every-minute tasks at AWS's own pace: every quarter minute, they went through each of the
-      // hundreds of shops the tests make. Tests that need a fold or a sweep run it themselves.
+      // hundreds of shops the tests make. Tests that need a sweep run it themselves.
       process.env.MINUTE_TASKS_INTERVAL_MS ??= '60000';
       // The bus lives in this process; test files run in workers and read its events from a file.
       const folder = mkdtempSync(join(tmpdir(), 'shop-events-'));

@@ -29,9 +29,9 @@ function isRateLimitKey(key: unknown): boolean {
 
 /**
  * What AWS bills a Query or Scan at least, even one that finds nothing: the minimum read (0.5 unit,
- * 1 strongly consistent). DynamoDB Local reports 0 for those, which made a list that queries many
- * mostly empty partitions (the write buckets of a small shop, lib/data/lists/buckets.ts) look
- * cheaper than the same request on a full shop, where AWS bills both alike.
+ * 1 strongly consistent). DynamoDB Local reports 0 for those, which made a request that queries
+ * mostly empty partitions (a feed's write buckets in a small shop, lib/data/feeds) look cheaper
+ * than the same request on a full shop, where AWS bills both alike.
  */
 function leastBilled(command: string, input: Record<string, unknown>): number {
   if (command !== 'QueryCommand' && command !== 'ScanCommand') return 0;
@@ -51,9 +51,9 @@ const emptyUsage = (): DynamoUsage => ({
  * Counts every call the document client makes, with an SDK middleware on its stack, and adds up
  * the units DynamoDB reports (the client asks every call for them: lib/telemetry/dynamo-meter.ts).
  * Per process, where the request meter is per request. With `requestsOnly` (the bench's API
- * server), only calls made while serving a request count: the twin's list fold runs on a timer in
- * the same process (infra/local/minute-tasks.ts), and its calls are not a request's cost (a
- * request's retry after racing it still counts).
+ * server), only calls made while serving a request count: the twin's every-minute tasks run on a
+ * timer in the same process (infra/local/minute-tasks.ts), and their calls are not a request's cost
+ * (a request's retry after racing them still counts).
  */
 export function meterDynamo(
   client: DynamoDBDocumentClient,

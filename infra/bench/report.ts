@@ -8,7 +8,7 @@ export const BENCH_ENV = {
   // One token sends every request: lift the hourly limit so the run is not cut off by 429s. The
   // rate limit still runs and still leases its blocks (the lease writes/req column).
   RATE_LIMIT_PER_HOUR: '100000000',
-  // The twin folds list counters in the API's own process; in AWS a function of its own does, every minute.
+  // The twin runs the every-minute tasks in the API's own process; in AWS functions of their own do.
   MINUTE_TASKS_INTERVAL_MS: '60000',
 };
 
