@@ -15,7 +15,7 @@ import { ShopPath } from '../../lib/schemas/common';
 /**
  * GET /{shopId}/carts (carts_read): open carts, newest first, paged; createdAfter / createdBefore
  * within a 30-day window (contract), hasAddressData true / false / absent. Reads the page and the
- * total, never the whole shop (lib/data/lists).
+ * total from the instance's cart index (lib/data/feeds), never the whole shop.
  */
 export const handler = endpoint(routes.listCarts, { path: ShopPath, query: ListCartsQuery }, async (req) => {
   const { query } = req;

@@ -4,7 +4,7 @@ import type { StreamFilterPattern } from '../events/stream-filter';
  * Which stream records reach the sales tally (functions/orders/tally-sales.ts): read by its event
  * source mapping in AWS (infra/constructs/sales-tally.ts) and by the twin's second stream runner,
  * so the two cannot drift. Orders placed, and orders whose `rejectedOn` goes from null to set: no
- * other change of an order (PATCH, fold, document) wakes it, nor do its own markers and totals
+ * other change of an order (PATCH, document) wakes it, nor do its own markers and totals
  * items (they have no `kind`), which also keeps them from the domain-event consumer.
  */
 const filters: readonly StreamFilterPattern[] = [

@@ -27,7 +27,7 @@ export interface LocalServerOptions {
   loadHandler?: (file: string, name: string) => Promise<LambdaHandler>;
   /** Called with one line per request (method, path, status, ms). */
   log?: (line: string) => void;
-  /** Called with the shop of every request to a route (the twin's fold schedule follows them). */
+  /** Called with the shop of every request to a route (the twin's every-minute tasks follow them). */
   onShop?: (shopId: string) => void;
 }
 

@@ -164,33 +164,6 @@ export const keys = {
     sk: `SALES#${change}#${index}`,
   }),
 
-  /**
-   * Lists (lib/data/lists): index partitions per series of listed items (open carts with and
-   * without address data, customers), sorted by creation time, spread over write buckets
-   * (lib/data/lists/buckets.ts).
-   */
-  listSeries: (shopId: string, series: string, bucket: number): string =>
-    `${shop(shopId)}#${series}${bucketPart(bucket)}`,
-  /** Sort key of the list indexes: creation time, then id. */
-  creationSort: (createdAt: string, id: string): string => `${createdAt}#${part(id)}`,
-  /** The counter of a series' items created in one period ("m#2026-11-23T10:05", "Y#2026"). */
-  tallyCounter: (shopId: string, series: string, level: string, period: string): Key => ({
-    pk: `${shop(shopId)}#TALLY#${series}`,
-    sk: `${part(level)}#${part(period)}`,
-  }),
-  tallyCounters: (shopId: string, series: string): string => `${shop(shopId)}#TALLY#${series}`,
-  /** How many fold transactions of a kind have committed (lib/data/lists/fold-generation.ts). */
-  foldGeneration: (shopId: string, kind: string): Key => ({
-    pk: `${shop(shopId)}#TALLY_FOLDS`,
-    sk: part(kind),
-  }),
-  /** gsi3: listed items of a kind whose counters are not yet folded in (lib/data/lists/fold.ts), per bucket. */
-  untallied: (shopId: string, kind: string, bucket: number): string =>
-    `${shop(shopId)}#UNTALLIED#${part(kind)}${bucketPart(bucket)}`,
-  /** gsi2: open carts by the moment they expire, per bucket. */
-  cartsByExpiry: (shopId: string, bucket: number): string =>
-    `${shop(shopId)}#CARTS_EXPIRY${bucketPart(bucket)}`,
-
   // --- Inventory (docs/inventory.md) ------------------------------------------------------------------
   /** One shard of a tracked product's stock: a partition of its own, so buyers spread over shards. */
   stockShard: (shopId: string, productId: string, shard: number): Key => ({

@@ -40,7 +40,7 @@ async function stored(wanted: { pk: string; sk: string }[]): Promise<Record<stri
 /** `ids` by their items' creation time, then id, newest first: what a list must show. */
 async function newestFirst(ids: string[], keyOf: (id: string) => { pk: string; sk: string }) {
   const items = await stored(ids.map(keyOf));
-  const sortOf = new Map(ids.map((id, i) => [id, keys.creationSort(items[i]?.createdAt as string, id)]));
+  const sortOf = new Map(ids.map((id, i) => [id, `${items[i]?.createdAt}#${id}`]));
   return [...ids].sort((a, b) => ((sortOf.get(a) as string) < (sortOf.get(b) as string) ? 1 : -1));
 }
 

@@ -1,7 +1,16 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { bulkWrite } from '../../infra/bench/bulk-write';
+import { meterDynamo } from '../../infra/bench/dynamo-meter';
 import { readShopFile } from '../../infra/local/import-file';
 import { batchGetItems } from '../../lib/data/batch-get';
-import { forgetCartIndexes, insertCart, listCarts, updateCart } from '../../lib/data/cart/cart-repository';
+import {
+  cartItem,
+  forgetCartIndexes,
+  insertCart,
+  listCarts,
+  updateCart,
+} from '../../lib/data/cart/cart-repository';
+import { dynamo } from '../../lib/data/client';
 import { forgetCustomerIndexes, listCustomers } from '../../lib/data/customers/customer-repository';
 import { readSpread } from '../../lib/data/feeds/feed-spread';
 import { importShop } from '../../lib/data/import-shop';
@@ -247,4 +256,32 @@ describe('a throttled feed', () => {
     );
     expect([after.results, cold.results]).toEqual([40, 40]);
   });
+});
+
+describe('a cold load', () => {
+  it('that fails half way keeps the pages it read: the retry reads the rest', async () => {
+    // Prepare: 2,500 carts (three pages of the feed), an instance that has not read them
+    const shopId = freshShopId('coldpart');
+    const carts = spreadTimes(2500, 20).map((ms) => cartAt(shopId, ms));
+    await bulkWrite(
+      carts.map((cart) => cartItem(cart, 1)),
+      { parallel: 4 },
+    );
+    forgetCartIndexes();
+    const meter = meterDynamo(dynamo());
+
+    // Act: the feed's second page fails through every retry of the SDK, then the client retries
+    injectFaults({ commands: ['QueryCommand'], skip: 1, times: 3 });
+    const failed = await listCarts(shopId, {}, { page: 1, perPage: 5 }).catch((error: Error) => error.name);
+    clearFaults();
+    meter.take();
+    const retried = await listCarts(shopId, {}, { page: 1, perPage: 5 });
+    const usage = meter.take();
+    meter.remove();
+
+    // Assess: the spread, the feed's last two pages (not three), the page's carts
+    expect(failed).toBe('ProvisionedThroughputExceededException');
+    expect(retried.results).toBe(2500);
+    expect(usage.calls).toBe(1 + 2 + 1);
+  }, 60_000);
 });

@@ -15,10 +15,19 @@ export interface FedIndex {
   take(item: FeedItem): void;
 }
 
-/** One shop's index and, per bucket, when its last read began (ms; absent: read it in full). */
+/**
+ * Where each bucket's next read starts: after its last complete read began (ms), or after the last
+ * entry a read that failed half way took (absent both: read it in full).
+ */
+interface BucketState {
+  readAt?: number;
+  partial?: string;
+}
+
+/** One shop's index and its buckets' states. */
 interface Held<I> {
   index: I;
-  readAt: Map<number, number>;
+  buckets: Map<number, BucketState>;
   running?: Promise<void>;
   next?: Promise<void>;
 }
@@ -27,7 +36,8 @@ interface Held<I> {
  * Per instance, like the catalog: each shop's index of one kind stays in memory between requests,
  * brought up to date from the feed by each request that reads it. A cold instance reads every
  * bucket in full, side by side; a warm one reads each from its last read less the margin, so a
- * request pays for what changed since the last one, never for the shop.
+ * request pays for what changed since the last one, never for the shop. A cold load that runs out
+ * of the request's time keeps the pages it read: the client's retry goes on from there.
  * Requests that arrive while a refresh runs share the next one: the running one may have read
  * before their writes.
  */
@@ -43,7 +53,7 @@ export class FeedCache<I extends FedIndex> {
   async fresh(shopId: string): Promise<I> {
     let held = this.shops.get(shopId);
     if (!held) {
-      held = { index: this.make(), readAt: new Map() };
+      held = { index: this.make(), buckets: new Map() };
       this.shops.set(shopId, held);
     }
     await this.refreshed(shopId, held);
@@ -76,11 +86,24 @@ export class FeedCache<I extends FedIndex> {
     const buckets = await readSpread(shopId, this.kind);
     await Promise.all(
       Array.from({ length: buckets }, async (_, bucket) => {
-        const last = held.readAt.get(bucket);
-        const after = last === undefined ? undefined : new Date(last - FEED_MARGIN_MS).toISOString();
-        for (const item of await readFeedBucket(shopId, this.kind, bucket, after)) held.index.take(item);
-        held.readAt.set(bucket, started);
+        const state = held.buckets.get(bucket) ?? {};
+        held.buckets.set(bucket, state);
+        await readFeedBucket(shopId, this.kind, bucket, readFrom(state), (page) => {
+          for (const item of page) held.index.take(item);
+          const last = page.at(-1)?.sort;
+          if (last !== undefined && state.readAt === undefined) state.partial = last;
+        });
+        state.readAt = started;
+        state.partial = undefined;
       }),
     );
   }
+}
+
+/** Where a bucket's read starts: its last read, or its half-done first read, less the margin. */
+function readFrom(state: BucketState): string | undefined {
+  if (state.readAt !== undefined) return new Date(state.readAt - FEED_MARGIN_MS).toISOString();
+  if (state.partial === undefined) return undefined;
+  const at = Date.parse(state.partial.slice(0, state.partial.indexOf('#')));
+  return new Date(at - FEED_MARGIN_MS).toISOString();
 }

@@ -17,7 +17,8 @@ import type { FeedKind } from './feed';
 export const MAX_SPREAD = 32;
 const WRITER_CACHE_MS = 10_000;
 
-const writerCache = new Map<string, { buckets: number; at: number }>();
+/** Per shop and kind: the spread as read (a promise, so concurrent writers share one read) and when. */
+const writerCache = new Map<string, { buckets: Promise<number>; at: number }>();
 
 /** The spread as stored (1 when the shop never widened it). */
 export async function readSpread(shopId: string, kind: FeedKind): Promise<number> {
@@ -33,12 +34,16 @@ export async function readSpread(shopId: string, kind: FeedKind): Promise<number
 }
 
 /** The spread a writer uses: the stored one, read at most every WRITER_CACHE_MS by this instance. */
-export async function writerSpread(shopId: string, kind: FeedKind): Promise<number> {
+export function writerSpread(shopId: string, kind: FeedKind): Promise<number> {
   const id = `${shopId}|${kind}`;
   const held = writerCache.get(id);
   if (held && Date.now() - held.at < WRITER_CACHE_MS) return held.buckets;
-  const buckets = await readSpread(shopId, kind);
+  const buckets = readSpread(shopId, kind);
   writerCache.set(id, { buckets, at: Date.now() });
+  // A failed read is not kept: the next writer reads again.
+  buckets.catch(() => {
+    if (writerCache.get(id)?.buckets === buckets) writerCache.delete(id);
+  });
   return buckets;
 }
 

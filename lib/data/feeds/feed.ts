@@ -53,8 +53,8 @@ export function timeOfSort(sort: string): number {
 const FEED_PAGE = 1000;
 
 /**
- * The entries of one bucket, in full or those with `gsi4sk > after`.
- * Eventually consistent (an index can be read no other way): the index lags the table by a fraction
+ * The entries of one bucket, in full or those with `gsi4sk > after`, handed to `take` page by page
+ * (a cold load that fails half way keeps what it read). Eventually consistent (an index can be read no other way): the index lags the table by a fraction
  * of a second in AWS, which the reader's margin covers (feed-cache.ts).
  */
 export async function readFeedBucket(
@@ -62,8 +62,8 @@ export async function readFeedBucket(
   kind: FeedKind,
   bucket: number,
   after: string | undefined,
-): Promise<FeedItem[]> {
-  const items: FeedItem[] = [];
+  take: (page: FeedItem[]) => void,
+): Promise<void> {
   let startKey: Record<string, unknown> | undefined;
   do {
     const page = await dynamo().send(
@@ -81,14 +81,14 @@ export async function readFeedBucket(
       // A cold load reads many pages: DynamoDB Local on a busy host took over the usual 1.5 s.
       BULK_CALL,
     );
-    for (const item of page.Items ?? [])
-      items.push({
+    take(
+      (page.Items ?? []).map((item) => ({
         sort: item.gsi4sk as string,
         ox: item.ox as string,
         os: item.os as Set<string> | undefined,
         version: (item.version as number | undefined) ?? 0,
-      });
+      })),
+    );
     startKey = page.LastEvaluatedKey;
   } while (startKey);
-  return items;
 }

@@ -35,7 +35,7 @@ export interface OrderSave {
  * Stores a changed order only if it is still at the version the change was decided on (else
  * OrderChanged), so no race between two PATCHes breaks a transition rule: each decided on what it
  * read, and only one of two writers of one version gets through. The order item is updated, not
- * replaced: its list attributes (lib/data/lists) stay as the fold left them. Beside it, in one
+ * replaced: what it does not change stays as it is (its feed bucket among them). Beside it, in one
  * transaction when there are any: a new merchant-set number's guard (taken: 409) and the old one's
  * release, and a rejection's cancellation item, so the work of cancelling is never lost (docs/orders.md).
  * Returns the new version.

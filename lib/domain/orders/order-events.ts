@@ -50,7 +50,7 @@ export function orderEventsOf(record: DynamoDBRecord): OrderEvent[] {
   const change = now.lastChange?.M;
   const changedAt = change?.changedAt?.S ?? new Date().toISOString();
   const events: OrderEvent[] = [];
-  // Only the write that made this version is a PATCH; a later fold or document write keeps the old lastChange.
+  // Only the write that made this version is a PATCH; a later document write keeps the old lastChange.
   if (
     change &&
     change.version?.N !== undefined &&
