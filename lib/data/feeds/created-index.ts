@@ -1,5 +1,6 @@
 import type { FeedItem } from './feed';
 import type { FedIndex } from './feed-cache';
+import { grown, parseCursor } from './slot-arrays';
 import { SortedSlots } from './sorted-slots';
 
 /** One listed item (a cart, a customer) as its feed shows it. */
@@ -84,7 +85,7 @@ export class CreatedIndex implements FedIndex {
     nowMs: number,
   ): { results: number; ids: string[]; last?: string } {
     this.settle();
-    const after = slice.after === undefined ? undefined : parseSortKey(slice.after);
+    const after = slice.after === undefined ? undefined : parseCursor(slice.after);
     const wantTag = filter.tag === undefined ? -1 : filter.tag ? 2 : 0;
     let results = 0;
     let skip = slice.offset;
@@ -124,24 +125,14 @@ export class CreatedIndex implements FedIndex {
 
   private grow(): void {
     const capacity = this.created.length * 2;
-    const grown = <T extends Float64Array | Int32Array | Uint8Array>(array: T): T => {
-      const next = new (array.constructor as new (n: number) => T)(capacity);
-      next.set(array);
-      return next;
-    };
-    this.created = grown(this.created);
-    this.until = grown(this.until);
-    this.versions = grown(this.versions);
-    this.flags = grown(this.flags);
+    this.created = grown(this.created, capacity);
+    this.until = grown(this.until, capacity);
+    this.versions = grown(this.versions, capacity);
+    this.flags = grown(this.flags, capacity);
   }
 }
 
 /** Whether an item comes after the cursor's position, newest first (ties: the smaller id after). */
 function isAfter(created: number, id: string, after: { ms: number; id: string }): boolean {
   return created < after.ms || (created === after.ms && id < after.id);
-}
-
-function parseSortKey(key: string): { ms: number; id: string } {
-  const cut = key.indexOf('#');
-  return { ms: Date.parse(key.slice(0, cut)), id: key.slice(cut + 1) };
 }

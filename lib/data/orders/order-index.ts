@@ -1,6 +1,7 @@
 import type { CompiledFilter, OrderSort } from '../../domain/orders/order-filter';
 import type { FeedItem } from '../feeds/feed';
 import type { FedIndex } from '../feeds/feed-cache';
+import { grown, parseCursor } from '../feeds/slot-arrays';
 import { SortedSlots } from '../feeds/sorted-slots';
 import { entryOfFeedItem, type OrderEntry } from './order-feed';
 
@@ -113,7 +114,7 @@ export class OrderIndex implements FedIndex {
     this.settle();
     const filter = this.resolve(compiled);
     const times = sort === 'created' ? this.created : this.updated;
-    const after = slice.after === undefined ? undefined : parseSortKey(slice.after);
+    const after = slice.after === undefined ? undefined : parseCursor(slice.after);
     const candidates = this.candidates(compiled);
     let results = 0;
     if (candidates === undefined) {
@@ -269,16 +270,6 @@ interface Resolved {
   product: number;
 }
 
-/** A copy of a typed array with room for `capacity` values. */
-function grown<T extends Float64Array | Int32Array | Uint16Array | Uint8Array>(
-  array: T,
-  capacity: number,
-): T {
-  const next = new (array.constructor as new (n: number) => T)(capacity);
-  next.set(array);
-  return next;
-}
-
 function listOf(lists: Map<number, number[]>, code: number): number[] {
   let list = lists.get(code);
   if (!list) {
@@ -286,9 +277,4 @@ function listOf(lists: Map<number, number[]>, code: number): number[] {
     lists.set(code, list);
   }
   return list;
-}
-
-function parseSortKey(key: string): { ms: number; id: string } {
-  const cut = key.indexOf('#');
-  return { ms: Date.parse(key.slice(0, cut)), id: key.slice(cut + 1) };
 }
