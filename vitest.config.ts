@@ -8,7 +8,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * - api: real HTTP against the local twin, integration tests on its DynamoDB Local, and the pages in
  *   chromium (they mostly wait for renders, time the API tests leave).
  * - rehearsal: the deployment rehearsal (a twin of its own serving the synthesized bundles).
- * - slow: the 10k-request fuzz, esbuild bundling, CDK synthesis, the tools run over openapi.json.
+ * - slow: the fuzz, esbuild bundling, CDK synthesis, the tools run over openapi.json.
  * The twin (test/global-setup.ts) starts once per run for api and slow together, and only when one
  * of them has a file to run.
  */
@@ -16,11 +16,12 @@ const SLOW = [
   'test/api/fuzz.test.ts',
   'test/infra/bundling.test.ts',
   'test/infra/shop-stack.test.ts',
-  'test/infra/template-checks.test.ts',
   'test/infra/idempotency-secret.test.ts',
   'test/infra/config.test.ts',
   'test/infra/openapi-tools.test.ts',
 ];
+/** cfn-lint and cdk-nag over the synthesized templates (a unit-style test, run beside the API tests). */
+const TEMPLATE_CHECKS = 'test/infra/template-checks.test.ts';
 /** The deployment rehearsal: its own project, run beside the API tests (see below). */
 const REHEARSAL = 'test/infra/rehearsal.test.ts';
 /**
@@ -58,7 +59,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.ts', 'test/infra/*.test.ts'],
-          exclude: [...SLOW, REHEARSAL],
+          exclude: [...SLOW, REHEARSAL, TEMPLATE_CHECKS],
           setupFiles: ['test/unit/support/no-twin.ts'],
           // One worker process per core, shared by the files (the setup file resets modules and env):
           // starting a process per file cost more than the tests themselves.
@@ -72,7 +73,13 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'api',
-          include: ['test/api/**/*.test.ts', 'test/integration/**/*.test.ts', 'test/browser/**/*.test.ts'],
+          include: [
+            'test/api/**/*.test.ts',
+            'test/integration/**/*.test.ts',
+            'test/browser/**/*.test.ts',
+            // cfn-lint over the synthesized templates: half a minute of CPU the API tests' waits leave.
+            TEMPLATE_CHECKS,
+          ],
           exclude: SLOW,
           globalSetup: TWIN_SETUP,
           sequence: { groupOrder: 1 },

@@ -91,7 +91,7 @@ const TOOLS: Tool[] = [
   { name: 'chromium', for: ['api'], present: () => chromiumPath() !== undefined, apt: 'chromium' },
   {
     name: 'cfn-lint',
-    for: ['slow'],
+    for: ['api'],
     present: () => cfnLintCommand() !== undefined,
     pip: `cfn-lint==${CFN_LINT_VERSION}`,
   },
