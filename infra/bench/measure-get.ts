@@ -15,7 +15,8 @@ export interface MeasuredGet {
 }
 
 /**
- * The scale parts' measurement of one read: its first answer (must be 200), `warmup` requests not
+ * The scale parts' measurement of one read: its first answer (must be 200; a 503 is asked again, as
+ * a client would: an instance's cold load of a list keeps what it read), `warmup` requests not
  * measured, then `samples` requests one at a time, timed, and metered by the API process.
  */
 export async function measureGet(
@@ -26,7 +27,8 @@ export async function measureGet(
   warmup = 3,
 ): Promise<MeasuredGet> {
   const url = String(api.ready.url);
-  const first = await callApi(url, request);
+  let first = await callApi(url, request);
+  for (let retry = 0; first.status === 503 && retry < 10; retry++) first = await callApi(url, request);
   if (first.status !== 200) throw new Error(`${label}: ${first.status} ${first.body.slice(0, 300)}`);
   await load(url, { connections: 1, amount: warmup, next: () => request });
   await api.ask({ type: 'usage' });
