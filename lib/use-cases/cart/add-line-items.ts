@@ -8,7 +8,7 @@ import { type CartResult, type CartWrite, catalogOfCart, changeCart } from './ch
 /**
  * Adds several products at once (contract "Carts": multi-line-items): the ones that can be bought
  * are added, the others are counted in `refused`; an item that would take the cart beyond a
- * tracked product's stock is dropped the same way (merchant-api.md "Carts and stock"). When none
+ * tracked product's stock is dropped the same way (docs/inventory.md "Carts and stock"). When none
  * can be added: RefusedInput naming each item, or OutOfStock when stock alone refused them all.
  */
 export async function addLineItems(

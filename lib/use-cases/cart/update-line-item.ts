@@ -8,7 +8,7 @@ import { type CartResult, type CartWrite, catalogOfCart, changeCart } from './ch
 /**
  * Sets the quantity of one line of the cart (contract quantity rules); unknown line: NotFoundError.
  * Raising it beyond a tracked product's stock now is OutOfStock (`quantity`, with `available`);
- * lowering it never is (merchant-api.md "Carts and stock").
+ * lowering it never is (docs/inventory.md "Carts and stock").
  */
 export async function updateLineItem(
   write: CartWrite & { lineItemId: string; quantity: number },

@@ -12,7 +12,7 @@ import { liveUnits } from '../inventory/live-stock';
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 /**
- * The `entity` and `entityUrl` of an event (merchant-api.md "Event types"): the resource as its GET
+ * The `entity` and `entityUrl` of an event (docs/webhooks.md "Event types"): the resource as its GET
  * answers it, read when the event is fanned out, so every webhook gets the same state. undefined
  * when the resource is gone by then (e.g. a product deleted right after its update): nothing is sent.
  */

@@ -5,7 +5,7 @@ import { eventEntity } from './event-entity';
 import { EACH_READ, type WebhookReads } from './webhook-reads';
 
 /**
- * Turns one domain event into one job per active webhook subscribed to its type (merchant-api.md
+ * Turns one domain event into one job per active webhook subscribed to its type (docs/webhooks.md
  * "Event types"), each a queue message of its own, so a slow or dead receiver never holds up
  * another. The entity is read once here and travels in the jobs. Events of inactive webhooks are
  * neither sent nor kept. Returns how many jobs were queued.

@@ -10,7 +10,7 @@ const NO_RETRIES = {
   },
 };
 
-/** Sends a PING to the webhook at once and answers its attempt (merchant-api.md "test ping"). */
+/** Sends a PING to the webhook at once and answers its attempt (docs/webhooks.md: never retried, never deactivates it). */
 export async function pingWebhook(shopId: string, webhookId: string): Promise<DeliveryAttempt> {
   const webhook = await requireWebhook(shopId, webhookId);
   const event = {
