@@ -65,15 +65,15 @@ export const GetProductQuery = z.lazy(() =>
   }),
 );
 
-/** spec "Limits": variations page by 100, at most 1000. */
-/** GET /products/updated/{property}: only stock changes are kept so far (docs/inventory.md). */
+/** GET /products/updated/{property}: stock changes, or changes of anything but stock (docs/inventory.md). */
 export const UpdatedProductsPath = z.lazy(() =>
-  z.object({ shopId: ShopId, property: z.enum(['stocklevel']) }),
+  z.object({ shopId: ShopId, property: z.enum(['stocklevel', 'attributes']) }),
 );
 export const UpdatedProductsQuery = z.lazy(() =>
   z.object({ ...paging(), locale: LocaleParam, currency: CurrencyParam, changedAfter: z.optional(Instant) }),
 );
 
+/** Variations page by 100, at most 1000. */
 export const ListVariationsQuery = z.lazy(() => z.object({ ...paging(1000, 100), locale: LocaleParam }));
 
 export const GetCrossSellingQuery = GetProductQuery;
