@@ -18,6 +18,12 @@ export interface ApiEnvironment {
   AUTH_ISSUER: string;
   AUTH_AUDIENCE: string;
   AUTH_JWKS_URI: string;
+  /** Only this scope prefix is stripped (the stack's Cognito resource server: `shop-api/`). */
+  AUTH_SCOPE_PREFIX: string;
+  /** The clients whose tokens open the shop ('' = any client of the issuer). */
+  AUTH_CLIENT_IDS: string;
+  /** The longest a token may live, in seconds. */
+  AUTH_MAX_TOKEN_LIFETIME: string;
   LEGACY_ACCEPT: 'true' | 'false';
   LOG_LEVEL: string;
   /** contract "Rate limit": read by the rate-limit middleware. */
