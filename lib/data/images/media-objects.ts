@@ -29,6 +29,18 @@ export function uploadPrefix(shopId: string, productId: string, uploadId: string
   return `${productObjectsPrefix(shopId, productId)}${uploadId}/`;
 }
 
+/**
+ * The folder of an upload's original, beside its sizes. The original is the merchant's file as sent
+ * (EXIF, GPS position, trailing bytes): the CDN never serves this folder (infra/constructs/
+ * media-storage.ts), only the sizes, which sharp re-encodes without metadata.
+ */
+export const ORIGINALS_FOLDER = 'original';
+
+/** The key of an upload's original. */
+export function originalKey(prefix: string, name: string): string {
+  return `${prefix}${ORIGINALS_FOLDER}/${keySafe(name)}`;
+}
+
 /** An image name as a key's file name: letters, digits, dot, dash and underscore (others become '-'). */
 export function keySafe(name: string): string {
   return name.replace(/[^A-Za-z0-9._-]/g, '-');
