@@ -2,7 +2,7 @@ import { type Catalog, localize } from '../catalog/catalog';
 import { link, type ViewContext } from '../links';
 
 /**
- * Watchers ("notify me", merchant-api.md "Watchers"): addresses waiting for a sold-out product. A
+ * Watchers ("notify me", docs/inventory.md "Watchers"): addresses waiting for a sold-out product. A
  * storefront signs a buyer up while the product is OutStock; the product's ProductBackInStock event
  * announces how many waited, and the watchers are then cleared.
  */

@@ -9,7 +9,7 @@ import {
 import { ORDER_TIMESTAMPS, type OrderTimestamp } from './order';
 
 /**
- * The paths of `PATCH /orders/{o}` (merchant-api.md §3 path table) and the checks of each
+ * The paths of `PATCH /orders/{o}` (docs/orders.md "PATCH /orders/{o}") and the checks of each
  * operation's form: which ops a path takes and what its value looks like. Whether the order's
  * state allows the change is order-rules.ts's job, after every operation passed these checks.
  */
@@ -45,7 +45,7 @@ const ALLOWED =
 
 /**
  * The operations as changes, or every problem named by its operation's index (`[i].op`, `[i].path`,
- * `[i].value`: merchant-api.md §1 "JSON Patch"). `add` on a timestamp without a value or with
+ * `[i].value`: docs/api-rules.md "JSON Patch"). `add` on a timestamp without a value or with
  * "now" means `now`; `remove` unsets timestamps and texts; addresses and the number take `add` only.
  * An address change holds only the fields sent until mergeAddressChanges merges it.
  */
