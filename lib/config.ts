@@ -43,7 +43,7 @@ const Env = z.object({
   AUTH_JWKS_URI: z.optional(z.url()),
   /** A local JWKS file (the dev issuer's); verification then never touches the network. */
   AUTH_JWKS_FILE: z.optional(z.string()),
-  /** contract: LEGACY_ACCEPT=true serves `*\/*` and a missing Accept as v1. */
+  /** docs/api-rules.md "Transport": LEGACY_ACCEPT=true serves `*\/*` and a missing Accept as v1. */
   LEGACY_ACCEPT: z.pipe(
     z._default(z.enum(['true', 'false']), 'false'),
     z.transform((v: 'true' | 'false') => v === 'true'),
@@ -70,7 +70,7 @@ const Env = z.object({
   ),
   /** Multiplies every webhook retry delay (the twin's tests run the two-day schedule in seconds). */
   WEBHOOK_RETRY_SCALE: z._default(z.coerce.number().check(z.positive(), z.maximum(1)), 1),
-  /** contract "Rate limit": requests per token and hour. */
+  /** docs/api-rules.md "Rate limit": requests per token and hour. */
   RATE_LIMIT_PER_HOUR: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 6000),
   /** Requests one function instance leases at a time from the shared per-token counter. */
   RATE_LIMIT_BLOCK: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 50),

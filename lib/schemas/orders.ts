@@ -21,7 +21,7 @@ export const IsoCurrency = z.lazy(() =>
   ),
 );
 
-/** GET /orders (merchant-api.md §3): the status filters, `true` set, `false` null. */
+/** GET /orders (docs/orders.md "Finding orders"): the status filters, `true` set, `false` null. */
 const statusFilters = () =>
   Object.fromEntries(FILTER_STATUSES.map((name) => [name, QueryBoolean])) as Record<
     FilterStatus,

@@ -2,7 +2,7 @@ import { DeleteObjectsCommand, ListObjectsV2Command, PutObjectCommand } from '@a
 import { mediaBucket, mediaUrl, s3 } from '../objects/s3-client';
 
 /**
- * Product images in the media bucket (docs/catalog.md "Images"): every object of an upload lives
+ * Product images in the media bucket (docs/catalog.md "Images (slideshow)"): every object of an upload lives
  * under `{shopId}/products/{productId}/{uploadId}/`, so an image uploaded again under its old name
  * gets new keys and URLs (no cache ever shows the old file), and a product's objects share one
  * prefix (deleteProductObjects). Objects never change once written: cached for a year, immutable.

@@ -25,7 +25,8 @@ export function versioning(): MiddlewareObj<ApiEvent, ApiResult, Error, ApiConte
 
 /**
  * Whether an Accept header selects v1: the media type among the listed ones, case-insensitive,
- * parameters ignored. With `legacy`, a missing Accept and `*\/*` count as v1 too (contract).
+ * parameters ignored. With `legacy`, a missing Accept and `*\/*` count as v1 too (docs/api-rules.md
+ * "Transport").
  */
 export function acceptsV1(accept: string | undefined, legacy: boolean): boolean {
   if (accept === undefined || accept.trim() === '') return legacy;
