@@ -52,9 +52,9 @@ const Context = z
     shopId: ShopId,
     /** Origins the browser may call the API from (CORS); none = no CORS. */
     allowedOrigins: list.pipe(z.array(origin)).default([]),
-    /** contract "Rate limit": requests per token and hour. */
+    /** docs/api-rules.md "Rate limit": requests per token and hour. */
     rateLimitPerHour: int(1, 10_000_000).default(6000),
-    /** contract "Transport": LEGACY_ACCEPT=true serves `*\/*` and a missing Accept as v1. */
+    /** docs/api-rules.md "Transport": LEGACY_ACCEPT=true serves `*\/*` and a missing Accept as v1. */
     legacyAccept: flag.default(false),
     /** Where alarms are e-mailed; without it the topic exists and has no subscription. */
     alarmEmail: z.string().email().optional(),

@@ -35,7 +35,7 @@ export interface ShopStackProps extends StackProps {
   routes?: readonly Route[];
 }
 
-/** The scopes the route table requires (contract "Authentication and scopes"), in table order. */
+/** The scopes the route table requires (docs/api-rules.md "Authentication and scopes"), in table order. */
 export function routeScopes(routes: readonly Route[]): string[] {
   return [...new Set(routes.flatMap((r) => (r.scope ? [r.scope] : [])))];
 }
@@ -101,7 +101,8 @@ export class ShopStack extends Stack {
     const environment: ApiEnvironment = {
       TABLE_NAME: table.tableName,
       AUTH_ISSUER: issuer.issuer,
-      // Cognito access tokens carry no `aud` (contract: verified against issuer and JWKS).
+      // Cognito access tokens carry no `aud` (verified against issuer and JWKS: docs/deploy.md "Decisions for
+      // the cloud stack").
       AUTH_AUDIENCE: issuer.audience,
       AUTH_JWKS_URI: issuer.jwksUri,
       AUTH_SCOPE_PREFIX: issuer.scopePrefix,

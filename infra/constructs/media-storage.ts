@@ -17,8 +17,8 @@ import { Construct } from 'constructs';
 import { ORIGINALS_FOLDER } from '../../lib/data/images/media-objects';
 
 /**
- * What a route's function may do in the media bucket (docs/catalog.md "Images"): the upload stores
- * an image's objects and removes them again when its catalog write fails; deleting an image or a
+ * What a route's function may do in the media bucket (docs/catalog.md "Images (slideshow)"): the upload
+ * stores an image's objects and removes them again when its catalog write fails; deleting an image or a
  * product deletes objects. No function reads or lists it but the product DELETE, which finds a
  * product's objects by their key prefix (lib/data/images/media-objects.ts deleteProductObjects).
  */
