@@ -23,7 +23,7 @@ const claims = () => ({
   exp: now() + 600,
 });
 
-/** Tokens the API must refuse on every route (contract "Authentication and scopes"). */
+/** Tokens the API must refuse on every route (docs/api-rules.md "Authentication and scopes"). */
 const badTokens: [string, () => string | null][] = [
   ['no token', () => null],
   ['a malformed token', () => 'not-a-jwt'],

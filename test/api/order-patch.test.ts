@@ -4,7 +4,10 @@ import { call, tokenFor } from '../support/api';
 import { BILLING, orderableCart } from '../support/carts';
 import { privateDemoShop } from '../support/shops';
 
-/** PATCH /orders/{o} (merchant-api.md §3): paths, JSON Patch errors, ETag and the transition rules. */
+/**
+ * PATCH /orders/{o} (docs/orders.md "PATCH /orders/{o}"): paths, JSON Patch errors, ETag and the transition
+ * rules.
+ */
 
 let shop: string;
 beforeAll(async () => {

@@ -5,8 +5,8 @@ import { BILLING, newCart } from '../support/carts';
 import { privateDemoShop } from '../support/shops';
 
 /**
- * POST /{shopId}/products and DELETE /{shopId}/products/{productId} (merchant-api.md §4 "Create a
- * product", "Delete a product", "Catalog promises and events") through real HTTP, on a private copy
+ * POST /{shopId}/products and DELETE /{shopId}/products/{productId} (docs/catalog.md
+ * "Product writes") through real HTTP, on a private copy
  * of the demo shop: defaults, every refusal naming its field, uniqueness under racing POSTs, the
  * product in every read after the write and gone from every read after the delete, carts that hold
  * a deleted product, and the events.

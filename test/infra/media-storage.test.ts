@@ -5,7 +5,10 @@ import type { ShopStack } from '../../infra/shop-stack';
 import { routeList } from '../../lib/routes';
 import { synthShop } from './stack-fixture';
 
-/** The product images' storage in AWS (docs/catalog.md "Images"): private bucket, CloudFront with OAC, grants. */
+/**
+ * The product images' storage in AWS (docs/catalog.md "Images (slideshow)"): private bucket, CloudFront with
+ * OAC, grants.
+ */
 
 type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string };
 

@@ -185,7 +185,7 @@ describe('shop stack: least privilege', () => {
         for (const write of ['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'ConditionCheckItem']) {
           expect(actions.has(`dynamodb:${write}`)).toBe(false);
         }
-        // The one write of a read-only route: its request counter (contract "Rate limit").
+        // The one write of a read-only route: its request counter (docs/api-rules.md "Rate limit").
         expect(conditional).toEqual([
           {
             Action: 'dynamodb:UpdateItem',
