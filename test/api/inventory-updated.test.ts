@@ -4,7 +4,7 @@ import { BILLING, newCart } from '../support/carts';
 import { privateDemoShop, withStock } from '../support/shops';
 
 /**
- * docs/inventory.md "Updated products: GET /products/updated/stocklevel": what a poller of stock
+ * docs/inventory.md "Updated products": what a poller of stock
  * changes reads, each product once at its latest change, oldest first, resuming from `lastUpdated`.
  */
 describe('GET /{shopId}/products/updated/stocklevel', () => {
