@@ -6,7 +6,7 @@ import type { ApiContext, ApiEvent, ApiResult } from '../types';
 export const MEDIA_TYPE_V1 = 'application/vnd.service.v1+json';
 
 /**
- * spec "Versioning": the Accept header must name the v1 media type, else 406; every response,
+ * docs/api-rules.md "Transport": the Accept header must name the v1 media type, else 406; every response,
  * errors included, carries X-Service-Media-Type.
  */
 export function versioning(): MiddlewareObj<ApiEvent, ApiResult, Error, ApiContext> {
