@@ -13759,7 +13759,7 @@ export interface operations {
             header?: never;
             path: {
                 shopId: string;
-                property: "stocklevel";
+                property: "stocklevel" | "attributes";
             };
             cookie?: never;
         };
