@@ -1,9 +1,10 @@
 import { importShop } from '../../lib/data/import-shop';
+import { CART_TOKEN_HEADER } from '../../lib/http/middleware/cart-token';
 import { issueDevToken } from '../local/dev-issuer';
 import { readShopFile } from '../local/import-file';
 import { SEED_SHOPS } from '../local/twin';
 import type { Child } from './child-process';
-import { benchHeaders } from './http-fixtures';
+import { benchHeaders, callApi } from './http-fixtures';
 import { measureGet } from './measure-get';
 import { seedListedShop } from './scale-seed';
 import { table } from './stats';
@@ -11,7 +12,7 @@ import { table } from './stats';
 /** One list request measured on a shop of one size. */
 export interface ListScaleRow {
   request: string;
-  budget: 'vsSmallest' | 'deep' | 'window';
+  budget: Budget;
   size: number;
   p50: number;
   p99: number;
@@ -24,6 +25,9 @@ export interface ListScaleRow {
 }
 
 const DAY = 24 * 3600 * 1000;
+/** How a row is budgeted (listRequests); `cartRead` is the reference a list's p50 is held to. */
+type Budget = 'vsSmallest' | 'deep' | 'window' | 'cartRead';
+const CART_READ = 'GET /carts/{c} (reference)';
 
 /**
  * The list requests measured, and how each is budgeted: `vsSmallest` compares p50 and read units
@@ -33,7 +37,7 @@ const DAY = 24 * 3600 * 1000;
  */
 function listRequests(size: number) {
   const weekAgo = new Date(Date.now() - 7 * DAY).toISOString();
-  const all = (request: string, path: string, budget: 'vsSmallest' | 'deep' | 'window') => ({
+  const all = (request: string, path: string, budget: Budget) => ({
     request,
     path,
     budget,
@@ -66,7 +70,6 @@ export async function measureListScale(
   samples: number,
   say: (line: string) => void,
 ): Promise<ListScaleRow[]> {
-  const _url = String(api.ready.url);
   const demo = await readShopFile(SEED_SHOPS[0].file);
   const rows: ListScaleRow[] = [];
   for (const size of sizes) {
@@ -82,10 +85,40 @@ export async function measureListScale(
       rows.push({ request, budget, size, ...figures, results, expected: expected < 0 ? results : expected });
       say(`  ${request} at ${size}: p50 ${figures.p50} ms, ${figures.readUnits.toFixed(1)} RCU`);
     }
+    // After the lists: the cart it makes would count in them.
+    rows.push(await measureCartRead(api, shopId, token, size, samples));
   }
   return rows;
 }
 
+/** One cart read (GET /carts/{c} of a cart made for it) in the shop, the reference of list p50s. */
+async function measureCartRead(
+  api: Child,
+  shopId: string,
+  token: string,
+  size: number,
+  samples: number,
+): Promise<ListScaleRow> {
+  const made = await callApi(String(api.ready.url), {
+    method: 'POST',
+    path: `/${shopId}/carts`,
+    headers: benchHeaders(token, { json: true }),
+    body: '{}',
+  });
+  if (made.status !== 201) throw new Error(`POST /carts: ${made.status} ${made.body}`);
+  const { cartId } = JSON.parse(made.body) as { cartId: string };
+  const cartToken = made.headers.get(CART_TOKEN_HEADER) ?? '';
+  const read = {
+    method: 'GET' as const,
+    path: `/${shopId}/carts/${cartId}`,
+    headers: benchHeaders(token, { cartToken }),
+  };
+  const { first: _, ...figures } = await measureGet(api, `${CART_READ} at ${size}`, read, samples);
+  return { request: CART_READ, budget: 'cartRead', size, ...figures, results: 0, expected: 0 };
+}
+
+/** Most p50 of a list, as a multiple of a cart read's in the same shop (issue "Budgets"). */
+export const LIST_VS_CART_READ_BUDGET = 2;
 /** Most p50 at the largest size, as a multiple of the smallest size's (issue "Budgets"). */
 export const LIST_SIZE_RATIO_BUDGET = 2;
 /** Read units may differ by this much between sizes (rounding of DynamoDB's units). */
@@ -106,6 +139,11 @@ export function missedListBudgets(rows: readonly ListScaleRow[]): string[] {
       missed.push(`${row.request} at ${row.size}: results ${row.results}, shop holds ${row.expected}`);
     if (row.calls > LIST_CALLS_BUDGET)
       missed.push(`${row.request} at ${row.size}: ${row.calls.toFixed(1)} calls > ${LIST_CALLS_BUDGET}`);
+    const cartRead = rows.find((r) => r.budget === 'cartRead' && r.size === row.size);
+    if (row.budget === 'vsSmallest' && cartRead && row.p50 > LIST_VS_CART_READ_BUDGET * cartRead.p50)
+      missed.push(
+        `${row.request} at ${row.size}: p50 ${ms(row.p50)} > ${LIST_VS_CART_READ_BUDGET}× a cart read's ${ms(cartRead.p50)}`,
+      );
     if (row.size !== largest) continue;
     if (row.p99 > LIST_P99_BUDGET_MS)
       missed.push(`${row.request} at ${row.size}: p99 ${ms(row.p99)} > ${LIST_P99_BUDGET_MS} ms`);

@@ -4,7 +4,8 @@
  * The lists go first: the checkouts leave the demo shop's fold work to the twin's schedule.
  * - lists: shops of growing size (default 100, 10,000 and 100,000 carts, orders and customers,
  *   seeded through the data layer), each list request over HTTP at concurrency 1: p50, p99,
- *   DynamoDB calls and read units per request, `results` against what the shop holds. Budgets: p50
+ *   DynamoDB calls and read units per request, `results` against what the shop holds, and a cart
+ *   read (GET /carts/{c}) in the same shop. Budgets: ≤ 6 calls; p50 ≤ 2× the cart read's; p50
  *   at the largest size ≤ 2× the smallest's; read units independent of size (a deep page against
  *   the next smaller size that has that many items); p99 under 1 s at the largest size.
  * - checkout: POST /carts/{c}/order on distinct carts at c=1, 16 and 64 against its floor at the
