@@ -81,22 +81,35 @@ export class FeedCache<I extends FedIndex> {
     return held.next;
   }
 
+  /**
+   * Reads the buckets the index knows side by side with the spread (a warm list then waits for one
+   * round trip before its page, not two), then any bucket the spread has grown by since.
+   */
   private async refresh(shopId: string, held: Held<I>): Promise<void> {
     const started = Date.now();
-    const buckets = await readSpread(shopId, this.kind);
-    await Promise.all(
-      Array.from({ length: buckets }, async (_, bucket) => {
-        const state = held.buckets.get(bucket) ?? {};
-        held.buckets.set(bucket, state);
-        await readFeedBucket(shopId, this.kind, bucket, readFrom(state), (page) => {
-          for (const item of page) held.index.take(item);
-          const last = page.at(-1)?.sort;
-          if (last !== undefined && state.readAt === undefined) state.partial = last;
-        });
-        state.readAt = started;
-        state.partial = undefined;
-      }),
-    );
+    const readBucket = async (bucket: number) => {
+      const state = held.buckets.get(bucket) ?? {};
+      held.buckets.set(bucket, state);
+      await readFeedBucket(shopId, this.kind, bucket, readFrom(state), (page) => {
+        for (const item of page) held.index.take(item);
+        const last = page.at(-1)?.sort;
+        if (last !== undefined && state.readAt === undefined) state.partial = last;
+      });
+      state.readAt = started;
+      state.partial = undefined;
+    };
+    const known = [...held.buckets.keys()];
+    const early = known.map(readBucket);
+    // Handled now, awaited below: a bucket that fails before the spread answers is no unhandled rejection.
+    for (const read of early) read.catch(() => undefined);
+    try {
+      const buckets = await readSpread(shopId, this.kind);
+      const grown = Array.from({ length: buckets }, (_, bucket) => bucket).filter((b) => !known.includes(b));
+      await Promise.all([...early, ...grown.map(readBucket)]);
+    } finally {
+      // A failed spread read leaves no bucket read running behind the request's answer.
+      await Promise.allSettled(early);
+    }
   }
 }
 
