@@ -723,6 +723,17 @@ export const routes = {
     writes: true,
     handler: 'functions/newsletters/subscribe.ts',
   }),
+  confirmNewsletterSubscription: route({
+    name: 'confirmNewsletterSubscription',
+    method: 'POST',
+    path: '/{shopId}/newsletter-campaigns/{campaignId}/subscribers/confirm',
+    scope: null,
+    cartToken: false,
+    body: 'json',
+    writes: true,
+    handler: 'functions/newsletters/confirm-subscription.ts',
+  }),
+  // Any token with the address's unsubscribe token, or newsletters_write (the handler checks).
   unsubscribeNewsletter: route({
     name: 'unsubscribeNewsletter',
     method: 'DELETE',
