@@ -64,6 +64,8 @@ export interface Route {
   readonly writes: boolean;
   /** Whether an Idempotency-Key header makes retries replay the first answer (beyond the spec). */
   readonly idempotent?: boolean;
+  /** Whether the handler signs or checks newsletter tokens (reads the newsletter secret). */
+  readonly newsletterTokens?: boolean;
   /**
    * Whether the route turns the cart into an order: on an ordered cart, the retry of the checkout
    * that ordered it (the same Idempotency-Key) reaches the handler, which answers its order; any
@@ -711,6 +713,7 @@ export const routes = {
     cartToken: false,
     body: 'none',
     writes: false,
+    newsletterTokens: true,
     handler: 'functions/newsletters/list-subscribers.ts',
   }),
   subscribeNewsletter: route({
@@ -721,6 +724,7 @@ export const routes = {
     cartToken: false,
     body: 'json',
     writes: true,
+    newsletterTokens: true,
     handler: 'functions/newsletters/subscribe.ts',
   }),
   confirmNewsletterSubscription: route({
@@ -731,6 +735,7 @@ export const routes = {
     cartToken: false,
     body: 'json',
     writes: true,
+    newsletterTokens: true,
     handler: 'functions/newsletters/confirm-subscription.ts',
   }),
   // Any token with the address's unsubscribe token, or newsletters_write (the handler checks).
@@ -742,6 +747,7 @@ export const routes = {
     cartToken: false,
     body: 'none',
     writes: true,
+    newsletterTokens: true,
     handler: 'functions/newsletters/unsubscribe.ts',
   }),
   // Coupon campaigns and their codes (merchant API "Coupon campaigns"; docs/catalog.md).

@@ -42,6 +42,7 @@ export const PUBLISHER_STREAM = {
       dynamodb: { NewImage: { productEvents: [{ exists: true }] } },
     },
     // Newsletter sign-ups that leave a confirm token (lib/domain/storefront/newsletter-events.ts).
+    // The fifth pattern: Lambda's default quota per event source mapping (10 on request).
     {
       eventName: ['INSERT', 'MODIFY'],
       dynamodb: {
