@@ -96,20 +96,25 @@ export async function confirmNewsletterSubscription(
 ): Promise<{ email: string }> {
   const key = await shopNewsletterKey(shopId);
   const signed = readConfirmToken(key, token, { shopId, campaignId }, new Date());
-  // The campaign is checked first: a token to an unknown campaign is 404 like every call there.
-  if (!signed) await requireCampaign(shopId, campaignId);
-  let refused = !signed;
-  if (signed)
-    await changeSubscriber(shopId, campaignId, signed.email, (known) => {
-      const next = confirmChange(known, token);
-      refused = next === null;
-      return next === 'already' ? null : next;
-    });
-  if (refused || !signed)
-    throw new RefusedInput('Invalid request', [
-      { field: 'token', message: 'unknown, expired or no longer valid: sign up again' },
-    ]);
+  if (!signed) {
+    // The campaign first: a token to an unknown campaign is 404 like every call there.
+    await requireCampaign(shopId, campaignId);
+    throw invalidConfirmToken();
+  }
+  let refused = false;
+  await changeSubscriber(shopId, campaignId, signed.email, (known) => {
+    const next = confirmChange(known, token);
+    refused = next === null;
+    return next === 'already' ? null : next;
+  });
+  if (refused) throw invalidConfirmToken();
   return { email: signed.email };
+}
+
+function invalidConfirmToken(): RefusedInput {
+  return new RefusedInput('Invalid request', [
+    { field: 'token', message: 'unknown, expired or no longer valid: sign up again' },
+  ]);
 }
 
 /**
