@@ -11,7 +11,8 @@ import { EXPORT_FUNCTION, ExportStorage } from './constructs/export-storage';
 import { wantBundles } from './constructs/function-bundles';
 import { IdempotencySecret } from './constructs/idempotency-secret';
 import { MediaStorage } from './constructs/media-storage';
-import { RouteGroupStack } from './constructs/route-group-stack';
+import { NewsletterSecret } from './constructs/newsletter-secret';
+import { type RouteFunctionExtras, RouteGroupStack } from './constructs/route-group-stack';
 import { SalesTally } from './constructs/sales-tally';
 import { ShopAlarms } from './constructs/shop-alarms';
 import { API_RESOURCE_SERVER, defaultDomainPrefix, ShopAuth } from './constructs/shop-auth';
@@ -146,8 +147,16 @@ export class ShopStack extends Stack {
     const media = new MediaStorage(this, 'Media', { shopId: config.shopId });
     // GET /products/export writes its files to a bucket of their own (docs/catalog.md "Export").
     const exportStorage = new ExportStorage(this, 'Exports');
-    const extras = new Map([
+    // Newsletter tokens are signed with a secret of their own (docs/catalog.md "Newsletters").
+    const newsletter = new NewsletterSecret(this, 'Newsletter', { shopId: config.shopId });
+    const extras = new Map<string, RouteFunctionExtras>([
       ['exportProducts', { ...EXPORT_FUNCTION, grant: (fn: ApiFunction) => exportStorage.grantTo(fn) }],
+      ...routes
+        .filter((route) => route.newsletterTokens)
+        .map((route): [string, RouteFunctionExtras] => [
+          route.name,
+          { grant: (fn: ApiFunction) => newsletter.grantTo(fn) },
+        ]),
     ]);
     for (const [group, members] of routeGroups(routes)) {
       const nested = new RouteGroupStack(this, routeGroupId(group), {

@@ -54,6 +54,12 @@ const Env = z.object({
    */
   IDEMPOTENCY_SECRET_ARN: z.optional(z.string().check(z.minLength(1))),
   IDEMPOTENCY_SECRET_FILE: z.optional(z.string().check(z.minLength(1))),
+  /**
+   * The secret that signs newsletter tokens (lib/data/storefront/newsletter-secret.ts): an ARN (AWS;
+   * only the newsletter routes that sign or check a token get it) or a file (the twin's .dev-keys).
+   */
+  NEWSLETTER_SECRET_ARN: z.optional(z.string().check(z.minLength(1))),
+  NEWSLETTER_SECRET_FILE: z.optional(z.string().check(z.minLength(1))),
   LOG_LEVEL: z._default(z.enum(['debug', 'info', 'warn', 'error', 'silent']), 'info'),
   /** Share of requests (0..1) logged at debug whatever LOG_LEVEL says (docs/operations.md). */
   LOG_SAMPLE_RATE: z._default(z.coerce.number().check(z.minimum(0), z.maximum(1)), 0),

@@ -67,6 +67,8 @@ export interface Route {
   readonly writes: boolean;
   /** Whether an Idempotency-Key header makes retries replay the first answer (beyond the spec). */
   readonly idempotent?: boolean;
+  /** Whether the handler signs or checks newsletter tokens (reads the newsletter secret). */
+  readonly newsletterTokens?: boolean;
   /**
    * Whether the route turns the cart into an order: on an ordered cart, the retry of the checkout
    * that ordered it (the same Idempotency-Key) reaches the handler, which answers its order; any
@@ -714,6 +716,7 @@ export const routes = {
     cartToken: false,
     body: 'none',
     writes: false,
+    newsletterTokens: true,
     handler: 'functions/newsletters/list-subscribers.ts',
   }),
   subscribeNewsletter: route({
@@ -724,8 +727,21 @@ export const routes = {
     cartToken: false,
     body: 'json',
     writes: true,
+    newsletterTokens: true,
     handler: 'functions/newsletters/subscribe.ts',
   }),
+  confirmNewsletterSubscription: route({
+    name: 'confirmNewsletterSubscription',
+    method: 'POST',
+    path: '/{shopId}/newsletter-campaigns/{campaignId}/subscribers/confirm',
+    scope: null,
+    cartToken: false,
+    body: 'json',
+    writes: true,
+    newsletterTokens: true,
+    handler: 'functions/newsletters/confirm-subscription.ts',
+  }),
+  // Any token with the address's unsubscribe token, or newsletters_write (the handler checks).
   unsubscribeNewsletter: route({
     name: 'unsubscribeNewsletter',
     method: 'DELETE',
@@ -734,6 +750,7 @@ export const routes = {
     cartToken: false,
     body: 'none',
     writes: true,
+    newsletterTokens: true,
     handler: 'functions/newsletters/unsubscribe.ts',
   }),
   // Coupon campaigns and their codes (docs/catalog.md "Coupon campaigns").

@@ -723,6 +723,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/{shopId}/newsletter-campaigns/{campaignId}/subscribers/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm newsletter subscription */
+        post: operations["confirmNewsletterSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/{shopId}/newsletter-campaigns/{campaignId}/subscribers/{email}": {
         parameters: {
             query?: never;
@@ -1357,7 +1374,7 @@ export interface components {
         CreatedWebhook: {
             webhookId: string;
             callbackUrl: string;
-            eventTypes: ("ORDER_CREATE" | "ORDER_UPDATE" | "PRODUCT_CREATE" | "PRODUCT_UPDATE" | "PRODUCT_DELETE" | "STOCK_LOW" | "STOCK_OUT" | "STOCK_BACK" | "CUSTOMER_CREATE")[];
+            eventTypes: ("ORDER_CREATE" | "ORDER_UPDATE" | "PRODUCT_CREATE" | "PRODUCT_UPDATE" | "PRODUCT_DELETE" | "STOCK_LOW" | "STOCK_OUT" | "STOCK_BACK" | "CUSTOMER_CREATE" | "NEWSLETTER_CONFIRM")[];
             active: boolean;
             deactivatedReason: string | null;
             createdOn: string;
@@ -1600,10 +1617,20 @@ export interface components {
             resultsPerPage: number;
             items: components["schemas"]["NewsletterCampaign"][];
         };
+        NewsletterConfirmation: {
+            email: string;
+            /** @constant */
+            subscribed: true;
+        };
+        NewsletterSignUp: {
+            email: string;
+        };
         NewsletterSubscriber: {
             email: string;
             name: string;
             subscribed: boolean;
+            pending: boolean;
+            unsubscribeToken: string;
         };
         NewsletterSubscriberList: {
             results: number;
@@ -1681,7 +1708,7 @@ export interface components {
         PatchedWebhook: {
             webhookId: string;
             callbackUrl: string;
-            eventTypes: ("ORDER_CREATE" | "ORDER_UPDATE" | "PRODUCT_CREATE" | "PRODUCT_UPDATE" | "PRODUCT_DELETE" | "STOCK_LOW" | "STOCK_OUT" | "STOCK_BACK" | "CUSTOMER_CREATE")[];
+            eventTypes: ("ORDER_CREATE" | "ORDER_UPDATE" | "PRODUCT_CREATE" | "PRODUCT_UPDATE" | "PRODUCT_DELETE" | "STOCK_LOW" | "STOCK_OUT" | "STOCK_BACK" | "CUSTOMER_CREATE" | "NEWSLETTER_CONFIRM")[];
             active: boolean;
             deactivatedReason: string | null;
             createdOn: string;
@@ -2036,7 +2063,7 @@ export interface components {
         Webhook: {
             webhookId: string;
             callbackUrl: string;
-            eventTypes: ("ORDER_CREATE" | "ORDER_UPDATE" | "PRODUCT_CREATE" | "PRODUCT_UPDATE" | "PRODUCT_DELETE" | "STOCK_LOW" | "STOCK_OUT" | "STOCK_BACK" | "CUSTOMER_CREATE")[];
+            eventTypes: ("ORDER_CREATE" | "ORDER_UPDATE" | "PRODUCT_CREATE" | "PRODUCT_UPDATE" | "PRODUCT_DELETE" | "STOCK_LOW" | "STOCK_OUT" | "STOCK_BACK" | "CUSTOMER_CREATE" | "NEWSLETTER_CONFIRM")[];
             active: boolean;
             deactivatedReason: string | null;
             createdOn: string;
@@ -2046,7 +2073,7 @@ export interface components {
         WebhookDelivery: {
             eventId: string;
             /** @enum {string} */
-            eventType: "ORDER_CREATE" | "ORDER_UPDATE" | "PRODUCT_CREATE" | "PRODUCT_UPDATE" | "PRODUCT_DELETE" | "STOCK_LOW" | "STOCK_OUT" | "STOCK_BACK" | "CUSTOMER_CREATE" | "PING";
+            eventType: "ORDER_CREATE" | "ORDER_UPDATE" | "PRODUCT_CREATE" | "PRODUCT_UPDATE" | "PRODUCT_DELETE" | "STOCK_LOW" | "STOCK_OUT" | "STOCK_BACK" | "CUSTOMER_CREATE" | "NEWSLETTER_CONFIRM" | "PING";
             attempt: number;
             /** @enum {string} */
             status: "DELIVERED" | "FAILED";
@@ -13082,7 +13109,9 @@ export interface operations {
                      *         {
                      *           "email": "ada@example.com",
                      *           "name": "Ada",
-                     *           "subscribed": true
+                     *           "subscribed": false,
+                     *           "pending": true,
+                     *           "unsubscribeToken": "EXAMPLE-UNSUBSCRIBE-TOKEN"
                      *         }
                      *       ]
                      *     }
@@ -13119,8 +13148,8 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK. */
-            200: {
+            /** @description Accepted: taken, and nothing told about what was there before. */
+            202: {
                 headers: {
                     "X-Service-Media-Type": components["headers"]["X-Service-Media-Type"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -13130,11 +13159,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/vnd.service.v1+json": components["schemas"]["NewsletterSubscriber"];
+                    /**
+                     * @example {
+                     *       "email": "ada@example.com"
+                     *     }
+                     */
+                    "application/vnd.service.v1+json": components["schemas"]["NewsletterSignUp"];
                 };
             };
-            /** @description Created. */
-            201: {
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    confirmNewsletterSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                shopId: string;
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
                 headers: {
                     "X-Service-Media-Type": components["headers"]["X-Service-Media-Type"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -13147,11 +13211,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "email": "ada@example.com",
-                     *       "name": "Ada",
                      *       "subscribed": true
                      *     }
                      */
-                    "application/vnd.service.v1+json": components["schemas"]["NewsletterSubscriber"];
+                    "application/vnd.service.v1+json": components["schemas"]["NewsletterConfirmation"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -13168,7 +13231,9 @@ export interface operations {
     };
     unsubscribeNewsletter: {
         parameters: {
-            query?: never;
+            query?: {
+                token?: string;
+            };
             header?: never;
             path: {
                 shopId: string;

@@ -4,6 +4,7 @@ import { type CatalogProductEvent, productEventsOf } from '../../lib/domain/cata
 import { type BusEntry, type DomainEvent, domainEventOf, toBusEntry } from '../../lib/domain/domain-events';
 import type { StockEvent } from '../../lib/domain/inventory/stock-events';
 import { type OrderEvent, orderEventsOf } from '../../lib/domain/orders/order-events';
+import { type NewsletterEvent, newsletterEventsOf } from '../../lib/domain/storefront/newsletter-events';
 import { log } from '../../lib/log';
 // Namespace import: `import { z }` defeats tree shaking and adds all of zod to the bundle.
 import * as z from '../../lib/schemas/zod';
@@ -14,7 +15,8 @@ import { type EventBusClient, eventBridgeClient } from './event-bus-client';
  * The table's stream consumer (not an API route): turns INSERTs of carts, orders and documents
  * into domain events on the stack's EventBridge bus, changes of orders after checkout into the
  * order events (lib/domain/orders/order-events.ts), catalog change-log entries of product writes into
- * the product events (lib/domain/catalog/product-events.ts), and changes of stock shards into the stock
+ * the product events (lib/domain/catalog/product-events.ts), newsletter sign-ups into the confirm
+ * mail's event (lib/domain/storefront/newsletter-events.ts), and changes of stock shards into the stock
  * events (docs/inventory.md "Events": those need the table, to sum a product's shards). Delivery is at least once: a failed batch is
  * reported by the sequence number of its first unsent record, and Lambda retries from there (the
  * event source mapping reports batch item failures, bisects and finally parks records in a DLQ).
@@ -48,13 +50,15 @@ export function createPublisher(options: PublisherOptions) {
     for (const record of event.Records) {
       const sequenceNumber = record.dynamodb?.SequenceNumber ?? '';
       const domainEvent = domainEventOf(record);
-      const raised: (DomainEvent | StockEvent | OrderEvent | CatalogProductEvent)[] = domainEvent
-        ? [domainEvent]
-        : [
-            ...orderEventsOf(record),
-            ...productEventsOf(record),
-            ...(stock.get(streamPosition(sequenceNumber)) ?? []),
-          ];
+      const raised: (DomainEvent | StockEvent | OrderEvent | CatalogProductEvent | NewsletterEvent)[] =
+        domainEvent
+          ? [domainEvent]
+          : [
+              ...orderEventsOf(record),
+              ...productEventsOf(record),
+              ...newsletterEventsOf(record),
+              ...(stock.get(streamPosition(sequenceNumber)) ?? []),
+            ];
       for (const one of raised) {
         pending.push({
           sequenceNumber,

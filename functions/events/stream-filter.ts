@@ -1,5 +1,6 @@
 import { STOCK_SHARD_KIND } from '../../lib/data/inventory/stock-shards';
 import { DOMAIN_EVENT_TYPES } from '../../lib/domain/domain-events';
+import { NEWSLETTER_SUBSCRIBER_KIND } from '../../lib/domain/storefront/newsletter-events';
 
 /**
  * Which stream records reach the consumer, and how many at a time: read by the event source
@@ -39,6 +40,14 @@ export const PUBLISHER_STREAM = {
     {
       eventName: ['INSERT'],
       dynamodb: { NewImage: { productEvents: [{ exists: true }] } },
+    },
+    // Newsletter sign-ups that leave a confirm token (lib/domain/storefront/newsletter-events.ts).
+    // The fifth pattern: Lambda's default quota per event source mapping (10 on request).
+    {
+      eventName: ['INSERT', 'MODIFY'],
+      dynamodb: {
+        NewImage: { kind: { S: [NEWSLETTER_SUBSCRIBER_KIND] }, confirmToken: [{ exists: true }] },
+      },
     },
   ] satisfies StreamFilterPattern[] as readonly StreamFilterPattern[],
 } as const;

@@ -42,14 +42,17 @@ const settings = {
  * SDK's default credential chain becomes the environment provider Lambda needs
  * (lambda-credentials.ts), the event-stream support DynamoDB never uses becomes a stub
  * (no-event-streams.ts), and so does the Secrets Manager client in every function but those of
- * idempotent routes, the only ones that read a secret (no-secrets-manager.ts). `SPEED_TRICKS_OFF`
+ * idempotent routes and of routes with newsletter tokens, the only ones that read a secret
+ * (no-secrets-manager.ts). `SPEED_TRICKS_OFF`
  * at bundling time leaves an alias out (`on` lets the cold-start floor keep them all).
  */
 export function bundleAliases(
   entry: string,
   on: (trick: SpeedTrick) => boolean = speedTrickOn,
 ): Record<string, string> {
-  const readsSecret = routeList.some((route) => route.idempotent && route.handler === entry);
+  const readsSecret = routeList.some(
+    (route) => (route.idempotent || route.newsletterTokens) && route.handler === entry,
+  );
   const aliases: Record<string, string> = {};
   if (on('credentials-alias'))
     aliases['@aws-sdk/credential-provider-node'] = join(

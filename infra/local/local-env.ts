@@ -14,7 +14,7 @@ export interface LocalEnvOptions {
 /**
  * Points the configuration at the local set-up: the table (default shop-api), DynamoDB Local with
  * dummy credentials (kept if already set), the embedded S3 server, the dev issuer's keys for token verification and the
- * idempotency secret. Shared by the twin and `npm run invoke`, so both verify tokens from
+ * server secrets (idempotency, newsletters). Shared by the twin and `npm run invoke`, so both verify tokens from
  * `npm run token` the same way.
  */
 export function applyLocalEnv({ endpoint, s3Endpoint, table, region }: LocalEnvOptions = {}): void {
@@ -37,6 +37,9 @@ export function applyLocalEnv({ endpoint, s3Endpoint, table, region }: LocalEnvO
   // Seals the answers Idempotency-Key replays (Secrets Manager's part in AWS).
   env.IDEMPOTENCY_SECRET_FILE = ensureDevSecret();
   delete env.IDEMPOTENCY_SECRET_ARN;
+  // Signs the newsletter's confirm and unsubscribe tokens.
+  env.NEWSLETTER_SECRET_FILE = ensureDevSecret(undefined, 'newsletter-secret');
+  delete env.NEWSLETTER_SECRET_ARN;
   // A JWKS URL from the shell would take tokens from another issuer; locally only the dev issuer counts.
   delete env.AUTH_JWKS_URI;
   resetConfig();

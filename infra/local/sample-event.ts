@@ -1,6 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { shopNewsletterKey } from '../../lib/data/storefront/newsletter-secret';
+import { readSubscriber } from '../../lib/data/storefront/newsletters';
+import { unsubscribeToken } from '../../lib/domain/storefront/newsletter-tokens';
 import { type Route, routes } from '../../lib/routes';
 import { repoRoot } from './dev-issuer';
 import { fillDevToken } from './event-token';
@@ -127,6 +130,28 @@ const factories: PlaceholderFactory[] = [
       '{{NEWSLETTER_ID}}': (await invokeRoute(routes.createNewsletterCampaign, shopId)).body.campaignId,
     }),
   },
+  // A pending sign-up and the confirm token its mail would carry (read where the sign-up stored it).
+  {
+    placeholders: ['{{CONFIRM_CAMPAIGN_ID}}', '{{CONFIRM_TOKEN}}'],
+    make: async (shopId) => {
+      const campaignId = (await invokeRoute(routes.createNewsletterCampaign, shopId)).body.campaignId;
+      await invokeRoute(routes.subscribeNewsletter, shopId, undefined, { '{{NEWSLETTER_ID}}': campaignId });
+      const pending = await readSubscriber(shopId, campaignId, SAMPLE_SUBSCRIBER);
+      return { '{{CONFIRM_CAMPAIGN_ID}}': campaignId, '{{CONFIRM_TOKEN}}': String(pending?.confirmToken) };
+    },
+  },
+  // A campaign and the sample address's unsubscribe token (the link a newsletter carries).
+  {
+    placeholders: ['{{UNSUBSCRIBE_CAMPAIGN_ID}}', '{{UNSUBSCRIBE_TOKEN}}'],
+    make: async (shopId) => {
+      const campaignId = (await invokeRoute(routes.createNewsletterCampaign, shopId)).body.campaignId;
+      const binding = { shopId, campaignId, email: SAMPLE_SUBSCRIBER };
+      return {
+        '{{UNSUBSCRIBE_CAMPAIGN_ID}}': campaignId,
+        '{{UNSUBSCRIBE_TOKEN}}': unsubscribeToken(await shopNewsletterKey(shopId), binding),
+      };
+    },
+  },
   // Coupon campaigns of their own, with a fresh code (identifiers and codes are unique in a shop).
   {
     placeholders: ['{{COUPON_IDENTIFIER}}'],
@@ -163,6 +188,9 @@ const factories: PlaceholderFactory[] = [
     }),
   },
 ];
+
+/** The address of the newsletter samples (events/newsletters/). */
+const SAMPLE_SUBSCRIBER = 'wanda.walker@example.com';
 
 /** A name no earlier sample run used (identifiers and codes are unique in a shop). */
 function sampleName(): string {

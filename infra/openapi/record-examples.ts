@@ -44,6 +44,8 @@ async function main() {
     await twin.stop();
   }
   fixSlideshowExamples(examples);
+  // The walk cannot confirm (the token travels only in the confirm mail's event): the answer shown.
+  examples.confirmNewsletterSubscription = { 200: { email: 'ada@example.com', subscribed: true } };
   const all = { ...examples, _errors: errors };
   const text = normalise(JSON.stringify(all, null, 2), twin.url, startedAt);
   writeFileSync(new URL('./examples.json', import.meta.url), `${text}\n`);
@@ -66,6 +68,10 @@ function normalise(text: string, url: string, startedAt: number): string {
       )
       .replace(/pickupToken(=|":\s*")[A-Za-z0-9_-]{43}/g, 'pickupToken$1EXAMPLE-PICKUP-TOKEN')
       .replace(/"secret":\s*"[A-Za-z0-9_-]{43}"/g, '"secret": "EXAMPLE-WEBHOOK-SECRET-SHOWN-ONCE"')
+      .replace(
+        /"unsubscribeToken":\s*"[A-Za-z0-9_-]{43}"/g,
+        '"unsubscribeToken": "EXAMPLE-UNSUBSCRIBE-TOKEN"',
+      )
       .replace(/"evt_[0-9a-f]{32}"/g, '"evt_0123456789abcdef0123456789abcdef"')
       .replace(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z/g, (instant) =>
         Date.parse(instant) >= startedAt - 60_000 ? FIXED_INSTANT : instant,

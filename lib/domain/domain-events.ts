@@ -3,6 +3,7 @@ import type { CatalogProductEvent } from './catalog/product-events';
 import type { StockEvent } from './inventory/stock-events';
 import { toDecimalString } from './money/money';
 import type { OrderEvent } from './orders/order-events';
+import type { NewsletterEvent } from './storefront/newsletter-events';
 
 /**
  * Domain events beyond the spec (its "Events" section says: not shown): what the table's stream
@@ -132,7 +133,7 @@ export interface BusEntry {
  * record's creation, or a stock change's own time: lib/domain/inventory/stock-events.ts).
  */
 export function toBusEntry(
-  event: DomainEvent | StockEvent | OrderEvent | CatalogProductEvent,
+  event: DomainEvent | StockEvent | OrderEvent | CatalogProductEvent | NewsletterEvent,
   target: { source: string; busName: string },
 ): BusEntry {
   const time = new Date('time' in event ? event.time : event.detail.createdAt);

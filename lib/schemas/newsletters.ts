@@ -30,3 +30,9 @@ export const CreateCampaignBody = z.lazy(() =>
 export const SubscribeBody = z.lazy(() =>
   z.strictObject({ email: EmailAddress, name: z.optional(text(200)) }),
 );
+
+/** POST .../subscribers/confirm: the token of the confirm mail. */
+export const ConfirmSubscriptionBody = z.lazy(() => z.strictObject({ token: required(600) }));
+
+/** DELETE .../subscribers/{email}: the address's unsubscribe token, unless the caller manages the list. */
+export const UnsubscribeQuery = z.lazy(() => z.object({ token: z.optional(required(200)) }));

@@ -45,10 +45,12 @@ import {
 } from './legal';
 import {
   CampaignPath,
+  ConfirmSubscriptionBody,
   CreateCampaignBody,
   ListNewsletterQuery,
   SubscribeBody,
   SubscriberPath,
+  UnsubscribeQuery,
 } from './newsletters';
 import { CreateDocumentBody, ListDocumentsQuery, ListOrdersQuery, OrderPath, PatchOrderBody } from './orders';
 import { ExportProductsQuery } from './product-export';
@@ -182,7 +184,8 @@ export const routeRequestSchemas = {
   createNewsletterCampaign: { path: ShopPath, body: CreateCampaignBody },
   listNewsletterSubscribers: { path: CampaignPath, query: ListNewsletterQuery },
   subscribeNewsletter: { path: CampaignPath, body: SubscribeBody },
-  unsubscribeNewsletter: { path: SubscriberPath },
+  confirmNewsletterSubscription: { path: CampaignPath, body: ConfirmSubscriptionBody },
+  unsubscribeNewsletter: { path: SubscriberPath, query: UnsubscribeQuery },
   listCouponCampaigns: { path: ShopPath, query: ListCouponCampaignsQuery },
   createCouponCampaign: { path: ShopPath, query: CouponCampaignQuery, body: CreateCouponCampaignBody },
   getCouponCampaign: { path: CouponCampaignPath, query: CouponCampaignQuery },

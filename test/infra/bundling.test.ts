@@ -131,7 +131,7 @@ describe('bundling', () => {
     expect(JSON.parse(result.body ?? '')).toMatchObject({ model: 'GROSS' });
   });
 
-  it('bundles the Secrets Manager client only into idempotent routes (the rest get a stub)', {
+  it('bundles the Secrets Manager client only into routes that read a secret (the rest get a stub)', {
     timeout: 120_000,
   }, async () => {
     // Act: the bundle of an idempotent route and of one that is not
@@ -147,9 +147,9 @@ describe('bundling', () => {
     // Assess: the real client carries its service's signing name; the stub says what it is
     expect(routes.createCart.idempotent).toBe(true);
     expect(idempotent).toContain('"secretsmanager"');
-    expect(idempotent).not.toContain('bundled only into idempotent routes');
+    expect(idempotent).not.toContain('bundled only into routes that read a secret');
     expect(plain).not.toContain('"secretsmanager"');
-    expect(plain).toContain('bundled only into idempotent routes');
+    expect(plain).toContain('bundled only into routes that read a secret');
   });
 
   it('embeds the repository root openapi.json in the API description bundle (json loader, no file read)', {

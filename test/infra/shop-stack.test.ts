@@ -195,13 +195,16 @@ describe('shop stack: least privilege', () => {
           },
         ]);
       }
-      // Beyond the table only the idempotency secret, for idempotent routes (idempotency-secret.test.ts),
+      // Beyond the table only the idempotency secret, for idempotent routes, the newsletter secret, for
+      // routes with newsletter tokens (both idempotency-secret.test.ts),
       // and the buckets: media for the image routes (media-storage.test.ts), exports for the export
       // (export-storage.test.ts).
       const others = statements.filter(
         (s) => !actionsOf(s).every((a) => a.startsWith('dynamodb:') || a.startsWith('s3:')),
       );
-      expect(others.flatMap(actionsOf)).toEqual(route.idempotent ? ['secretsmanager:GetSecretValue'] : []);
+      expect(others.flatMap(actionsOf)).toEqual(
+        route.idempotent || route.newsletterTokens ? ['secretsmanager:GetSecretValue'] : [],
+      );
     },
   );
 
@@ -634,7 +637,7 @@ describe('shop stack: Cognito', () => {
 });
 
 describe('shop stack: domain events and alarms', () => {
-  it('consumes INSERTs of carts, orders, documents and customers, changes of orders, writes of stock shards and catalog log entries of product writes with retries, bisecting and a dead-letter queue', () => {
+  it('consumes INSERTs of carts, orders, documents and customers, changes of orders, writes of stock shards, catalog log entries of product writes and newsletter sign-ups with retries, bisecting and a dead-letter queue', () => {
     // Assess
     template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       BisectBatchOnFunctionError: true,
@@ -665,6 +668,14 @@ describe('shop stack: domain events and alarms', () => {
             Pattern: JSON.stringify({
               eventName: ['INSERT'],
               dynamodb: { NewImage: { productEvents: [{ exists: true }] } },
+            }),
+          },
+          {
+            Pattern: JSON.stringify({
+              eventName: ['INSERT', 'MODIFY'],
+              dynamodb: {
+                NewImage: { kind: { S: ['newsletterSubscriber'] }, confirmToken: [{ exists: true }] },
+              },
             }),
           },
         ],

@@ -58,8 +58,16 @@ export async function startBundledServices(options: BundledServicesOptions): Pro
     })),
     report,
   );
-  const secrets = new Set(
-    assembly.resources('AWS::SecretsManager::Secret').map((s) => secretArn(s.logicalId)),
+  // Each secret of the template reads its dev file (the newsletter's its own, the rest idempotency's).
+  const secrets = new Map(
+    assembly
+      .resources('AWS::SecretsManager::Secret')
+      .map((s) => [
+        secretArn(s.logicalId),
+        s.logicalId.startsWith('Newsletter')
+          ? ('newsletter-secret' as const)
+          : ('idempotency-secret' as const),
+      ]),
   );
   const aws = await startLocalAws({
     sendMessage: (url, body, delay) => {
@@ -75,8 +83,9 @@ export async function startBundledServices(options: BundledServicesOptions): Pro
       return (out.Entries ?? []).map((e) => e.EventId ?? '');
     },
     secretValue: (id) => {
-      if (!secrets.has(id)) throw new LocalAwsError('ResourceNotFoundException', `No secret ${id}`);
-      return readFileSync(ensureDevSecret(), 'utf8');
+      const file = secrets.get(id);
+      if (!file) throw new LocalAwsError('ResourceNotFoundException', `No secret ${id}`);
+      return readFileSync(ensureDevSecret(undefined, file), 'utf8');
     },
   });
 

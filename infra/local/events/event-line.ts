@@ -10,6 +10,7 @@ const SUMMARIES: Record<string, (d: Record<string, unknown>) => string> = {
   ProductStockLow: (d) => `${d.productId} ${d.stocklevel}, minimum ${d.minStocklevel}`,
   ProductSoldOut: (d) => `${d.productId} ${d.stocklevel}`,
   ProductBackInStock: (d) => `${d.productId} ${d.stocklevel}, ${d.watchers} watcher(s)`,
+  NewsletterSubscriptionRequested: (d) => `${d.email} to campaign ${d.campaignId}`,
 };
 
 const MAX_LINE = 160;

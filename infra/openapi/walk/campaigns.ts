@@ -2,7 +2,7 @@ import { SAMPLE_COUPON_CAMPAIGN } from '../../local/seed/coupon-campaign';
 import { field, type Step } from './steps';
 
 /**
- * Newsletter and coupon campaigns: a newsletter created, subscribed to and left; a coupon campaign
+ * Newsletter and coupon campaigns: a newsletter created, signed up to, confirmed (refused) and left; a coupon campaign
  * created with a code added and removed, then deleted.
  */
 export async function walkCampaigns(step: Step): Promise<void> {
@@ -13,9 +13,14 @@ export async function walkCampaigns(step: Step): Promise<void> {
   });
   const letterPath = `/newsletter-campaigns/${field(letter, 'campaignId')}`;
   await step('listNewsletterCampaigns', 200, 'GET', '/newsletter-campaigns');
-  await step('subscribeNewsletter', 201, 'POST', `${letterPath}/subscribers`, {
+  await step('subscribeNewsletter', 202, 'POST', `${letterPath}/subscribers`, {
     email: 'ada@example.com',
     name: 'Ada',
+  });
+  // A real confirm token travels only in the confirm mail's event (test/api/newsletters.test.ts
+  // confirms with one); over HTTP alone the walk can show the refusal of a forged one.
+  await step('confirmNewsletterSubscription', 400, 'POST', `${letterPath}/subscribers/confirm`, {
+    token: `${Buffer.from('ada@example.com').toString('base64url')}.4102444800.${'A'.repeat(43)}`,
   });
   await step('listNewsletterSubscribers', 200, 'GET', `${letterPath}/subscribers`);
   await step('unsubscribeNewsletter', 204, 'DELETE', `${letterPath}/subscribers/ada%40example.com`);

@@ -1,6 +1,7 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { ConcurrentChange, NotFoundError, StateConflict } from '../../domain/errors';
+import { NotFoundError, StateConflict } from '../../domain/errors';
+import { NEWSLETTER_SUBSCRIBER_KIND } from '../../domain/storefront/newsletter-events';
 import type { NewsletterCampaign, NewsletterSubscriber } from '../../domain/storefront/newsletters';
 import { batchGetItems } from '../batch-get';
 import { dynamo, tableName } from '../client';
@@ -10,16 +11,16 @@ import { queryAll } from '../query-all';
 
 /**
  * Newsletter campaigns and subscribers (docs/catalog.md "Newsletters"). A campaign item counts its
- * addresses and those subscribed now; every sign-up and unsubscribe changes the subscriber item and
- * those counts in one transaction, conditioned on the state it read, so each address is counted
- * once however requests race. A shop counter gives the campaign list's total.
+ * addresses and those subscribed (confirmed) now; every change of an address writes the subscriber
+ * item and those counts in one transaction, conditioned on the version it read, so each address is
+ * counted once however requests race. A shop counter gives the campaign list's total. A write that
+ * leaves a confirm token on the item raises the confirm mail's event through the stream
+ * (lib/domain/storefront/newsletter-events.ts).
  */
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 const CAMPAIGN_COUNTER = 'newsletterCampaigns';
-/** Rounds lost to a racing sign-up of the same address before the client is asked to try again. */
-const MAX_ROUNDS = 5;
 
 /** Stores a new campaign; an identifier the shop already has (any case) is StateConflict (409). */
 export async function createCampaign(shopId: string, campaign: NewsletterCampaign): Promise<void> {
@@ -120,46 +121,10 @@ export async function listSubscribers(
 }
 
 /**
- * Subscribes an address (compared in any case): a new one is stored and counted; a known one is
- * subscribed again (counted again if it had left) and its name replaced when one is sent. Returns
- * the subscriber as stored and whether the address is new.
+ * The address as it is now (one strongly consistent read, with the campaign); NotFoundError for an
+ * unknown campaign, so nothing is ever stored under no campaign.
  */
-export async function subscribe(
-  shopId: string,
-  campaignId: string,
-  email: string,
-  name: string | undefined,
-): Promise<{ subscriber: NewsletterSubscriber; created: boolean }> {
-  for (let round = 0; round < MAX_ROUNDS; round++) {
-    const known = await readSubscriber(shopId, campaignId, email);
-    const subscriber = {
-      email: known?.email ?? email,
-      name: name ?? known?.name ?? '',
-      subscribed: true,
-    };
-    const write = subscriberWrite(shopId, campaignId, subscriber, known);
-    const counts = known?.subscribed ? null : countChange(shopId, campaignId, 1, known ? 0 : 1);
-    if (await tryWrite(counts ? [write, counts] : [write])) return { subscriber, created: !known };
-  }
-  throw new ConcurrentChange('The address was changed by another request meanwhile; try again');
-}
-
-/** Unsubscribes an address; one the campaign does not know, or that already left, changes nothing. */
-export async function unsubscribe(shopId: string, campaignId: string, email: string): Promise<void> {
-  for (let round = 0; round < MAX_ROUNDS; round++) {
-    const known = await readSubscriber(shopId, campaignId, email);
-    if (!known?.subscribed) return;
-    const write = subscriberWrite(shopId, campaignId, { ...known, subscribed: false }, known);
-    if (await tryWrite([write, countChange(shopId, campaignId, -1, 0)])) return;
-  }
-  throw new ConcurrentChange('The address was changed by another request meanwhile; try again');
-}
-
-/**
- * The campaign and the address as they are now (one strongly consistent read); NotFoundError for
- * an unknown campaign, so a sign-up never creates an address under no campaign.
- */
-async function readSubscriber(
+export async function readSubscriber(
   shopId: string,
   campaignId: string,
   email: string,
@@ -172,23 +137,51 @@ async function readSubscriber(
   return subscriber ? subscriberOf(subscriber) : null;
 }
 
-/** Puts the subscriber only if it is still as read (absent, or subscribed as it was). */
+/**
+ * Stores an address's next state and the campaign's counts with it, in one transaction conditioned
+ * on the address as read (`known`): false when another request changed it meanwhile (the caller
+ * reads and decides again), so each address is counted once however requests race.
+ */
+export async function storeSubscriber(
+  shopId: string,
+  campaignId: string,
+  next: NewsletterSubscriber,
+  known: NewsletterSubscriber | null,
+): Promise<boolean> {
+  const subscribers = Number(next.subscribed) - Number(known?.subscribed ?? false);
+  const addresses = known ? 0 : 1;
+  const write = subscriberWrite(shopId, campaignId, next, known);
+  const counts =
+    subscribers !== 0 || addresses !== 0 ? countChange(shopId, campaignId, subscribers, addresses) : null;
+  return tryWrite(counts ? [write, counts] : [write]);
+}
+
+/**
+ * Puts the subscriber only if it is still as read: absent, or at the version read (an item written
+ * before versions existed has none). The item carries its shop and campaign for the stream's event.
+ */
 function subscriberWrite(
   shopId: string,
   campaignId: string,
   subscriber: NewsletterSubscriber,
   known: NewsletterSubscriber | null,
 ): TransactItem {
+  const condition = !known
+    ? { ConditionExpression: 'attribute_not_exists(pk)' }
+    : known.version === 0
+      ? { ConditionExpression: 'attribute_not_exists(version)' }
+      : { ConditionExpression: 'version = :was', ExpressionAttributeValues: { ':was': known.version } };
   return {
     Put: {
       TableName: tableName(),
       Item: {
         ...keys.newsletterSubscriber(shopId, campaignId, subscriber.email),
-        kind: 'newsletterSubscriber',
+        kind: NEWSLETTER_SUBSCRIBER_KIND,
+        shopId,
+        campaignId,
         ...subscriber,
       },
-      ConditionExpression: known ? 'subscribed = :was' : 'attribute_not_exists(pk)',
-      ...(known ? { ExpressionAttributeValues: { ':was': known.subscribed } } : {}),
+      ...condition,
     },
   };
 }
@@ -236,5 +229,15 @@ function campaignOf(item: Record<string, unknown>): NewsletterCampaign {
 }
 
 function subscriberOf(item: Record<string, unknown>): NewsletterSubscriber {
-  return { email: item.email as string, name: item.name as string, subscribed: item.subscribed === true };
+  const optional = (name: string) => (typeof item[name] === 'string' ? { [name]: item[name] as string } : {});
+  return {
+    email: item.email as string,
+    name: item.name as string,
+    subscribed: item.subscribed === true,
+    pending: item.pending === true,
+    ...optional('requestedOn'),
+    ...optional('confirmToken'),
+    ...optional('expiresOn'),
+    version: typeof item.version === 'number' ? item.version : 0,
+  };
 }

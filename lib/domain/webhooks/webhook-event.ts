@@ -14,6 +14,7 @@ export const WEBHOOK_TYPE_OF_EVENT: Readonly<Record<string, Exclude<WebhookEvent
   ProductSoldOut: 'STOCK_OUT',
   ProductBackInStock: 'STOCK_BACK',
   'customer.created': 'CUSTOMER_CREATE',
+  NewsletterSubscriptionRequested: 'NEWSLETTER_CONFIRM',
 };
 
 /** A domain event as the bus carries it (EventBridge's envelope, the detail parsed). */

@@ -14,6 +14,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'STOCK_OUT',
   'STOCK_BACK',
   'CUSTOMER_CREATE',
+  'NEWSLETTER_CONFIRM',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number] | 'PING';
 

@@ -137,13 +137,30 @@ export const NewsletterCampaignList = pageOf(NewsletterCampaign).register(z.glob
   id: 'NewsletterCampaignList',
 });
 
-/** An address a campaign knows; `subscribed: false` once it left. */
+/**
+ * An address a campaign knows: `subscribed` once confirmed (false again once it left), `pending`
+ * while its confirm mail waits, and the token of its unsubscribe link for the merchant's mailer.
+ */
 export const NewsletterSubscriber = z
-  .strictObject({ email: z.string(), name: z.string(), subscribed: z.boolean() })
+  .strictObject({
+    email: z.string(),
+    name: z.string(),
+    subscribed: z.boolean(),
+    pending: z.boolean(),
+    unsubscribeToken: z.string(),
+  })
   .register(z.globalRegistry, { id: 'NewsletterSubscriber' });
 export const NewsletterSubscriberList = pageOf(NewsletterSubscriber).register(z.globalRegistry, {
   id: 'NewsletterSubscriberList',
 });
+/** The 202 of a sign-up: the address as sent, nothing stored (the answer never tells its state). */
+export const NewsletterSignUp = z
+  .strictObject({ email: z.string() })
+  .register(z.globalRegistry, { id: 'NewsletterSignUp' });
+/** The 200 of a confirmation: the address the token was for, now subscribed. */
+export const NewsletterConfirmation = z
+  .strictObject({ email: z.string(), subscribed: z.literal(true) })
+  .register(z.globalRegistry, { id: 'NewsletterConfirmation' });
 
 /** A legal page in one locale (docs/catalog.md "Legal"): every field a string, "" when unset. */
 export const LegalPage = ShopLegalPage.clone().register(z.globalRegistry, { id: 'LegalPage' });

@@ -43,6 +43,18 @@ export async function eventEntity(
         entityUrl: shopUrl(view, 'customers', customer.customerId),
       };
     }
+    case 'NEWSLETTER_CONFIRM': {
+      // The request as raised (its token is the mail's link); the URL is where the token goes.
+      const campaignId = text(detail.campaignId);
+      const entity = {
+        campaignId,
+        email: text(detail.email),
+        confirmToken: text(detail.confirmToken),
+        expiresOn: text(detail.expiresOn),
+      };
+      const url = shopUrl(ctx(''), 'newsletter-campaigns', campaignId, 'subscribers', 'confirm');
+      return { entity, entityUrl: url };
+    }
     case 'PRODUCT_DELETE': {
       const entity = { productId: text(detail.productId), productNumber: text(detail.productNumber) };
       return { entity, entityUrl: shopUrl(ctx(''), 'products', entity.productId) };
