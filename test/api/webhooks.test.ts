@@ -330,6 +330,46 @@ describe('webhooks: deliveries to a local receiver', () => {
     });
   });
 
+  it('sends each order event with the state its change wrote: ORDER_CREATE without the note a PATCH added at once', async () => {
+    // Prepare
+    const receiver = await startReceiver();
+    await create(shop, { callbackUrl: receiver.url, eventTypes: ['ORDER_CREATE', 'ORDER_UPDATE'] });
+    const entityOf = (orderId: string, type: string) => (r: Received) =>
+      r.body.eventType === type && (r.body.entity as { orderId?: string }).orderId === orderId;
+
+    // Act: three checkouts, each patched the moment its answer comes (before the stream's fan-out)
+    const orderIds: string[] = [];
+    for (let round = 0; round < 3; round++) {
+      const checkout = await (
+        await billedCart(api, shop, [{ productId: 'espresso-beans', quantity: 1 }])
+      ).checkout();
+      const orderId = checkout.body.orderId as string;
+      const patched = await call(`/${shop}/orders/${orderId}`, {
+        method: 'PATCH',
+        body: [{ op: 'add', path: '/internalNote', value: `note ${round}` }],
+      });
+      expect(patched.status).toBe(200);
+      orderIds.push(orderId);
+    }
+    const created = await Promise.all(orderIds.map((o) => receiver.waitFor(entityOf(o, 'ORDER_CREATE'))));
+    const updated = await Promise.all(orderIds.map((o) => receiver.waitFor(entityOf(o, 'ORDER_UPDATE'))));
+    const now = await Promise.all(orderIds.map((o) => call(`/${shop}/orders/${o}`)));
+    await receiver.close();
+
+    // Assert: the creation as checkout wrote it, the update with its note, as GET renders each
+    orderIds.forEach((_, round) => {
+      const [creation] = created[round] as Received[];
+      const [update] = updated[round] as Received[];
+      expect(creation?.body.entity).toMatchObject({ internalNote: null });
+      expect(update?.body.entity).toEqual(now[round]?.body);
+      expect(creation?.body.entity).toEqual({
+        ...now[round]?.body,
+        internalNote: null,
+        lastUpdatedOnDate: now[round]?.body.creationDate,
+      });
+    });
+  });
+
   it('retries a failing receiver on the schedule with the same id and a new signature, and logs each attempt', async () => {
     // Prepare: fails the first two attempts of every event
     const counts = new Map<string, number>();
