@@ -38,9 +38,15 @@ export interface WatcherClearing {
 /**
  * Clears the watchers of a product that came back at `clearedOn` (the event's time). Safe to
  * repeat and to resume after a crash: a clearing already begun goes on from what it moved; a watch
- * that began after `clearedOn` (the product sold out and came back again) is left alone.
+ * that began after `clearedOn` (the product sold out and came back again) is left alone. A crash
+ * leaves at most one page in flight, which a resume repairs (`repaired`). `pageSize`: for tests.
  */
-export async function clearWatchers(shopId: string, productId: string, clearedOn: string): Promise<void> {
+export async function clearWatchers(
+  shopId: string,
+  productId: string,
+  clearedOn: string,
+  pageSize = PAGE,
+): Promise<void> {
   const last = await lastClearing(shopId, productId);
   let clearing: WatcherClearing;
   if (last?.clearedOn === clearedOn) {
@@ -63,14 +69,14 @@ export async function clearWatchers(shopId: string, productId: string, clearedOn
           ':to': `AT#${clearedOn}#\uffff`,
         },
         ConsistentRead: true,
-        Limit: PAGE,
+        Limit: pageSize,
       }),
     );
     const watchers = Items.map(asWatcher);
     if (watchers.length === 0) break;
     // Copies first, then the originals go, then the count: a crash in between is repaired on resume.
-    await batchWrite(watchers.map((w, i) => copyOf(shopId, clearing, w, clearing.moved + i)));
-    await batchWrite(watchers.flatMap((w) => originalsOf(shopId, w)));
+    await inParallel(watchers.map((w, i) => copyOf(shopId, clearing, w, clearing.moved + i)));
+    await inParallel(watchers.flatMap((w) => originalsOf(shopId, w)));
     clearing = await advance(shopId, productId, clearing, watchers.length, false);
   }
   await advance(shopId, productId, clearing, 0, true);
@@ -150,7 +156,7 @@ async function repaired(
     }),
   );
   if (Items.length === 0) return clearing;
-  await batchWrite(Items.map(asWatcher).flatMap((w) => originalsOf(shopId, w)));
+  await inParallel(Items.map(asWatcher).flatMap((w) => originalsOf(shopId, w)));
   return advance(shopId, productId, clearing, Items.length, false);
 }
 
@@ -172,6 +178,14 @@ async function advance(
     }),
   );
   return next;
+}
+
+/** A page's writes as concurrent BatchWriteItem calls of 25: a round costs about one call's time. */
+async function inParallel(writes: readonly BatchWrite[]): Promise<void> {
+  const chunks = Array.from({ length: Math.ceil(writes.length / 25) }, (_, i) =>
+    writes.slice(i * 25, i * 25 + 25),
+  );
+  await Promise.all(chunks.map((chunk) => batchWrite(chunk)));
 }
 
 function copyOf(shopId: string, clearing: WatcherClearing, watcher: Watcher, ordinal: number): BatchWrite {
@@ -310,6 +324,6 @@ export async function dropWatchers(shopId: string, productId: string): Promise<v
       }),
     );
     if (Items.length === 0) return;
-    await batchWrite(Items.map((i) => ({ delete: { pk: i.pk as string, sk: i.sk as string } })));
+    await inParallel(Items.map((i) => ({ delete: { pk: i.pk as string, sk: i.sk as string } })));
   }
 }
