@@ -16276,6 +16276,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "results": 1,
+                     *       "page": 1,
+                     *       "resultsPerPage": 10,
+                     *       "items": [
+                     *         {
+                     *           "emailAddress": "ben@example.com",
+                     *           "createdOn": "2026-01-15T10:00:00.000Z",
+                     *           "clearedOn": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/vnd.service.v1+json": components["schemas"]["ListedWatcherList"];
                 };
             };
