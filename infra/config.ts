@@ -18,6 +18,9 @@ export const CONTEXT_KEYS = [
   'issuerUrl',
   'jwksUrl',
   'audience',
+  'clientIds',
+  'scopePrefix',
+  'maxTokenLifetime',
   'throttleRateLimit',
   'throttleBurstLimit',
   'logLevel',
@@ -49,9 +52,9 @@ const Context = z
     shopId: ShopId,
     /** Origins the browser may call the API from (CORS); none = no CORS. */
     allowedOrigins: list.pipe(z.array(origin)).default([]),
-    /** contract "Rate limit": requests per token and hour. */
+    /** docs/api-rules.md "Rate limit": requests per token and hour. */
     rateLimitPerHour: int(1, 10_000_000).default(6000),
-    /** contract "Transport": LEGACY_ACCEPT=true serves `*\/*` and a missing Accept as v1. */
+    /** docs/api-rules.md "Transport": LEGACY_ACCEPT=true serves `*\/*` and a missing Accept as v1. */
     legacyAccept: flag.default(false),
     /** Where alarms are e-mailed; without it the topic exists and has no subscription. */
     alarmEmail: z.string().email().optional(),
@@ -59,6 +62,12 @@ const Context = z
     issuerUrl: z.string().url().optional(),
     jwksUrl: z.string().url().optional(),
     audience: z.string().optional(),
+    /** The external issuer's clients whose tokens open this shop (`client_id` or `azp`). */
+    clientIds: list.default([]),
+    /** The external issuer's scope prefix (its resource server, e.g. `shop-api/`); default none. */
+    scopePrefix: z.string().optional(),
+    /** The longest a token may live, in seconds (a week at most). */
+    maxTokenLifetime: int(60, 604_800).default(86_400),
     /** Stage throttling (requests per second, burst): a safety net above the per-token limit. */
     throttleRateLimit: int(1, 100_000).default(100),
     throttleBurstLimit: int(1, 100_000).default(200),
@@ -71,15 +80,36 @@ const Context = z
       .refine((p) => !/aws|amazon|cognito/.test(p), 'must not contain aws, amazon or cognito')
       .optional(),
   })
-  .refine((c) => c.issuerUrl !== undefined || (c.jwksUrl === undefined && c.audience === undefined), {
-    message: 'jwksUrl and audience belong to an external issuer: set issuerUrl too',
-    path: ['issuerUrl'],
+  .refine(
+    (c) =>
+      c.issuerUrl !== undefined ||
+      (c.jwksUrl === undefined &&
+        c.audience === undefined &&
+        c.clientIds.length === 0 &&
+        c.scopePrefix === undefined),
+    {
+      message: 'jwksUrl, audience, clientIds and scopePrefix belong to an external issuer: set issuerUrl too',
+      path: ['issuerUrl'],
+    },
+  )
+  // An external issuer serves other applications too: without an audience or a client list, any
+  // token it gives them for this shop's id would open the shop.
+  .refine((c) => c.issuerUrl === undefined || Boolean(c.audience) || c.clientIds.length > 0, {
+    message: 'an external issuer needs an audience or clientIds (the clients whose tokens open this shop)',
+    path: ['audience'],
   });
 
 /** Where the functions' tokens come from: the stack's own Cognito pool or an external issuer. */
 export type IssuerConfig =
   | { kind: 'cognito'; domainPrefix: string | undefined }
-  | { kind: 'external'; issuer: string; jwksUri: string; audience: string };
+  | {
+      kind: 'external';
+      issuer: string;
+      jwksUri: string;
+      audience: string;
+      clientIds: string[];
+      scopePrefix: string;
+    };
 
 export interface ShopStackConfig {
   shopId: string;
@@ -88,6 +118,8 @@ export interface ShopStackConfig {
   legacyAccept: boolean;
   alarmEmail: string | undefined;
   issuer: IssuerConfig;
+  /** The longest a token may live, in seconds. */
+  maxTokenLifetime: number;
   throttle: { rateLimit: number; burstLimit: number };
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   logRetention: RetentionDays;
@@ -127,8 +159,11 @@ export function stackConfigFromContext(get: (key: string) => unknown): ShopStack
           issuer: c.issuerUrl,
           jwksUri: c.jwksUrl ?? `${c.issuerUrl.replace(/\/$/, '')}/.well-known/jwks.json`,
           audience: c.audience ?? '',
+          clientIds: c.clientIds,
+          scopePrefix: c.scopePrefix ?? '',
         }
       : { kind: 'cognito', domainPrefix: c.authDomainPrefix },
+    maxTokenLifetime: c.maxTokenLifetime,
     throttle: { rateLimit: c.throttleRateLimit, burstLimit: c.throttleBurstLimit },
     logLevel: c.logLevel,
     logRetention: c.logRetentionDays as RetentionDays,

@@ -14,7 +14,7 @@ import { MediaStorage } from './constructs/media-storage';
 import { RouteGroupStack } from './constructs/route-group-stack';
 import { SalesTally } from './constructs/sales-tally';
 import { ShopAlarms } from './constructs/shop-alarms';
-import { defaultDomainPrefix, ShopAuth } from './constructs/shop-auth';
+import { API_RESOURCE_SERVER, defaultDomainPrefix, ShopAuth } from './constructs/shop-auth';
 import { ShopDashboard } from './constructs/shop-dashboard';
 import { ShopHttpApi } from './constructs/shop-http-api';
 import { ShopTable } from './constructs/shop-table';
@@ -35,7 +35,7 @@ export interface ShopStackProps extends StackProps {
   routes?: readonly Route[];
 }
 
-/** The scopes the route table requires (contract "Authentication and scopes"), in table order. */
+/** The scopes the route table requires (docs/api-rules.md "Authentication and scopes"), in table order. */
 export function routeScopes(routes: readonly Route[]): string[] {
   return [...new Set(routes.flatMap((r) => (r.scope ? [r.scope] : [])))];
 }
@@ -90,14 +90,24 @@ export class ShopStack extends Stack {
     const issuer =
       config.issuer.kind === 'external'
         ? config.issuer
-        : { issuer: auth?.issuer ?? '', jwksUri: `${auth?.issuer}/.well-known/jwks.json`, audience: '' };
+        : {
+            issuer: auth?.issuer ?? '',
+            jwksUri: `${auth?.issuer}/.well-known/jwks.json`,
+            audience: '',
+            clientIds: [],
+            scopePrefix: `${API_RESOURCE_SERVER}/`,
+          };
 
     const environment: ApiEnvironment = {
       TABLE_NAME: table.tableName,
       AUTH_ISSUER: issuer.issuer,
-      // Cognito access tokens carry no `aud` (contract: verified against issuer and JWKS).
+      // Cognito access tokens carry no `aud` (verified against issuer and JWKS: docs/deploy.md "Decisions for
+      // the cloud stack").
       AUTH_AUDIENCE: issuer.audience,
       AUTH_JWKS_URI: issuer.jwksUri,
+      AUTH_SCOPE_PREFIX: issuer.scopePrefix,
+      AUTH_CLIENT_IDS: issuer.clientIds.join(','),
+      AUTH_MAX_TOKEN_LIFETIME: String(config.maxTokenLifetime),
       LEGACY_ACCEPT: config.legacyAccept ? 'true' : 'false',
       LOG_LEVEL: config.logLevel,
       RATE_LIMIT_PER_HOUR: String(config.rateLimitPerHour),

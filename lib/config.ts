@@ -26,11 +26,24 @@ const Env = z.object({
   AUTH_ISSUER: z._default(z.string().check(z.minLength(1)), devIssuer.issuer),
   /** Expected `aud` of access tokens; empty = tokens carry no audience (Cognito access tokens). */
   AUTH_AUDIENCE: z._default(z.string(), devIssuer.audience),
+  /**
+   * The resource-server prefix of scopes (Cognito writes `shop-api/orders_read`): only this prefix is
+   * stripped; a scope under any other prefix grants nothing. Empty: scopes must come bare.
+   */
+  AUTH_SCOPE_PREFIX: z._default(z.string(), 'shop-api/'),
+  /**
+   * Comma-separated client ids a token's `client_id` (or `azp`) must be one of; empty = any client
+   * of the issuer (the stack's own Cognito pool). The stack requires it, or an audience, for an
+   * external issuer, whose other clients are not the shop's.
+   */
+  AUTH_CLIENT_IDS: z._default(z.string(), ''),
+  /** The longest a token may live (`exp` − `iat`), in seconds: a leaked token is worth a day at most. */
+  AUTH_MAX_TOKEN_LIFETIME: z._default(z.coerce.number().check(z.int(), z.minimum(60)), 86_400),
   /** JWKS URL of the issuer (AWS), fetched and cached by aws-jwt-verify. */
   AUTH_JWKS_URI: z.optional(z.url()),
   /** A local JWKS file (the dev issuer's); verification then never touches the network. */
   AUTH_JWKS_FILE: z.optional(z.string()),
-  /** contract: LEGACY_ACCEPT=true serves `*\/*` and a missing Accept as v1. */
+  /** docs/api-rules.md "Transport": LEGACY_ACCEPT=true serves `*\/*` and a missing Accept as v1. */
   LEGACY_ACCEPT: z.pipe(
     z._default(z.enum(['true', 'false']), 'false'),
     z.transform((v: 'true' | 'false') => v === 'true'),
@@ -57,7 +70,7 @@ const Env = z.object({
   ),
   /** Multiplies every webhook retry delay (the twin's tests run the two-day schedule in seconds). */
   WEBHOOK_RETRY_SCALE: z._default(z.coerce.number().check(z.positive(), z.maximum(1)), 1),
-  /** contract "Rate limit": requests per token and hour. */
+  /** docs/api-rules.md "Rate limit": requests per token and hour. */
   RATE_LIMIT_PER_HOUR: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 6000),
   /** Requests one function instance leases at a time from the shared per-token counter. */
   RATE_LIMIT_BLOCK: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 50),

@@ -4,7 +4,7 @@
  * one sample event under events/.
  */
 
-/** OAuth scopes of the API (contract: "Authentication and scopes"). */
+/** OAuth scopes of the API (docs/api-rules.md "Authentication and scopes"). */
 export const SCOPES = [
   'carts_read',
   'carts_price_write',
@@ -30,7 +30,7 @@ export type Scope = (typeof SCOPES)[number];
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
- * What a route accepts as a request body (contract: "Transport"):
+ * What a route accepts as a request body (docs/api-rules.md "Transport"):
  * none = any body is ignored; json; form = JSON or application/x-www-form-urlencoded;
  * patch = application/json or application/json-patch+json; multipart = multipart/form-data
  * uploads of up to 4 MB (lib/http/middleware/body-parsing.ts MAX_UPLOAD_BYTES).
@@ -45,7 +45,10 @@ export interface Route {
   readonly path: string;
   /** Required scope; null = any valid token of the shop. */
   readonly scope: Scope | null;
-  /** Whether the route needs the cart token and loads the cart (contract: "Cart token and cart states"). */
+  /**
+   * Whether the route needs the cart token and loads the cart (docs/api-rules.md "Cart token and cart
+   * states").
+   */
   readonly cartToken: boolean;
   readonly body: BodyKind;
   /**
@@ -546,7 +549,7 @@ export const routes = {
     writes: true,
     handler: 'functions/legal/update-contact-information.ts',
   }),
-  // The legal pages besides the contact information (merchant API "Legal pages"; lib/domain/legal).
+  // The legal pages besides the contact information (docs/catalog.md "Legal"; lib/domain/legal).
   getLegal: route({
     name: 'getLegal',
     method: 'GET',
@@ -579,7 +582,7 @@ export const routes = {
     writes: true,
     handler: 'functions/legal/update-legal-page.ts',
   }),
-  // Webhooks: merchants' callbacks for domain events (merchant API "Webhooks"; docs/webhooks.md).
+  // Webhooks: merchants' callbacks for domain events (docs/webhooks.md).
   listWebhooks: route({
     name: 'listWebhooks',
     method: 'GET',
@@ -650,7 +653,7 @@ export const routes = {
     writes: true,
     handler: 'functions/webhooks/test-webhook.ts',
   }),
-  // Script tags a storefront loads (merchant API "Script tags"; kept in the catalog).
+  // Script tags a storefront loads (docs/catalog.md "Script tags"; kept in the catalog).
   listScriptTags: route({
     name: 'listScriptTags',
     method: 'GET',
@@ -682,7 +685,7 @@ export const routes = {
     writes: true,
     handler: 'functions/script-tags/delete-script-tag.ts',
   }),
-  // Newsletter campaigns and sign-ups (merchant API "Newsletters"; lib/data/storefront/newsletters.ts).
+  // Newsletter campaigns and sign-ups (docs/catalog.md "Newsletters"; lib/data/storefront/newsletters.ts).
   listNewsletterCampaigns: route({
     name: 'listNewsletterCampaigns',
     method: 'GET',
@@ -733,7 +736,7 @@ export const routes = {
     writes: true,
     handler: 'functions/newsletters/unsubscribe.ts',
   }),
-  // Coupon campaigns and their codes (merchant API "Coupon campaigns"; docs/catalog.md).
+  // Coupon campaigns and their codes (docs/catalog.md "Coupon campaigns").
   listCouponCampaigns: route({
     name: 'listCouponCampaigns',
     method: 'GET',
@@ -828,7 +831,7 @@ export const routes = {
     catalogRead: true,
     handler: 'functions/shop/get-currencies.ts',
   }),
-  // Catalog: products and search (contract "Products").
+  // Catalog: products and search (docs/catalog.md "Catalog: products and search").
   // Before GET /products/{productId}/…: a literal segment wins, as in API Gateway.
   listUpdatedProducts: route({
     name: 'listUpdatedProducts',
@@ -990,7 +993,7 @@ export const routes = {
     liveStock: true,
     handler: 'functions/search/search-products.ts',
   }),
-  // Product images (merchant-api.md "Images (slideshow)"; docs/catalog.md "Images").
+  // Product images (docs/catalog.md "Images (slideshow)").
   uploadSlideshowImage: route({
     name: 'uploadSlideshowImage',
     method: 'POST',
@@ -1043,7 +1046,7 @@ export const routes = {
     writes: true,
     handler: 'functions/slideshow/delete-image.ts',
   }),
-  // --- inventory (merchant-api.md "Watchers") ---
+  // --- inventory (docs/inventory.md "Watchers") ---
   addWatcher: route({
     name: 'addWatcher',
     method: 'POST',

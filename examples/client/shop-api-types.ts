@@ -13771,7 +13771,7 @@ export interface operations {
             header?: never;
             path: {
                 shopId: string;
-                property: "stocklevel";
+                property: "stocklevel" | "attributes";
             };
             cookie?: never;
         };

@@ -1,7 +1,7 @@
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { paths } from './shop-api-types';
 
-/** The media type every request names (spec "Versioning"); without it the API answers 406. */
+/** The media type every request names (docs/api-rules.md "Transport"); without it the API answers 406. */
 const MEDIA_TYPE_V1 = 'application/vnd.service.v1+json';
 
 export interface ShopClientOptions {

@@ -8,7 +8,7 @@ import { assignProducts } from '../../lib/use-cases/catalog/assign-products';
 /**
  * POST /{shopId}/product-category-assignments: assigns every named product to every named
  * category (form or JSON; each field one id or several) → 204. Unknown ids: 400 naming them
- * (contract "Categories"). Products already assigned stay as they are.
+ * (docs/catalog.md "Categories"). Products already assigned stay as they are.
  */
 export const handler = endpoint(
   routes.createProductCategoryAssignments,

@@ -8,7 +8,7 @@ import { unassignProducts } from '../../lib/use-cases/catalog/unassign-products'
 /**
  * DELETE /{shopId}/product-category-assignments?categoryId=..&productId=..: takes every named
  * product out of every named category (both parameters repeatable) → 204. Unknown ids: 400
- * naming them (contract "Categories"); a product that was not assigned is left as it is.
+ * naming them (docs/catalog.md "Categories"); a product that was not assigned is left as it is.
  */
 export const handler = endpoint(
   routes.deleteProductCategoryAssignments,

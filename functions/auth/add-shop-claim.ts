@@ -3,7 +3,7 @@ import type { PreTokenGenerationV2TriggerEvent, PreTokenGenerationV3TriggerEvent
 /**
  * Cognito pre-token-generation trigger (event version V3_0, which also runs for client-credentials
  * grants): puts the `shop` claim into every access token of the shop's user pool, because the API
- * binds each token to one shop (contract "Authentication and scopes").
+ * binds each token to one shop (docs/api-rules.md "Authentication and scopes").
  */
 
 type TriggerEvent = PreTokenGenerationV2TriggerEvent | PreTokenGenerationV3TriggerEvent;

@@ -7,7 +7,8 @@ import { addLineItem } from '../../lib/use-cases/cart/add-line-item';
 
 /**
  * POST /{shopId}/carts/{cartId}/line-items: adds a product, or raises the quantity of its line
- * (contract "Carts"). 400 names the product when it cannot be bought in that quantity.
+ * (docs/carts-and-orders.md "Carts and checkout"). 400 names the product when it cannot be bought in that
+ * quantity.
  */
 export const handler = endpoint(
   routes.addLineItem,

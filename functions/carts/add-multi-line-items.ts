@@ -7,8 +7,8 @@ import { addLineItems } from '../../lib/use-cases/cart/add-line-items';
 
 /**
  * POST /{shopId}/carts/{cartId}/multi-line-items [{productId, quantity}, ...] → 201 Cart with
- * `status`: Complete, or PartiallyComplete when some items were refused (contract "Carts"). When
- * none can be added: 400 naming each.
+ * `status`: Complete, or PartiallyComplete when some items were refused (docs/carts-and-orders.md "Carts and
+ * checkout"). When none can be added: 400 naming each.
  */
 export const handler = endpoint(
   routes.addMultiLineItems,

@@ -7,8 +7,8 @@ import { ShopPath } from '../../lib/schemas/common';
 import { createCart } from '../../lib/use-cases/cart/create-cart';
 
 /**
- * POST /{shopId}/carts: a new cart with optional line items (contract "Carts"). The cart token is
- * returned once, in X-Service-Cart-Token; only its hash is stored.
+ * POST /{shopId}/carts: a new cart with optional line items (docs/carts-and-orders.md "Carts and checkout").
+ * The cart token is returned once, in X-Service-Cart-Token; only its hash is stored.
  */
 export const handler = endpoint(routes.createCart, { path: ShopPath, body: CreateCartBody }, async (req) => {
   const { cart, catalog, token, refused } = await createCart({

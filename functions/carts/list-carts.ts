@@ -14,8 +14,8 @@ import { ShopPath } from '../../lib/schemas/common';
 
 /**
  * GET /{shopId}/carts (carts_read): open carts, newest first, paged; createdAfter / createdBefore
- * within a 30-day window (contract), hasAddressData true / false / absent. Reads the page and the
- * total from the instance's cart index (lib/data/feeds), never the whole shop.
+ * within a 30-day window (docs/carts-and-orders.md), hasAddressData true / false / absent. Reads the page and
+ * the total from the instance's cart index (lib/data/feeds), never the whole shop.
  */
 export const handler = endpoint(routes.listCarts, { path: ShopPath, query: ListCartsQuery }, async (req) => {
   const { query } = req;

@@ -5,7 +5,10 @@ import { BillingAddressBody } from '../../lib/schemas/address';
 import { CartPath } from '../../lib/schemas/common';
 import { setCartAddress } from '../../lib/use-cases/cart/set-cart-address';
 
-/** PUT /{shopId}/carts/{cartId}/billing-address: replaces the billing address → 200 Cart (contract "Carts"). */
+/**
+ * PUT /{shopId}/carts/{cartId}/billing-address: replaces the billing address → 200 Cart
+ * (docs/carts-and-orders.md "Carts and checkout").
+ */
 export const handler = endpoint(
   routes.putBillingAddress,
   { path: CartPath, body: BillingAddressBody },

@@ -5,7 +5,10 @@ import { ShippingAddressBody } from '../../lib/schemas/address';
 import { CartPath } from '../../lib/schemas/common';
 import { setCartAddress } from '../../lib/use-cases/cart/set-cart-address';
 
-/** PUT /{shopId}/carts/{cartId}/shipping-address: replaces the shipping address → 200 Cart (contract "Carts"). */
+/**
+ * PUT /{shopId}/carts/{cartId}/shipping-address: replaces the shipping address → 200 Cart
+ * (docs/carts-and-orders.md "Carts and checkout").
+ */
 export const handler = endpoint(
   routes.putShippingAddress,
   { path: CartPath, body: ShippingAddressBody },

@@ -7,8 +7,8 @@ import { setShippingData } from '../../lib/use-cases/cart/set-shipping-data';
 
 /**
  * PUT /{shopId}/carts/{cartId}/shipping-data {id, priceAmount?} (carts_price_write) → 200 Cart
- * (contract "Carts"). Unknown method 400. Without priceAmount the method's own price applies; a
- * method priced per cart (price null) needs priceAmount (400 otherwise).
+ * (docs/carts-and-orders.md "Carts and checkout"). Unknown method 400. Without priceAmount the method's own
+ * price applies; a method priced per cart (price null) needs priceAmount (400 otherwise).
  */
 export const handler = endpoint(
   routes.putShippingData,

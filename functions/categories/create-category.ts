@@ -7,7 +7,7 @@ import { createCategory } from '../../lib/use-cases/categories/create-category';
 
 /**
  * POST /{shopId}/categories/{categoryId}: creates an invisible subcategory of the path's category,
- * last in its sequence (contract "Categories") → 201 Category with Location.
+ * last in its sequence (docs/catalog.md "Categories") → 201 Category with Location.
  */
 export const handler = endpoint(
   routes.createCategory,

@@ -6,7 +6,7 @@ import { deleteCategory } from '../../lib/use-cases/categories/delete-category';
 
 /**
  * DELETE /{shopId}/categories/{categoryId}: removes the category, its whole subtree and their
- * product assignments → 204; the root is 409 (contract "Categories"). Safe to repeat when
+ * product assignments → 204; the root is 409 (docs/catalog.md "Categories"). Safe to repeat when
  * interrupted (lib/use-cases/categories/delete-category.ts).
  */
 export const handler = endpoint(routes.deleteCategory, { path: CategoryPath }, async (req) => {

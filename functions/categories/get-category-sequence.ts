@@ -8,7 +8,7 @@ import { answerFromCatalog } from '../../lib/speed/speculative-catalog-answer';
 
 /**
  * GET /{shopId}/categories/{categoryId}/sequence: a bare array of the aliases of all subcategories
- * (invisible ones included: this is the editor's view), in their order (contract "Categories").
+ * (invisible ones included: this is the editor's view), in their order (docs/catalog.md "Categories").
  */
 export const handler = endpoint(routes.getCategorySequence, { path: CategoryPath }, async (req) => {
   return answerFromCatalog(req, (catalog) => {

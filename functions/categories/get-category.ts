@@ -18,7 +18,7 @@ export const handler = endpoint(
   { path: CategoryPath, query: GetCategoryQuery },
   async (req) => {
     const includeInvisible = req.query.includeInvisible ?? false;
-    // contract: includeInvisible=true needs products_write as well.
+    // includeInvisible=true needs products_write as well (docs/api-rules.md "Authentication and scopes").
     if (includeInvisible && !hasScope(req.principal, 'products_write'))
       throw new Forbidden('includeInvisible needs scope products_write');
     return answerFromCatalog(req, (catalog) => {

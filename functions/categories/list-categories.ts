@@ -11,7 +11,7 @@ import { ShopPath } from '../../lib/schemas/common';
 import { answerFromCatalog } from '../../lib/speed/speculative-catalog-answer';
 
 /**
- * GET /{shopId}/categories: a bare array (contract "Lists and paging") of the whole tree, flat,
+ * GET /{shopId}/categories: a bare array (docs/api-rules.md "Lists and paging") of the whole tree, flat,
  * depth-first from the root (a parent before its children, siblings in sequence order). Without
  * includeInvisible an invisible category and its subtree are left out.
  */
@@ -20,7 +20,7 @@ export const handler = endpoint(
   { path: ShopPath, query: ListCategoriesQuery },
   async (req) => {
     const includeInvisible = req.query.includeInvisible ?? false;
-    // contract: includeInvisible=true needs products_write as well.
+    // includeInvisible=true needs products_write as well (docs/api-rules.md "Authentication and scopes").
     if (includeInvisible && !hasScope(req.principal, 'products_write'))
       throw new Forbidden('includeInvisible needs scope products_write');
     return answerFromCatalog(req, (catalog) => {

@@ -7,7 +7,7 @@ import { updateCategory } from '../../lib/use-cases/categories/update-category';
 
 /**
  * PUT /{shopId}/categories/{categoryId}: changes the fields the body names; localized fields are
- * written in the query's locale (contract "Categories"). A body categoryId other than the path's
+ * written in the query's locale (docs/catalog.md "Categories"). A body categoryId other than the path's
  * is 400; an alias a sibling already has is 409.
  */
 export const handler = endpoint(

@@ -8,7 +8,7 @@ import { createCustomer } from '../../lib/use-cases/customers/create-customer';
 
 /**
  * POST /{shopId}/customers: creates a customer → 201 with Location. billingAddress is required;
- * customerNumber is generated when absent; a taken customerNumber is 409 (contract).
+ * customerNumber is generated when absent; a taken customerNumber is 409 (docs/catalog.md "Customers").
  */
 export const handler = endpoint(
   routes.createCustomer,

@@ -8,7 +8,7 @@ import { answerFromCatalog } from '../../lib/speed/speculative-catalog-answer';
 
 /**
  * GET /{shopId}/legal/{page} (any token): the page in the locale, every field a string ("" when
- * the merchant has not written it); an unknown page is 404 (merchant API "Legal pages").
+ * the merchant has not written it); an unknown page is 404 (docs/catalog.md "Legal").
  */
 export const handler = endpoint(
   routes.getLegalPage,

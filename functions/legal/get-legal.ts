@@ -8,7 +8,7 @@ import { answerFromCatalog } from '../../lib/speed/speculative-catalog-answer';
 
 /**
  * GET /{shopId}/legal (any token: a storefront shows these): each legal page's name in the locale
- * and a link to each (merchant API "Legal pages").
+ * and a link to each (docs/catalog.md "Legal").
  */
 export const handler = endpoint(routes.getLegal, { path: ShopPath, query: GetLegalQuery }, async (req) =>
   answerFromCatalog(req, (catalog) => {

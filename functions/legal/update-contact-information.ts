@@ -8,7 +8,7 @@ import { updateContactInformation } from '../../lib/use-cases/legal/update-conta
 /**
  * PUT /{shopId}/legal/contact-information?locale=..: replaces that locale's contact information
  * whole; fields not sent are deleted (stored as ""). The locale is required and must be one of the
- * shop's (contract). The other locales are kept: read-modify-write with the catalog version.
+ * shop's (docs/catalog.md "Legal"). The other locales are kept: read-modify-write with the catalog version.
  */
 export const handler = endpoint(
   routes.updateContactInformation,

@@ -9,7 +9,7 @@ import { updateLegalPage } from '../../lib/use-cases/legal/update-legal-page';
 /**
  * PUT /{shopId}/legal/{page}?locale=.. (legal_write): replaces the page in that locale whole; a
  * field not sent becomes "". The locale is required and must be one of the shop's; an unknown page
- * is 404 (merchant API "Legal pages").
+ * is 404 (docs/catalog.md "Legal").
  */
 export const handler = endpoint(
   routes.updateLegalPage,

@@ -9,8 +9,8 @@ import { placeOrder } from '../../lib/use-cases/orders/place-order';
 
 /**
  * POST /{shopId}/carts/{cartId}/order (orders_write) → 201 Order. 400 without a billing address,
- * without line items or below the minimum cart (contract). The cart becomes the order atomically:
- * afterwards every request on the cart answers 410, but the retry of this checkout with its
+ * without line items or below the minimum cart (docs/carts-and-orders.md "Checkout"). The cart becomes the
+ * order atomically: afterwards every request on the cart answers 410, but the retry of this checkout with its
  * Idempotency-Key, which gets the order (its first answer may have been lost to a timeout).
  */
 export const handler = endpoint(routes.createOrder, { path: CartPath }, async (req) => {

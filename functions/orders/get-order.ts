@@ -5,7 +5,10 @@ import { orderReply } from '../../lib/http/order-reply';
 import { routes } from '../../lib/routes';
 import { OrderPath } from '../../lib/schemas/orders';
 
-/** GET /{shopId}/orders/{orderId} (orders_read) → 200 Order with its ETag (merchant-api.md §1). */
+/**
+ * GET /{shopId}/orders/{orderId} (orders_read) → 200 Order with its ETag (docs/api-rules.md "ETag and
+ * If-Match").
+ */
 export const handler = endpoint(routes.getOrder, { path: OrderPath }, async (req) => {
   const found = await getOrderWithDocuments(req.shopId, req.path.orderId);
   if (!found) throw new NotFound('Order not found');

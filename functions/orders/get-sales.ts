@@ -11,7 +11,7 @@ import { ShopPath } from '../../lib/schemas/common';
 import { GetSalesQuery } from '../../lib/schemas/sales';
 
 /**
- * GET /{shopId}/sales (orders_read; merchant-api.md §3 "Sales report"): the figures of the orders
+ * GET /{shopId}/sales (orders_read; docs/orders.md "Sales figures"): the figures of the orders
  * created in the range and not rejected, per currency, from the totals the sales tally keeps
  * (docs/orders.md "Sales figures"): at most 9 small Queries, whatever the shop sells.
  */

@@ -6,8 +6,8 @@ import { patchOrder } from '../../lib/use-cases/orders/patch-order';
 
 /**
  * PATCH /{shopId}/orders/{orderId} (orders_write): a JSON Patch on the status timestamps, the
- * comment and note, the addresses and the order number (merchant-api.md §3) → 200 Order with its
- * ETag. A bad operation: 400 naming `[i].op`, `[i].path` or `[i].value`; a broken transition rule:
+ * comment and note, the addresses and the order number (docs/orders.md "PATCH /orders/{o}") → 200 Order with
+ * its ETag. A bad operation: 400 naming `[i].op`, `[i].path` or `[i].value`; a broken transition rule:
  * 409 naming it; a taken number: 409; a stale If-Match: 412; nothing changed in either case. The
  * first rejectedOn cancels the order (stock back, credit note when invoiced: docs/orders.md).
  */

@@ -7,7 +7,7 @@ import { CreateProductBody, CreateProductQuery } from '../../lib/schemas/product
 import { createProduct } from '../../lib/use-cases/catalog/create-product';
 
 /**
- * POST /{shopId}/products (products_write; merchant-api.md §4 "Create a product") → 201 with the
+ * POST /{shopId}/products (products_write; docs/catalog.md "Product writes") → 201 with the
  * product as GET returns it, its ETag and Location. A bad field: 400 naming it; a taken product
  * number: 409.
  */

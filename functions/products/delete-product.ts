@@ -5,7 +5,7 @@ import { ProductPath } from '../../lib/schemas/products';
 import { deleteProduct } from '../../lib/use-cases/catalog/delete-product';
 
 /**
- * DELETE /{shopId}/products/{productId} (products_write; merchant-api.md §4 "Delete a product") →
+ * DELETE /{shopId}/products/{productId} (products_write; docs/catalog.md "Product writes") →
  * 204, a master with its variations; an unknown product is 404.
  */
 export const handler = endpoint(routes.deleteProduct, { path: ProductPath }, async (req) => {

@@ -8,7 +8,7 @@ import { exportProducts } from '../../lib/use-cases/exports/export-products';
 
 /**
  * GET /{shopId}/products/export (products_read_batch) → 303 See Other to a presigned URL of the
- * catalog's CSV export, the URL also in the body (merchant API "Export"); a locale the shop does
+ * catalog's CSV export, the URL also in the body (docs/catalog.md "Export"); a locale the shop does
  * not have is 400. The file is generated once per catalog version and locale.
  */
 export const handler = endpoint(

@@ -2,21 +2,22 @@ import { requireCurrency, requireProduct } from '../../lib/domain/catalog/produc
 import { shownUnits } from '../../lib/domain/inventory/live-stock';
 import { resolveLocale } from '../../lib/domain/shop-locale';
 import { endpoint } from '../../lib/http/endpoint';
-import { allowInvisible } from '../../lib/http/include-invisible';
+import { showInvisibleProduct } from '../../lib/http/include-invisible';
 import { productReply } from '../../lib/http/product-reply';
 import { routes } from '../../lib/routes';
 import { GetProductQuery, ProductPath } from '../../lib/schemas/products';
 import { answerFromCatalog } from '../../lib/speed/speculative-catalog-answer';
 
 /**
- * GET /{shopId}/products/{productId}: one product (variations too); unknown or invisible: 404. With
+ * GET /{shopId}/products/{productId}: one product (variations too); unknown: 404, invisible: 404 unless
+ * the token has products_write (lib/http/include-invisible.ts). With
  * its ETag and live stock, both from the stock the catalog carries (lib/data/inventory/stock-view.ts).
  */
 export const handler = endpoint(
   routes.getProduct,
   { path: ProductPath, query: GetProductQuery },
   async (req) => {
-    const includeInvisible = allowInvisible(req.principal, req.query.includeInvisible);
+    const includeInvisible = showInvisibleProduct(req.principal, req.query.includeInvisible);
     const found = await answerFromCatalog(req, (catalog) => {
       const currency = requireCurrency(catalog, req.query.currency);
       const product = requireProduct(catalog, req.path.productId, includeInvisible);

@@ -13,7 +13,7 @@ import { answerFromCatalog } from '../../lib/speed/speculative-catalog-answer';
 /**
  * GET /{shopId}/products/{productId}/categories: the categories the product is assigned to (the
  * target of the product's `categories` link), a bare array of Category as GET /categories returns
- * (contract "Lists and paging"). Unknown or invisible product: 404; includeInvisible needs
+ * (docs/api-rules.md "Lists and paging"). Unknown or invisible product: 404; includeInvisible needs
  * products_write and shows invisible products and categories.
  */
 export const handler = endpoint(

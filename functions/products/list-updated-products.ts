@@ -1,3 +1,4 @@
+import { productsUpdatedSince } from '../../lib/data/catalog/product-updates';
 import { stockUpdatedSince } from '../../lib/data/inventory/stock-updates';
 import { requireCurrency } from '../../lib/domain/catalog/product-request';
 import { productView } from '../../lib/domain/catalog/product-view';
@@ -9,14 +10,15 @@ import { pageOf } from '../../lib/schemas/common';
 import { UpdatedProductsPath, UpdatedProductsQuery } from '../../lib/schemas/products';
 import { answerFromCatalog } from '../../lib/speed/speculative-catalog-answer';
 
-/** The default window: the last 7 days (merchant-api.md "Updated products"). */
+/** The default window: the last 7 days (docs/inventory.md "Updated products"). */
 const DEFAULT_WINDOW_MS = 7 * 24 * 3600 * 1000;
 
 /**
- * GET /{shopId}/products/updated/stocklevel: the products whose stock changed after `changedAfter`,
- * each once at its latest change, oldest first, as `{item, lastUpdated}` (a poller resumes from the
- * last `lastUpdated` it saw). Deleted products are not listed. The changes come from the stock
- * change feed (lib/data/inventory/stock-updates.ts), the products from the catalog.
+ * GET /{shopId}/products/updated/{stocklevel|attributes}: the products whose stock (or anything but
+ * stock) changed after `changedAfter`, each once at its latest change, oldest first, as
+ * `{item, lastUpdated}` (a poller resumes from the last `lastUpdated` it saw). Deleted products are
+ * not listed. The changes come from the stock change feed (lib/data/inventory/stock-updates.ts) or
+ * the product change feed (lib/data/catalog/product-updates.ts), the products from the catalog.
  */
 export const handler = endpoint(
   routes.listUpdatedProducts,
@@ -24,7 +26,8 @@ export const handler = endpoint(
   async (req) => {
     const { query } = req;
     const changedAfter = query.changedAfter ?? new Date(Date.now() - DEFAULT_WINDOW_MS).toISOString();
-    const updated = await stockUpdatedSince(req.path.shopId, changedAfter);
+    const since = req.path.property === 'stocklevel' ? stockUpdatedSince : productsUpdatedSince;
+    const updated = await since(req.path.shopId, changedAfter);
     return answerFromCatalog(req, (catalog) => {
       const currency = requireCurrency(catalog, query.currency);
       const locale = resolveLocale(catalog.settings, query.locale);

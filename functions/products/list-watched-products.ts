@@ -10,7 +10,7 @@ import { ListWatchedProductsQuery } from '../../lib/schemas/watchers';
 
 /**
  * GET /{shopId}/watched-products: sold-out products with watchers, longest-watched first
- * (merchant-api.md "Watchers"); reads the page, the shop's count and the catalog, never more.
+ * (docs/inventory.md "Watchers"); reads the page, the shop's count and the catalog, never more.
  */
 export const handler = endpoint(
   routes.listWatchedProducts,

@@ -7,7 +7,7 @@ import { PatchProductBody, PatchProductQuery, ProductPath } from '../../lib/sche
 import { patchProduct } from '../../lib/use-cases/catalog/patch-product';
 
 /**
- * PATCH /{shopId}/products/{productId}: a JSON Patch on any path of merchant-api.md §4's table (texts
+ * PATCH /{shopId}/products/{productId}: a JSON Patch on any path of docs/catalog.md "Product writes" (texts
  * in `locale`, prices in `currency`; `/stocklevel` add relative, replace, remove) → 200 with the
  * product as GET returns it, live stock and ETag. A bad operation: 400 naming `[i].path`, `[i].op`
  * or `[i].value`, nothing changed; a taken product number: 409; If-Match other than the current

@@ -12,8 +12,9 @@ import { updateCustomAttributes } from '../../lib/use-cases/catalog/update-custo
 
 /**
  * PATCH /{shopId}/products/{productId}/custom-attributes: JSON Patch add/remove of custom attributes
- * (contract "Products"), written with the catalog version bump, so the next read and search see it.
- * Works on invisible products too: the caller holds products_write, which is what includeInvisible needs.
+ * (docs/catalog.md "Custom attributes"), written with the catalog version bump, so the next read and search
+ * see it. Works on invisible products too: the caller holds products_write, which is what includeInvisible
+ * needs.
  */
 export const handler = endpoint(
   routes.updateCustomAttributes,

@@ -8,7 +8,7 @@ import { createScriptTag } from '../../lib/use-cases/storefront/script-tags';
 
 /**
  * POST /{shopId}/script-tags (scripttags_write) `{scriptUrl}` → 201 ScriptTag with Location; the
- * 21st tag of a shop is 409 (merchant API "Script tags").
+ * 21st tag of a shop is 409 (docs/catalog.md "Script tags").
  */
 export const handler = endpoint(
   routes.createScriptTag,

@@ -9,7 +9,7 @@ import { answerFromCatalog } from '../../lib/speed/speculative-catalog-answer';
 
 /**
  * GET /{shopId}/search/product-suggest (products_read): products for a storefront's search box,
- * from the in-memory catalog (merchant API "Product suggest").
+ * from the in-memory catalog (docs/catalog.md "Product suggest").
  */
 export const handler = endpoint(
   routes.suggestProducts,

@@ -9,7 +9,7 @@ import { ListShippingMethodsQuery } from '../../lib/schemas/products';
 import { answerFromCatalog } from '../../lib/speed/speculative-catalog-answer';
 
 /**
- * GET /{shopId}/shipping-methods: a bare array (contract "Lists and paging"); `price` is null for
+ * GET /{shopId}/shipping-methods: a bare array (docs/api-rules.md "Lists and paging"); `price` is null for
  * methods priced per cart (or without a price in `currency`, default the shop's).
  */
 export const handler = endpoint(

@@ -9,7 +9,7 @@ import { answerFromCatalog } from '../../lib/speed/speculative-catalog-answer';
 
 /**
  * GET /{shopId}/tax-model: `{model, displayTaxes, noTaxesMessage, deliveryThresholdIsActive,
- * countryCode2}` (contract "Customers, tax, legal, orders"); noTaxesMessage in the requested locale.
+ * countryCode2}` (docs/catalog.md "Product types and tax"); noTaxesMessage in the requested locale.
  */
 export const handler = endpoint(routes.getTaxModel, { path: ShopPath, query: GetTaxModelQuery }, (req) =>
   answerFromCatalog(req, (catalog) =>

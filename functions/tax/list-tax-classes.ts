@@ -9,7 +9,7 @@ import { answerFromCatalog } from '../../lib/speed/speculative-catalog-answer';
 
 /**
  * GET /{shopId}/tax-classes: the paged envelope of TaxClass plus `defaultTaxClass`, the class of
- * products and charges that name none (contract "Customers, tax, legal, orders").
+ * products and charges that name none (docs/catalog.md "Product types and tax").
  */
 export const handler = endpoint(
   routes.listTaxClasses,

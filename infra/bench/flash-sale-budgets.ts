@@ -1,6 +1,9 @@
 import { table } from './stats';
 
-/** The shard count the budgets hold for (docs/inventory.md "A hot product": 8 in AWS). */
+/**
+ * The shard count the budgets hold for (docs/inventory.md "A hot product: 2,000 orders per second on paper":
+ * 8 in AWS).
+ */
 export const BUDGETED_SHARDS = 8;
 /** Fewest orders/s of the sale as a share of the untracked checkout's at the same concurrency. */
 export const SALE_THROUGHPUT_BUDGET = 2 / 3;

@@ -1,7 +1,7 @@
 import { CART_TOKEN_HEADER } from '../../lib/http/middleware/cart-token';
 import { RETURNING_BUYER_BILLING } from '../local/seed/returning-buyer';
 
-/** The media type of API version 1 (contract "Versioning"). */
+/** The media type of API version 1 (docs/api-rules.md "Transport"). */
 export const ACCEPT_V1 = 'application/vnd.service.v1+json';
 
 /** A cart the bench made through the API, with its token and first line. */

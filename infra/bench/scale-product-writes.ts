@@ -12,8 +12,8 @@ import { importBenchCatalog } from './setup';
 import { percentile, table } from './stats';
 
 /**
- * `npm run bench:scale -- --parts product-writes` (issue 25 "Budgets", merchant-api.md §4 "Catalog
- * promises"): product writes on a generated catalog (--write-products, 100,000) in a DynamoDB Local
+ * `npm run bench:scale -- --parts product-writes` (issue 25 "Budgets", docs/catalog.md "The
+ * catalog projection"): product writes on a generated catalog (--write-products, 100,000) in a DynamoDB Local
  * of their own, through two API processes (two warm Lambda instances):
  * 1. POST /products and PATCH /products/{p} (a name) against a category write (PUT
  *    /categories/{c}), each at the same concurrency, taking turns in rounds. Budget: p50 ≤ 1.5× the

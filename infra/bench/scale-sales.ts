@@ -16,7 +16,7 @@ import { table } from './stats';
 
 const DAY = 24 * 3600 * 1000;
 const PARALLEL = 6;
-/** merchant-api.md §3 "Sales report": one year at 100,000 orders, with or without productId. */
+/** docs/orders.md "Sales figures": one year at 100,000 orders, with or without productId. */
 export const SALES_RCU_BUDGET = 50;
 export const SALES_P50_BUDGET_MS = 50;
 

@@ -44,8 +44,11 @@
  *   fresh process into the embedded S3 server: records, time, RSS and heap growth (infra/bench/
  *   scale-export.ts). Budgets: catalog load + export within the export function's timeout, peak
  *   RSS ≤ 70 % of its memory.
+ * - sale-lag (only when named): --lag-orders checkouts at c=16 on a twin whose stream runs, the day's
+ *   figures read every 50 ms: how long after its answer GET /sales counts an order
+ *   (infra/bench/scale-sale-lag.ts). Budget: p99 ≤ 2 s, none uncounted.
  * Options: --parts lists,checkout,catalog,flash-sale,order-patch[,sales,order-filters,coupons,
- * webhook-checkout,webhook-delivery,product-writes,export] --sales-sizes 100,100000 --order-sizes 100,100000 --sizes
+ * webhook-checkout,webhook-delivery,product-writes,export,sale-lag] --lag-orders 400 --sales-sizes 100,100000 --order-sizes 100,100000 --sizes
  * 100,10000,100000 --products 1000,10000,100000 --samples N (30) --concurrency 1,16,64 --stock 1000
  * --shards 1,4,8 --coupon-uses 100 --write-products 100000 --write-patches 10000 --write-concurrency 1
  */
@@ -69,6 +72,7 @@ import {
   missedProductWriteBudgets,
   productWritesSection,
 } from './scale-product-writes';
+import { measureSaleLag, missedSaleLagBudgets, saleLagTable } from './scale-sale-lag';
 import { measureSalesScale, missedSalesBudgets, salesTable } from './scale-sales';
 import {
   measureWebhookCheckout,
@@ -101,6 +105,7 @@ async function main(): Promise<number> {
       'write-products': { type: 'string', default: '100000' },
       'write-patches': { type: 'string', default: '10000' },
       'write-concurrency': { type: 'string', default: '1' },
+      'lag-orders': { type: 'string', default: '400' },
     },
     strict: true,
   });
@@ -202,6 +207,18 @@ async function main(): Promise<number> {
         `checkout with and without webhooks (concurrency 1, ${values.samples} requests × 3 rounds each)\n\n${webhookCheckoutTable(rows)}`,
       );
       missed.push(...missedWebhookCheckoutBudgets(rows, delivered));
+      await api.stop();
+      api = undefined;
+    }
+    if (parts.has('sale-lag')) {
+      say('starting a twin with its stream running (the sales tally)...');
+      api = await startChild(here('./api-process.ts'), { ...env, BENCH_STREAM: 'on' });
+      applyLocalEnv({ endpoint: String(api.ready.dynamoEndpoint), s3Endpoint: String(api.ready.s3Endpoint) });
+      const row = await measureSaleLag(api, Number(values['lag-orders']), say);
+      sections.push(
+        `a sale counted by GET /sales after its checkout's answer (${row.orders} checkouts at concurrency 16, the figures read every 50 ms)\n\n${saleLagTable(row)}`,
+      );
+      missed.push(...missedSaleLagBudgets(row));
       await api.stop();
       api = undefined;
     }

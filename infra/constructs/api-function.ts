@@ -18,9 +18,15 @@ export interface ApiEnvironment {
   AUTH_ISSUER: string;
   AUTH_AUDIENCE: string;
   AUTH_JWKS_URI: string;
+  /** Only this scope prefix is stripped (the stack's Cognito resource server: `shop-api/`). */
+  AUTH_SCOPE_PREFIX: string;
+  /** The clients whose tokens open the shop ('' = any client of the issuer). */
+  AUTH_CLIENT_IDS: string;
+  /** The longest a token may live, in seconds. */
+  AUTH_MAX_TOKEN_LIFETIME: string;
   LEGACY_ACCEPT: 'true' | 'false';
   LOG_LEVEL: string;
-  /** contract "Rate limit": read by the rate-limit middleware. */
+  /** docs/api-rules.md "Rate limit": read by the rate-limit middleware. */
   RATE_LIMIT_PER_HOUR: string;
 }
 
@@ -56,7 +62,7 @@ export interface ApiFunctionProps {
   access: TableAccess;
   /**
    * Partition-key prefix of the shop's rate-limit counters: every API route counts its requests
-   * (contract "Rate limit"), so a read-only route may also UpdateItem, but only items under it.
+   * (docs/api-rules.md "Rate limit"), so a read-only route may also UpdateItem, but only items under it.
    */
   rateLimitKeyPrefix?: string;
   logRetention: RetentionDays;
@@ -67,7 +73,10 @@ export interface ApiFunctionProps {
 /** Defaults of every function: enough memory for a fast cold start, well under API Gateway's 30 s. */
 export const FUNCTION_DEFAULTS = { memorySize: 1024, timeout: Duration.seconds(10) } as const;
 
-/** The runtime every function is pinned to (DESIGN.md); bundling targets it too (`nodeTarget`). */
+/**
+ * The runtime every function is pinned to (docs/deploy.md "Decisions for the cloud stack"); bundling targets
+ * it too (`nodeTarget`).
+ */
 export const FUNCTION_RUNTIME = Runtime.NODEJS_22_X;
 
 /**
@@ -123,7 +132,7 @@ export class ApiFunction extends Construct {
     NagSuppressions.addResourceSuppressions(this.fn, [
       {
         id: 'AwsSolutions-L1',
-        reason: `Pinned to ${FUNCTION_RUNTIME.name} on purpose (DESIGN.md): the bundles target it and the cold-start budget was measured on it; a runtime upgrade is a reviewed change, not drift.`,
+        reason: `Pinned to ${FUNCTION_RUNTIME.name} on purpose (docs/deploy.md): the bundles target it and the cold-start budget was measured on it; a runtime upgrade is a reviewed change, not drift.`,
       },
     ]);
     NagSuppressions.addResourceSuppressions(

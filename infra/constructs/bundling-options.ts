@@ -8,8 +8,8 @@ import { type SpeedTrick, speedTrickOn } from '../../lib/speed/switches';
 /**
  * The ONE set of esbuild settings for every Lambda of the stack: the CDK construct
  * (function-code.ts) and `npm run bundle-report` both read it, so the size the report prints is the
- * size that deploys. DESIGN.md: ESM, bundled by the local esbuild (never Docker), AWS SDK bundled,
- * minified, source maps.
+ * size that deploys. ESM, bundled by the local esbuild (never Docker), AWS SDK bundled, minified,
+ * source maps (docs/deploy.md "Decisions for the cloud stack").
  */
 
 /** The repository root: entry paths in the route table are relative to it. */

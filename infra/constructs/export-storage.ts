@@ -26,7 +26,7 @@ export const EXPORT_FUNCTION = {
 } as const;
 
 /**
- * The bucket of the product export files (merchant API "Export"): private (all public access
+ * The bucket of the product export files (docs/catalog.md "Export"): private (all public access
  * blocked, bucket-owner objects, no ACLs), TLS only, encrypted with S3-managed keys, every file
  * removed a day after it was written (a file per catalog version; unfinished multipart uploads go
  * too). Clients read a file only through the presigned URL GET /products/export answers.

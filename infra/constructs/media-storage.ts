@@ -9,15 +9,16 @@ import {
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { Effect, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
+import { ORIGINALS_FOLDER } from '../../lib/data/images/media-objects';
 
 /**
- * What a route's function may do in the media bucket (docs/catalog.md "Images"): the upload stores
- * an image's objects and removes them again when its catalog write fails; deleting an image or a
+ * What a route's function may do in the media bucket (docs/catalog.md "Images (slideshow)"): the upload
+ * stores an image's objects and removes them again when its catalog write fails; deleting an image or a
  * product deletes objects. No function reads or lists it but the product DELETE, which finds a
  * product's objects by their key prefix (lib/data/images/media-objects.ts deleteProductObjects).
  */
@@ -55,6 +56,29 @@ export class MediaStorage extends Construct {
       // Images are the merchant's content: tearing a shop down keeps them (docs/deploy.md).
       removalPolicy: RemovalPolicy.RETAIN,
     });
+    // The originals are the merchant's files as uploaded (EXIF, GPS position, trailing bytes): kept
+    // for the merchant, never served. Only the sizes, re-encoded without metadata, are public.
+    this.bucket.addToResourcePolicy(
+      new PolicyStatement({
+        effect: Effect.DENY,
+        principals: [new ServicePrincipal('cloudfront.amazonaws.com')],
+        actions: ['s3:GetObject'],
+        resources: [this.bucket.arnForObjects(`*/${ORIGINALS_FOLDER}/*`)],
+      }),
+    );
+    // Storefronts on other origins draw the images on canvases and fetch them from scripts (CORS);
+    // nosniff: a browser takes an object as its Content-Type says, never as what it looks like.
+    const headers = new ResponseHeadersPolicy(this, 'ImageHeaders', {
+      comment: `Product images of shop ${props.shopId}: CORS for any origin, nosniff`,
+      corsBehavior: {
+        accessControlAllowOrigins: ['*'],
+        accessControlAllowMethods: ['GET', 'HEAD'],
+        accessControlAllowHeaders: ['*'],
+        accessControlAllowCredentials: false,
+        originOverride: true,
+      },
+      securityHeadersBehavior: { contentTypeOptions: { override: true } },
+    });
     this.distribution = new Distribution(this, 'Cdn', {
       comment: `Product images of shop ${props.shopId}`,
       defaultBehavior: {
@@ -62,8 +86,7 @@ export class MediaStorage extends Construct {
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
-        // Storefronts on other origins draw the images on canvases and fetch them from scripts.
-        responseHeadersPolicy: ResponseHeadersPolicy.CORS_ALLOW_ALL_ORIGINS,
+        responseHeadersPolicy: headers,
         compress: false,
       },
       httpVersion: HttpVersion.HTTP2_AND_3,

@@ -80,7 +80,7 @@ export interface ShopHttpApiProps {
 
 /** Why no route of the table nor `$default` has an API Gateway authorizer (cdk-nag APIG4). */
 const NO_AUTHORIZER_REASON =
-  'Every function verifies the bearer JWT itself (issuer, JWKS, expiry, shop claim, route scope; docs/security.md) to answer with the contract error body; an API Gateway authorizer would answer 401 in its own format. $default only answers 404/405.';
+  'Every function verifies the bearer JWT itself (issuer, JWKS, expiry, shop claim, route scope; docs/security.md) to answer with the API error body; an API Gateway authorizer would answer 401 in its own format. $default only answers 404/405.';
 
 /**
  * The HTTP API (payload v2): `$default` for everything the table does not route (the table's

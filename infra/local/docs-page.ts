@@ -28,7 +28,7 @@ const FILES: Record<string, { file: string; type: string }> = {
 /**
  * The local twin's interactive API reference (Swagger UI on GET /openapi.json) at /docs, or
  * undefined for any other request. Local only: the stack serves the document, not the page
- * (contract "Transport": the API never answers HTML).
+ * (docs/api-rules.md "Transport": the API never answers HTML).
  */
 export async function docsPageReply(method: string, path: string): Promise<HttpReply | undefined> {
   if (method !== 'GET' || (path !== DOCS_PATH && !path.startsWith(`${DOCS_PATH}/`))) return undefined;

@@ -79,7 +79,7 @@ async function handle(
   if (!body) return { ...gatewayError(413, 'Request body too large'), headers: closing() };
   const requestId = randomUUID();
   const rawPath = (req.url ?? '/').split('?')[0] as string;
-  // Local only: the interactive reference (the stack serves no HTML, contract "Transport").
+  // Local only: the interactive reference (the stack serves no HTML, docs/api-rules.md "Transport").
   const docs = await docsPageReply(req.method ?? 'GET', rawPath);
   if (docs) return docs;
   // The stack routes GET /openapi.json to its own function before `/{shopId}` (most specific wins).

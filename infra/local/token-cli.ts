@@ -45,6 +45,10 @@ function main(): void {
   if (!/^-?\d+$/.test(String(values['expires-in'])) || !Number.isSafeInteger(expiresIn)) {
     usage(`Bad --expires-in "${values['expires-in']}": a whole number of seconds expected`);
   }
+  if (expiresIn > 86_400)
+    process.stderr.write(
+      'warning: the API refuses tokens that live longer than AUTH_MAX_TOKEN_LIFETIME (default 86400 s)\n',
+    );
   const scope = parseScope(String(values.scope));
   process.stdout.write(`${issueDevToken(shop, { scope, expiresIn, sub: String(values.sub) })}\n`);
 }

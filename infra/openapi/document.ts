@@ -19,7 +19,7 @@ type Json = Record<string, unknown>;
 
 const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` });
 
-/** Headers on every response (contract "Rate limit" and "Transport", and Server-Timing). */
+/** Headers on every response (docs/api-rules.md "Rate limit", "Transport"; and Server-Timing). */
 const COMMON_HEADERS = [
   'X-Service-Media-Type',
   'X-RateLimit-Limit',
@@ -36,7 +36,9 @@ const BODY_TYPES: Record<Route['body'], string[]> = {
   multipart: ['multipart/form-data'],
 };
 
-/** An upload's form (merchant-api.md "Images (slideshow)"): its parts are bytes, which zod does not describe. */
+/**
+ * An upload's form (docs/catalog.md "Images (slideshow)"): its parts are bytes, which zod does not describe.
+ */
 const UPLOAD_FORM: JsonSchema = {
   type: 'object',
   required: ['image'],

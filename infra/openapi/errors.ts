@@ -44,9 +44,9 @@ export const errorStatuses: ErrorStatus[] = Object.entries(ERRORS).map(
 );
 
 /**
- * The error statuses one operation can answer (contract "Errors", "Cart token and cart states",
- * "Transport"): every operation validates its path and query (400), authenticates (403), looks up the
- * shop (404), negotiates the version (406), counts the call (429) and may fail (500, 503); writes can
+ * The error statuses one operation can answer (docs/api-rules.md "Errors and status codes", "Cart token and
+ * cart states", "Transport"): every operation validates its path and query (400), authenticates (403), looks
+ * up the shop (404), negotiates the version (406), counts the call (429) and may fail (500, 503); writes can
  * conflict (409); cart routes can be gone (410); routes that change a cart or product honour If-Match (412);
  * routes with a body check its size and type (413, 415). 405 belongs to no operation: it answers a
  * method a path does not have (described in the document's info).

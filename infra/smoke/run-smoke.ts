@@ -22,7 +22,7 @@ export interface SmokeOptions {
 }
 
 /**
- * The smoke test of a freshly deployed shop (docs/deploy.md "Smoke test the deployed shop"): the
+ * The smoke test of a freshly deployed shop (docs/deploy.md "6. Smoke test the deployed shop"): the
  * public reads, a product of its own with an image, a checkout of it, then the clean-up, which runs
  * however far the rest got. Stops at the first failure; never throws for a failed check: the report
  * says which step failed and what stays behind.

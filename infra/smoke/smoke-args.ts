@@ -5,7 +5,7 @@ export const USAGE = `usage: npm run smoke -- --url <base URL> --shop <shopId> [
   --url      the API's base URL: the stack's ApiUrl output, or http://127.0.0.1:3000 for the local twin
   --shop     the shop id
   --token    a merchant access token of the shop with every scope (the back-office client's,
-             docs/deploy.md "The first token"); against the local twin (127.0.0.1, localhost)
+             docs/deploy.md "4. The first token"); against the local twin (127.0.0.1, localhost)
              it may be left out: the smoke test then signs a dev token itself
   --timeout  seconds one request may take (default 30)
 Exits 0 when every step passed, 1 at the first failure (the message names the step), 2 on a usage error.`;

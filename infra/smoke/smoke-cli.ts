@@ -1,6 +1,6 @@
 /**
  * `npm run smoke -- --url <base URL> --shop <shopId> [--token <merchant token>]`: the smoke test of a
- * deployed shop (docs/deploy.md "Smoke test the deployed shop"). One line per step as it ends, then
+ * deployed shop (docs/deploy.md "6. Smoke test the deployed shop"). One line per step as it ends, then
  * what stays behind; exit 0 passed, 1 a step failed, 2 a usage error.
  */
 import { runSmoke } from './run-smoke';

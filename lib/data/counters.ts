@@ -21,10 +21,10 @@ const refills = new Map<string, Promise<void>>();
 
 /**
  * The next number of a per-shop counter (order and customer numbers). One item takes about 1,000
- * writes per second in AWS, fewer than a busy shop's checkouts (docs/inventory.md "A hot product"),
- * so an instance that uses its numbers fast takes them in blocks: one ADD of n hands out n numbers.
- * A quiet instance takes one at a time, so a quiet shop numbers without gaps and in time order;
- * under load, numbers stay unique and increase within each instance, two instances' orders of the
+ * writes per second in AWS, fewer than a busy shop's checkouts (docs/inventory.md "A hot product: 2,000
+ * orders per second on paper"), so an instance that uses its numbers fast takes them in blocks: one ADD of n
+ * hands out n numbers. A quiet instance takes one at a time, so a quiet shop numbers without gaps and in time
+ * order; under load, numbers stay unique and increase within each instance, two instances' orders of the
  * same second may be numbered out of time order, and numbers an instance leaves unused for
  * BLOCK_LIFETIME_MS are dropped (a gap, as a failed checkout leaves one).
  */

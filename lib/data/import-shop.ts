@@ -45,8 +45,9 @@ export async function importShop(
   });
   const products = file.products.map(withStockShards);
   const entries = catalogEntries({ ...file, products });
+  const importedAt = new Date().toISOString();
   const puts = [
-    ...entries.map((e) => catalogItem(shopId, e.kind, e.id, e.data, e.position)),
+    ...entries.map((e) => catalogItem(shopId, e.kind, e.id, e.data, e.position, importedAt)),
     ...customers,
     ...products.flatMap((p) =>
       p.stocklevel === null || p.stockShards === null

@@ -8,9 +8,12 @@
 export interface FieldError {
   field: string;
   message: string;
-  /** On a 409 for stock or coupon uses: how much is left, never below 0 (merchant-api.md). */
+  /**
+   * On a 409 for stock or coupon uses: how much is left, never below 0 (docs/api-rules.md "Errors and status
+   * codes").
+   */
   available?: number;
-  /** On a 409 for an order's transition rule: the rule's id (merchant-api.md "Transition rules"). */
+  /** On a 409 for an order's transition rule: the rule's id (docs/orders.md "The life of an order"). */
   rule?: string;
 }
 
@@ -56,7 +59,7 @@ export class CartVersionMismatch extends DomainError {
   }
 }
 
-/** The product is not at the version the client named (If-Match, merchant-api.md). */
+/** The product is not at the version the client named (If-Match: docs/api-rules.md "ETag and If-Match"). */
 export class ProductVersionMismatch extends DomainError {
   constructor() {
     super('Precondition Failed: the product has changed since the given ETag');
@@ -73,14 +76,14 @@ export class StateConflict extends DomainError {
   }
 }
 
-/** The order is not at the version the client named (If-Match, merchant-api.md). */
+/** The order is not at the version the client named (If-Match: docs/api-rules.md "ETag and If-Match"). */
 export class OrderVersionMismatch extends DomainError {
   constructor() {
     super('Precondition Failed: the order has changed since the given ETag');
   }
 }
 
-/** The webhook is not at the version the client named (If-Match, merchant-api.md). */
+/** The webhook is not at the version the client named (If-Match: docs/api-rules.md "ETag and If-Match"). */
 export class WebhookVersionMismatch extends DomainError {
   constructor() {
     super('Precondition Failed: the webhook has changed since the given ETag');

@@ -2,9 +2,9 @@ import { type Link, shopUrl, type ViewContext } from './links';
 
 /**
  * The paged list envelope of lists read page by page from the table (carts, orders, customers):
- * the contract's `{results, page, resultsPerPage, items}` plus, beyond it, `links` with a `next`
- * link while items follow. Its opaque cursor names the last item of the page, so a client walking a
- * whole list reads each page at the cost of the page alone, whatever its number.
+ * the usual `{results, page, resultsPerPage, items}` (docs/api-rules.md "Lists and paging") plus, beyond it,
+ * `links` with a `next` link while items follow. Its opaque cursor names the last item of the page, so a
+ * client walking a whole list reads each page at the cost of the page alone, whatever its number.
  */
 export interface ListEnvelope<T> {
   results: number;

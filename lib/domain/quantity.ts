@@ -1,7 +1,7 @@
 /**
- * Exact decimal quantities (contract "Carts": "a positive number, at least the product's minOrder,
- * a whole multiple of intervalOrder"), for goods sold by weight or length (0.75 kg). A quantity
- * travels as a JSON number with at most QUANTITY_DECIMALS decimals; every sum, comparison and
+ * Exact decimal quantities (docs/carts-and-orders.md "Carts and checkout": "a positive number, at least the
+ * product's minOrder, a whole multiple of intervalOrder"), for goods sold by weight or length (0.75 kg). A
+ * quantity travels as a JSON number with at most QUANTITY_DECIMALS decimals; every sum, comparison and
  * product works on integer thousandths read from the number's decimal text, never on the float.
  */
 

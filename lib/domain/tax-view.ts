@@ -11,7 +11,10 @@ export function taxClassResource(catalog: Catalog, taxClass: ShopTaxClass, local
   });
 }
 
-/** The tax model resource (contract): model, displayTaxes, noTaxesMessage in `locale`, threshold, country. */
+/**
+ * The tax model resource (docs/catalog.md "Product types and tax"): model, displayTaxes, noTaxesMessage in
+ * `locale`, threshold, country.
+ */
 export function taxModelResource(catalog: Catalog, locale: string) {
   const { taxModel } = catalog.settings;
   return {

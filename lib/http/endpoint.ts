@@ -46,10 +46,10 @@ export interface ApiRequest<R extends Route, S extends InputSchemas> {
 }
 
 /**
- * Builds a route's Lambda handler: the whole middleware chain in the order DESIGN.md fixes, then
+ * Builds a route's Lambda handler: the whole middleware chain in the order docs/architecture.md states, then
  * `fn`. Handlers never call middy() themselves and never repeat their method, path or scope. Who you
  * are and what you address (auth 403, cart 404/403/410) come before what you sent (body 400/413/415,
- * validation 400): contract "Cart token and cart states", docs/decisions.md "Check order".
+ * validation 400): docs/api-rules.md "Cart token and cart states", docs/decisions.md "Check order".
  */
 export function endpoint<R extends Route, S extends InputSchemas>(
   route: R,
@@ -75,7 +75,8 @@ export function endpoint<R extends Route, S extends InputSchemas>(
 
 /**
  * The handler for requests no route matches (API Gateway's `$default` route and the local server):
- * 404, or 405 with `Allow` when the path exists with other methods (contract "Errors").
+ * 404, or 405 with `Allow` when the path exists with other methods (docs/api-rules.md "Errors and status
+ * codes").
  */
 export function routeNotFound() {
   return middy<ApiEvent, ApiResult, Error, ApiContext>()

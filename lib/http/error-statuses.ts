@@ -27,7 +27,10 @@ import {
 
 type DomainErrorClass = abstract new (...args: never[]) => DomainError;
 
-/** Every domain error class and the HTTP error it is answered with (contract "Errors"). */
+/**
+ * Every domain error class and the HTTP error it is answered with (docs/api-rules.md "Errors and status
+ * codes").
+ */
 const STATUS_OF: ReadonlyArray<readonly [DomainErrorClass, (error: never) => HttpError]> = [
   [RefusedInput, (e: RefusedInput) => new BadRequest(e.message, e.errors)],
   [ScopeMissing, (e: ScopeMissing) => new Forbidden(e.message)],

@@ -2,7 +2,7 @@ import type { FieldError } from '../domain/errors';
 
 /**
  * Typed HTTP errors. Middlewares throw these (the domain and data layers throw lib/domain/errors.ts);
- * only the error-shaping middleware turns them into responses (contract: "Errors").
+ * only the error-shaping middleware turns them into responses (docs/api-rules.md "Errors and status codes").
  */
 
 export type { FieldError };

@@ -6,7 +6,7 @@ import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, ran
  * from the server's secret (lib/data/idempotency-secret.ts) together with the client's
  * Idempotency-Key, which is itself stored only as a hash. Whoever reads the table cannot open it,
  * not even by guessing a weak key, without the server secret; the server opens it for the client
- * that retries with its key (docs/security.md "Idempotency").
+ * that retries with its key (docs/security.md "Idempotency secret").
  */
 
 /** The stored, non-reversible name of an Idempotency-Key for one caller. */

@@ -8,7 +8,7 @@ import type { Reply } from './types';
 /**
  * One product as GET /products/{p} and PATCH /products/{p} answer it: the product view with the
  * stock `units` given (`stocklevel`, `minStocklevel`, `availability`; null when untracked) and its
- * ETag (merchant-api.md "ETag and If-Match"). GET gives the live stock the view shows already; PATCH
+ * ETag (docs/api-rules.md "ETag and If-Match"). GET gives the live stock the view shows already; PATCH
  * the levels it has just written, which the view (at most 10 s old) may not show yet. The kept view
  * is copied, never changed.
  */

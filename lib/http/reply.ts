@@ -18,7 +18,10 @@ export const accepted = (body: unknown): Reply => ({ status: 202, body });
 /** 204 without a body. */
 export const noContent = (): Reply => ({ status: 204 });
 
-/** The API Gateway result of a reply: JSON, UTF-8 (contract: bodies are never HTML); a JsonText body as it is. */
+/**
+ * The API Gateway result of a reply: JSON, UTF-8 (never HTML: docs/api-rules.md "Transport"); a JsonText body
+ * as it is.
+ */
 export function toResult(reply: Reply): ApiResult {
   const hasBody = reply.body !== undefined && reply.status !== 204;
   return {

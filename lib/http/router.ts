@@ -32,8 +32,8 @@ const compileRoutes = (): CompiledRoute[] =>
   });
 
 /**
- * Finds the route for a method and path (contract: unknown path 404, known path with another
- * method 405 with `Allow`). Path parameters come back URL-decoded.
+ * Finds the route for a method and path (unknown path 404, known path with another method
+ * 405 with `Allow`: docs/api-rules.md "Errors and status codes"). Path parameters come back URL-decoded.
  */
 export function matchRoute(method: string, path: string): RouteMatch {
   const allow: HttpMethod[] = [];

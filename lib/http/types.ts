@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { CartRecord } from '../domain/cart/cart';
 
-/** The verified caller (contract: "Authentication and scopes"). */
+/** The verified caller (docs/api-rules.md "Authentication and scopes"). */
 export interface Principal {
   subject: string;
   shopId: string;

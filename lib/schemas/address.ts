@@ -39,7 +39,7 @@ function complete(address: Record<string, string | null | undefined>): Record<st
   return Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, address[f] ?? null]));
 }
 
-/** contract: billing address needs country and emailAddress; unknown fields are 400. */
+/** A billing address needs country and emailAddress; unknown fields are 400. */
 const BillingAddress = z.lazy(() => z.strictObject({ ...fields(), country, emailAddress: email }));
 export const BillingAddressBody = z.lazy(() =>
   z.pipe(
@@ -48,7 +48,7 @@ export const BillingAddressBody = z.lazy(() =>
   ),
 );
 
-/** contract: shipping address needs country; unknown fields are 400. */
+/** A shipping address needs country; unknown fields are 400. */
 const ShippingAddress = z.lazy(() => z.strictObject({ ...fields(), country, emailAddress: optionalEmail() }));
 export const ShippingAddressBody = z.lazy(() =>
   z.pipe(

@@ -3,11 +3,11 @@ import { hasQuantityDecimals, QUANTITY_DECIMALS } from '../domain/quantity';
 import { cursorPaging, Instant, LocaleParam, QueryBoolean } from './common';
 import * as z from './zod';
 
-/** Schemas of the cart operations (contract "Carts"). */
+/** Schemas of the cart operations (docs/carts-and-orders.md "Carts and checkout"). */
 
 /**
- * contract "Carts": a positive number (0.75 kg of a product sold by weight); the product's minOrder
- * and intervalOrder are checked against the catalog (lib/domain/cart/cart-lines.ts).
+ * docs/carts-and-orders.md "Carts and checkout": a positive number (0.75 kg of a product sold by weight); the
+ * product's minOrder and intervalOrder are checked against the catalog (lib/domain/cart/cart-lines.ts).
  */
 const Quantity = z.lazy(() =>
   z
@@ -52,7 +52,7 @@ export const AddMultiLineItemsBody = z.lazy(() =>
   z.array(LineItemInput).check(z.minLength(1), z.maxLength(MAX_LINE_ITEMS)),
 );
 
-/** contract: `code` as a form field or JSON. */
+/** `code` as a form field or JSON (docs/api-rules.md "Transport"). */
 export const AddCouponBody = z.lazy(() =>
   z.strictObject({
     code: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)),

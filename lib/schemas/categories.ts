@@ -4,7 +4,10 @@ import { LocaleParam, PathId, QueryBoolean, ShopId } from './common';
 import type { Assert, Extends } from './type-equality';
 import * as z from './zod';
 
-/** Schemas of the category, sequence and product-category-assignment operations (contract "Categories"). */
+/**
+ * Schemas of the category, sequence and product-category-assignment operations (docs/catalog.md
+ * "Categories").
+ */
 
 export const CategoryPath = z.lazy(() => z.object({ shopId: ShopId, categoryId: PathId }));
 
@@ -42,7 +45,10 @@ const CreateCategoryFields = z.lazy(() =>
     visibleInNavigation: z.optional(z.boolean()),
   }),
 );
-/** POST /categories/{parentId}: every field optional (contract); new categories are invisible. */
+/**
+ * POST /categories/{parentId}: every field optional (docs/catalog.md "Categories"); new categories are
+ * invisible.
+ */
 export const CreateCategoryBody = z.lazy(() =>
   z.pipe(
     z.optional(CreateCategoryFields),
@@ -53,7 +59,7 @@ export type CreateCategoryBody = z.output<typeof CreateCategoryBody>;
 
 /**
  * PUT /categories/{c}: the spec's category update plus visibleInNavigation; absent fields stay. The
- * body names the category it updates (contract: equal to the path id), so `{}` is refused.
+ * body names the category it updates (equal to the path id), so `{}` is refused.
  */
 export const UpdateCategoryBody = z.lazy(() =>
   z.strictObject({

@@ -3,7 +3,7 @@ import { canonicalLocale } from '../domain/shop-locale';
 import * as z from './zod';
 
 /**
- * Building blocks shared by the operations' schemas (contract "Lists and paging" and the spec's
+ * Building blocks shared by the operations' schemas (docs/api-rules.md "Lists and paging" and the spec's
  * "Common query parameters").
  */
 
@@ -29,7 +29,7 @@ export const queryInt = (min: number, max: number, fallback: number) =>
     z.transform((v: number | undefined) => v ?? fallback),
   );
 
-/** page ≥ 1 and resultsPerPage 1..max (contract "Lists and paging"). */
+/** page ≥ 1 and resultsPerPage 1..max (docs/api-rules.md "Lists and paging"). */
 export const paging = (max = 100, fallback = 10) => ({
   page: queryInt(1, 999999, 1),
   resultsPerPage: queryInt(1, max, fallback),
@@ -37,7 +37,7 @@ export const paging = (max = 100, fallback = 10) => ({
 
 /**
  * paging() plus `cursor`, the opaque position of a `next` link (lists read from the table, beyond
- * the contract); a cursor and a page number exclude each other.
+ * docs/api-rules.md "Lists and paging"); a cursor and a page number exclude each other.
  */
 export const cursorPaging = () => ({
   page: z.optional(wholeNumber(1, 999999)),
@@ -108,7 +108,10 @@ export const Instant = z.lazy(() =>
     .check(z.refine((iso) => /^\d{4}-/.test(iso), 'expected a date between the years 0000 and 9999 (UTC)')),
 );
 
-/** A paged list envelope (contract: `{results, page, resultsPerPage, items}`, results = total). */
+/**
+ * A paged list envelope (docs/api-rules.md "Lists and paging": `{results, page, resultsPerPage, items}`,
+ * results = total).
+ */
 export function pageOf<T>(
   all: { readonly length: number; slice(start: number, end: number): T[] },
   page: number,

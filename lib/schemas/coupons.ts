@@ -2,7 +2,7 @@ import { COUPON_CODE, COUPON_TYPES } from '../domain/coupons/coupon-campaign';
 import { Instant, LocaleParam, PathId, paging, ShopId } from './common';
 import * as z from './zod';
 
-/** Schemas of the coupon campaigns and their codes (merchant API "Coupon campaigns"). */
+/** Schemas of the coupon campaigns and their codes (docs/catalog.md "Coupon campaigns"). */
 
 const required = (max: number) => z.string().check(z.minLength(1), z.maxLength(max));
 const uses = () => z.optional(z.int().check(z.minimum(1), z.maximum(1_000_000_000)));

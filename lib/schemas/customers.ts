@@ -5,7 +5,7 @@ import { JsonPatchBody } from './json-patch';
 import { valueCheck } from './value-check';
 import * as z from './zod';
 
-/** Schemas of the customer operations (contract "Customers, tax, legal, orders"). */
+/** Schemas of the customer operations (docs/catalog.md "Customers"). */
 
 export const MAX_INTERNAL_NOTE_LENGTH = 4000;
 

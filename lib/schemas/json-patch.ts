@@ -1,7 +1,7 @@
 import * as z from './zod';
 
 /**
- * A JSON Patch (RFC 6902) document as products, orders and customers take it (merchant-api.md §1
+ * A JSON Patch (RFC 6902) document as products, orders and customers take it (docs/api-rules.md
  * "JSON Patch"): only its shape is checked here, anything but an array is 400 "Request body must be
  * a JSON Patch array". Which operations, paths and values a resource allows is its domain's rule
  * (lib/domain/catalog/product-patch.ts, orders/order-patch.ts, customers/customer-patch.ts), so

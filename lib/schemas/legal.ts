@@ -56,7 +56,7 @@ export const UpdateContactInformationBody = z.lazy(() =>
 /** GET/PUT /legal/{page}: the page is checked by the handler (an unknown page is 404, not 400). */
 export const LegalPagePath = z.lazy(() => z.object({ shopId: ShopId, page: PathId }));
 export const GetLegalQuery = z.lazy(() => z.object({ locale: LocaleParam }));
-/** PUT needs the locale it writes (merchant API "Legal pages": required). */
+/** PUT needs the locale it writes (docs/catalog.md "Legal": required). */
 export const UpdateLegalPageQuery = z.lazy(() => z.object({ locale: RequestedLocale }));
 
 const LEGAL_PAGE_FIELDS = ['name', 'title', 'navigationCaption', 'shortDescription', 'description'] as const;

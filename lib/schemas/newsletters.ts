@@ -2,7 +2,7 @@ import { EmailAddress } from './address';
 import { PathId, paging, ShopId } from './common';
 import * as z from './zod';
 
-/** Schemas of the newsletter campaigns and their subscribers (merchant API "Newsletters"). */
+/** Schemas of the newsletter campaigns and their subscribers (docs/catalog.md "Newsletters"). */
 
 const text = (max: number) => z.string().check(z.maxLength(max));
 const required = (max: number) => z.string().check(z.minLength(1), z.maxLength(max));

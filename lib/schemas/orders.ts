@@ -1,6 +1,6 @@
 import { FILTER_STATUSES, type FilterStatus } from '../domain/orders/order-filter';
 import type { OrderPatchValues } from '../domain/orders/order-patch';
-import { BillingAddressBody, ShippingAddressBody } from './address';
+import { AddressBody, BillingAddressBody, ShippingAddressBody } from './address';
 import { cursorPaging, Instant, LocaleParam, PathId, paging, QueryBoolean, ShopId } from './common';
 import { JsonPatchBody } from './json-patch';
 import { valueCheck } from './value-check';
@@ -21,7 +21,7 @@ export const IsoCurrency = z.lazy(() =>
   ),
 );
 
-/** GET /orders (merchant-api.md §3): the status filters, `true` set, `false` null. */
+/** GET /orders (docs/orders.md "Finding orders"): the status filters, `true` set, `false` null. */
 const statusFilters = () =>
   Object.fromEntries(FILTER_STATUSES.map((name) => [name, QueryBoolean])) as Record<
     FilterStatus,
@@ -88,10 +88,14 @@ export const OrderText = z.lazy(() =>
   z.string('expected a string').check(z.maxLength(MAX_ORDER_TEXT_LENGTH)),
 );
 
-/** The values a PATCH /orders/{o} writes; the addresses are checked as on carts. */
+/**
+ * The values a PATCH /orders/{o} writes: an address sends some of its fields (unknown ones are 400),
+ * and the address merged into the order's is checked as on carts.
+ */
 export const orderPatchValues: OrderPatchValues = {
   timestamp: valueCheck(OrderTimestampValue),
   text: valueCheck(OrderText),
+  addressFields: valueCheck(AddressBody),
   billingAddress: valueCheck(BillingAddressBody),
   shippingAddress: valueCheck(ShippingAddressBody),
   orderNumber: valueCheck(OrderNumberValue),

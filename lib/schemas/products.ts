@@ -19,14 +19,14 @@ import { JsonPatchBody } from './json-patch';
 import type { Assert, Equal } from './type-equality';
 import * as z from './zod';
 
-/** Schemas of the product operations (contract "Products"). */
+/** Schemas of the product operations (docs/catalog.md "Catalog: products and search"). */
 
 /** `currency` beyond the spec, as for products: the prices of the methods in that currency. */
 export const ListShippingMethodsQuery = z.lazy(() =>
   z.object({ locale: LocaleParam, currency: CurrencyParam }),
 );
 
-/** contract "Products": `id` may repeat up to 12 times. */
+/** `id` may repeat up to 12 times (docs/catalog.md "Listing"). */
 export const MAX_PRODUCT_IDS = 12;
 
 /** A query parameter that may repeat (`?id=a&id=b`), as a list. */
@@ -65,15 +65,15 @@ export const GetProductQuery = z.lazy(() =>
   }),
 );
 
-/** spec "Limits": variations page by 100, at most 1000. */
-/** GET /products/updated/{property}: only stock changes are kept so far (docs/inventory.md). */
+/** GET /products/updated/{property}: stock changes, or changes of anything but stock (docs/inventory.md). */
 export const UpdatedProductsPath = z.lazy(() =>
-  z.object({ shopId: ShopId, property: z.enum(['stocklevel']) }),
+  z.object({ shopId: ShopId, property: z.enum(['stocklevel', 'attributes']) }),
 );
 export const UpdatedProductsQuery = z.lazy(() =>
   z.object({ ...paging(), locale: LocaleParam, currency: CurrencyParam, changedAfter: z.optional(Instant) }),
 );
 
+/** Variations page by 100, at most 1000. */
 export const ListVariationsQuery = z.lazy(() => z.object({ ...paging(1000, 100), locale: LocaleParam }));
 
 export const GetCrossSellingQuery = GetProductQuery;
@@ -87,8 +87,8 @@ export const GetCustomAttributesQuery = z.lazy(() =>
 export const UpdateCustomAttributesQuery = z.lazy(() => z.object({ locale: LocaleParam }));
 
 /**
- * One JSON Patch (RFC 6902) operation on a product's custom attributes, as contract "Products"
- * shows them: `add` sets or replaces a value, `remove` unsets the attribute. Other members are
+ * One JSON Patch (RFC 6902) operation on a product's custom attributes, as docs/catalog.md "Custom
+ * attributes" shows them: `add` sets or replaces a value, `remove` unsets the attribute. Other members are
  * ignored, as RFC 6902 asks.
  */
 export const CustomAttributeOperation = z.lazy(() =>
@@ -128,7 +128,7 @@ export const UpdateCustomAttributesBody = z.lazy(() =>
 /** PATCH /products/{p}: a JSON Patch document (rules: lib/domain/catalog/product-patch.ts). */
 export const PatchProductBody = JsonPatchBody;
 
-/** POST /products (merchant-api.md §4 "Create a product"): texts in `locale`, prices in `currency`. */
+/** POST /products (docs/catalog.md "Product writes"): texts in `locale`, prices in `currency`. */
 export const CreateProductQuery = z.lazy(() => z.object({ locale: LocaleParam, currency: CurrencyParam }));
 
 /**

@@ -2,7 +2,7 @@ import { scriptUrlProblem } from '../domain/storefront/script-tags';
 import { PathId, ShopId } from './common';
 import * as z from './zod';
 
-/** Schemas of the script tags (merchant API "Script tags"). */
+/** Schemas of the script tags (docs/catalog.md "Script tags"). */
 
 export const ScriptTagPath = z.lazy(() => z.object({ shopId: ShopId, scriptTagId: PathId }));
 

@@ -9,7 +9,7 @@ import type { UploadedFile } from '../http/multipart';
 import { PathId, ShopId } from './common';
 import * as z from './zod';
 
-/** Request schemas of the product slideshow (merchant-api.md "Images (slideshow)"). */
+/** Request schemas of the product slideshow (docs/catalog.md "Images (slideshow)"). */
 
 export const SlideshowImagePath = z.lazy(() =>
   z.object({

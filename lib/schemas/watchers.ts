@@ -1,7 +1,7 @@
 import { LocaleParam, paging } from './common';
 import * as z from './zod';
 
-/** Schemas of the watcher operations (merchant-api.md "Watchers"). */
+/** Schemas of the watcher operations (docs/inventory.md "Watchers"). */
 
 /** An address of at most 254 characters (the longest an SMTP path carries). */
 export const MAX_WATCHER_EMAIL_LENGTH = 254;
@@ -13,7 +13,7 @@ export const AddWatcherBody = z.lazy(() =>
   }),
 );
 
-/** GET /watched-products: the contract's paging, names in `locale`. */
+/** GET /watched-products: the usual paging, names in `locale`. */
 export const ListWatchedProductsQuery = z.lazy(() => z.object({ ...paging(), locale: LocaleParam }));
 
 /** GET /products/{p}/watchers: the contract's paging. */

@@ -4,7 +4,7 @@ import { PathId, ShopId } from './common';
 import { PatchOrderBody } from './orders';
 import * as z from './zod';
 
-/** Schemas of the webhooks (merchant API "Webhooks"). */
+/** Schemas of the webhooks (docs/webhooks.md). */
 
 export const WebhookPath = z.lazy(() => z.object({ shopId: ShopId, webhookId: PathId }));
 

@@ -23,7 +23,7 @@ const claims = () => ({
   exp: now() + 600,
 });
 
-/** Tokens the API must refuse on every route (contract "Authentication and scopes"). */
+/** Tokens the API must refuse on every route (docs/api-rules.md "Authentication and scopes"). */
 const badTokens: [string, () => string | null][] = [
   ['no token', () => null],
   ['a malformed token', () => 'not-a-jwt'],
@@ -101,12 +101,34 @@ describe('scopes', () => {
     // files on a busy host, more than the default 20 s.
   }, 60_000);
 
-  it('accepts scopes with a resource-server prefix', async () => {
+  it("accepts scopes under the resource server's prefix, never under another", async () => {
     const token = signDevToken({ shop: 'demo', scope: 'shop-api/products_read', privateKeyPem, kid });
+    const foreign = signDevToken({ shop: 'demo', scope: 'evil/webhooks_read', privateKeyPem, kid });
 
     const response = await call('/demo/products', { token });
+    const refused = await call('/demo/webhooks', { token: foreign });
 
     expect(response.status).toBe(200);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ status: '403', message: 'Missing scope webhooks_read' });
+  });
+
+  it('refuses a token that lives longer than a day (a leaked token is worth a day at most)', async () => {
+    const day = signDevToken({ shop: 'demo', scope: 'products_read', expiresIn: 86_400, privateKeyPem, kid });
+    const week = signDevToken({
+      shop: 'demo',
+      scope: 'products_read',
+      expiresIn: 7 * 86_400,
+      privateKeyPem,
+      kid,
+    });
+
+    const accepted = await call('/demo/products', { token: day });
+    const refused = await call('/demo/products', { token: week });
+
+    expect(accepted.status).toBe(200);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ status: '403', message: 'Token lives longer than 86400 s' });
   });
 
   it('lets any valid token of the shop create and read carts (no scope needed)', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { call, createCart } from '../support/api';
 import { orderableCart } from '../support/carts';
 
-describe('cart token (contract "Cart token and cart states")', () => {
+describe('cart token (docs/api-rules.md "Cart token and cart states")', () => {
   it('returns a token of at least 128 bits once, on creation only', async () => {
     const { cartId, cartToken } = await createCart();
 

@@ -210,7 +210,7 @@ describe('POST /{shopId}/carts/{cartId}/line-items', () => {
   });
 });
 
-describe('totals with two tax classes (contract "Totals and money")', () => {
+describe('totals with two tax classes (docs/money-and-totals.md)', () => {
   // 2 × espresso-beans 14.90 (7 %) + 1 × merino-beanie 24.90 (19 %), worked by hand.
   const lineItems = [
     { productId: 'espresso-beans', quantity: 2 },

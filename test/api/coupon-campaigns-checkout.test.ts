@@ -4,14 +4,14 @@ import { BILLING, newCart } from '../support/carts';
 import { privateDemoShop, withStock } from '../support/shops';
 
 /**
- * Campaign codes at the cart and the checkout (merchant API "Coupon campaigns"): each type prices
+ * Campaign codes at the cart and the checkout (docs/catalog.md "Coupon campaigns"): each type prices
  * exactly in the cart and its order, the window and the uses decide, and a use is taken exactly
  * once with the order, never past a limit however many checkouts race.
  */
 
 let shop: string;
 const campaigns = () => `/${shop}/coupon-campaigns`;
-/** The 409 entry of a checkout whose coupon has no use left (merchant-api.md). */
+/** The 409 entry of a checkout whose coupon has no use left (docs/catalog.md "Coupon campaigns"). */
 const NO_USE_LEFT = [
   { field: 'lineItemContainer.couponLineItem', message: expect.any(String), available: 0 },
 ];

@@ -5,7 +5,7 @@ import { ownServer } from '../support/own-server';
 import { privateDemoShop, withStock } from '../support/shops';
 
 /**
- * A coupon's use is counted exactly once with its order (merchant API "Coupon campaigns"): a
+ * A coupon's use is counted exactly once with its order (docs/catalog.md "Coupon campaigns"): a
  * checkout that fails counts none and takes no stock; a checkout retried after its answer was lost
  * (by the client with its Idempotency-Key, or by the SDK) counts once. This file runs its own
  * server, so the faults stay in this process.

@@ -3,7 +3,7 @@ import { SAMPLE_COUPON_CAMPAIGN } from '../../infra/local/seed/coupon-campaign';
 import { call, tokenFor } from '../support/api';
 import { privateDemoShop } from '../support/shops';
 
-/** Coupon campaigns and their codes (merchant API "Coupon campaigns"), on a shop of this file's own. */
+/** Coupon campaigns and their codes (docs/catalog.md "Coupon campaigns"), on a shop of this file's own. */
 
 let shop: string;
 const campaigns = () => `/${shop}/coupon-campaigns`;

@@ -5,9 +5,9 @@ import { pdfTexts } from '../support/pdf-text';
 import { privateDemoShop } from '../support/shops';
 
 /**
- * A product sold by weight (contract "Carts": quantity "a positive number, at least the product's
- * minOrder, a whole multiple of intervalOrder"): the demo's filter coffee, 27.90 per kg, 25.90 per kg
- * from 1 kg, in steps of 0.25 kg, reduced tax rate 7 %. Figures worked by hand
+ * A product sold by weight (docs/carts-and-orders.md "Carts and checkout": quantity "a positive number, at
+ * least the product's minOrder, a whole multiple of intervalOrder"): the demo's filter coffee, 27.90 per kg,
+ * 25.90 per kg from 1 kg, in steps of 0.25 kg, reduced tax rate 7 %. Figures worked by hand
  * (docs/money-and-totals.md "Decimal quantities"): 0.75 kg × 27.90 = 20.925 → 20.93 (half up);
  * 1.25 kg × 25.90 = 32.375 → 32.38; net round(32.38 / 1.07) = 30.26, tax 2.12.
  */

@@ -50,7 +50,7 @@ function describeRequest(index: number, request: FuzzRequest): string {
 }
 
 describe('fuzzing every route', () => {
-  it(`answers ${RUNS} generated requests without a 5xx, always in the contract's shape`, {
+  it(`answers ${RUNS} generated requests without a 5xx, always in the API's shape`, {
     timeout: 180_000,
   }, async () => {
     // Prepare

@@ -10,7 +10,7 @@ import { useLocalTable } from '../support/local-env';
 import { privateDemoShop } from '../support/shops';
 
 /**
- * docs/security.md "Idempotency": the answer POST /carts stores for an Idempotency-Key holds the
+ * docs/security.md "Idempotency secret": the answer POST /carts stores for an Idempotency-Key holds the
  * new cart's token, sealed with the server secret and the key. Whoever reads the table and guesses
  * a weak key still cannot open it; only the server (which holds the secret) can, for the retry.
  */

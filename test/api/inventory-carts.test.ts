@@ -4,7 +4,7 @@ import { newCart } from '../support/carts';
 import { privateDemoShop, withStock } from '../support/shops';
 
 /**
- * merchant-api.md "Carts and stock", through real HTTP: adding a line or raising a quantity beyond
+ * docs/inventory.md "Carts and stock", through real HTTP: adding a line or raising a quantity beyond
  * what is in stock now is 409 naming the quantity field with `available`; requests that drop bad
  * lines drop a short one instead; untracked products are never refused; cart reads do not re-check.
  */

@@ -4,7 +4,7 @@ import { BILLING, newCart } from '../support/carts';
 import { privateDemoShop, withStock } from '../support/shops';
 
 /**
- * merchant-api.md "Checkout takes stock: all or nothing", through real HTTP: a short line refuses
+ * docs/inventory.md "A checkout, step by step", through real HTTP: a short line refuses
  * the whole checkout with one 409 entry per short line, the cart stays open and unchanged, and
  * racing buyers never get more than there is.
  */

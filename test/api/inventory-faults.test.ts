@@ -62,7 +62,7 @@ describe('stock set aside by a failing checkout', () => {
     // after it fail, so the hold stays as the checkout left it
     const shop = await tentShop(2);
     const failing = await tentCart(shop, 2);
-    // Carts are made while there is stock (a cart add beyond it is refused: merchant-api.md).
+    // Carts are made while there is stock (a cart add beyond it is refused: docs/inventory.md).
     const [whileHeldCart, afterSweepCart, oneMoreCart] = await Promise.all([
       tentCart(shop, 1),
       tentCart(shop, 2),

@@ -4,8 +4,8 @@ import { BILLING, newCart } from '../support/carts';
 import { privateDemoShop, withStock } from '../support/shops';
 
 /**
- * PATCH /{shopId}/products/{productId} on the stock paths (merchant-api.md §2 "Stock and
- * availability", §1 "JSON Patch", "ETag and If-Match"), through real HTTP: relative add, replace,
+ * PATCH /{shopId}/products/{productId} on the stock paths (docs/inventory.md "Changing
+ * stock", docs/api-rules.md "JSON Patch", "ETag and If-Match"), through real HTTP: relative add, replace,
  * remove, the minimum, every refusal naming its operation, all or nothing, ETag and If-Match, and
  * races with other adds and with checkouts.
  */

@@ -5,7 +5,7 @@ import { requestCost } from '../support/server-timing';
 import { privateDemoShop, withStock } from '../support/shops';
 
 /**
- * merchant-api.md "Freshness and cost of product reads": product reads show the stock checkouts
+ * docs/inventory.md "Product reads": product reads show the stock checkouts
  * took within 10 s, in every read that shows products, and a warm read does not pay for it.
  */
 describe('product reads show live stock', () => {

@@ -4,7 +4,7 @@ import { BILLING, newCart } from '../support/carts';
 import { privateDemoShop, withStock } from '../support/shops';
 
 /**
- * merchant-api.md "Updated products: GET /products/updated/{property}": what a poller of stock
+ * docs/inventory.md "Updated products": what a poller of stock
  * changes reads, each product once at its latest change, oldest first, resuming from `lastUpdated`.
  */
 describe('GET /{shopId}/products/updated/stocklevel', () => {
@@ -63,5 +63,60 @@ describe('GET /{shopId}/products/updated/stocklevel', () => {
     expect(time.status).toBe(400);
     expect(time.body.errors[0].field).toBe('changedAfter');
     expect(reader.status).toBe(403);
+  });
+});
+
+describe('GET /{shopId}/products/updated/attributes', () => {
+  let shop: string;
+  let imported: string;
+  beforeAll(async () => {
+    shop = await privateDemoShop('attrupd', withStock({ 'dome-tent-2p': { stock: 9, shards: 1 } }));
+    imported = new Date().toISOString();
+  });
+
+  const updated = (query: string) => call(`/${shop}/products/updated/attributes${query}`);
+  const patch = (productId: string, operations: unknown[]) =>
+    call(`/${shop}/products/${productId}`, { method: 'PATCH', body: operations });
+  const ids = (answer: { body: { items: { item: { productId: string } }[] } }) =>
+    answer.body.items.map((u) => u.item.productId);
+
+  it('lists the products changed other than by stock, each once at its latest change; stock and deleted ones left out', async () => {
+    // Prepare: the import wrote every product; then a rename, a stock change, a create, a
+    // description, a product changed then deleted, and the first product renamed again
+    const everything = await updated('?resultsPerPage=100');
+    expect((await patch('gas-stove', [{ op: 'add', path: '/name', value: 'Stove, renamed' }])).status).toBe(
+      200,
+    );
+    expect((await patch('dome-tent-2p', [{ op: 'add', path: '/stocklevel', value: 2 }])).status).toBe(200);
+    const created = await call(`/${shop}/products`, { method: 'POST', body: { name: 'Fresh', price: 3 } });
+    expect((await patch('trail-tshirt', [{ op: 'add', path: '/description', value: 'Soft' }])).status).toBe(
+      200,
+    );
+    expect((await patch('socks-pair-pack', [{ op: 'add', path: '/name', value: 'Gone soon' }])).status).toBe(
+      200,
+    );
+    expect((await call(`/${shop}/products/socks-pair-pack`, { method: 'DELETE' })).status).toBe(204);
+    expect((await patch('gas-stove', [{ op: 'add', path: '/name', value: 'Stove, again' }])).status).toBe(
+      200,
+    );
+
+    // Act
+    const since = await updated(`?changedAfter=${encodeURIComponent(imported)}`);
+    const [first] = since.body.items;
+    const resumed = await updated(`?changedAfter=${encodeURIComponent(first.lastUpdated)}`);
+    const stock = await call(
+      `/${shop}/products/updated/stocklevel?changedAfter=${encodeURIComponent(imported)}`,
+    );
+
+    // Assess
+    expect(everything.status).toBe(200);
+    expect(everything.body.results).toBeGreaterThan(40);
+    expect(since.status).toBe(200);
+    expect(since.body).toMatchObject({ results: 3, page: 1, resultsPerPage: 10 });
+    expect(ids(since)).toEqual([created.body.productId, 'trail-tshirt', 'gas-stove']);
+    expect(since.body.items[2].item).toMatchObject({ productId: 'gas-stove', name: 'Stove, again' });
+    expect(since.body.items[2].lastUpdated > first.lastUpdated).toBe(true);
+    expect(ids(resumed)).toEqual(['trail-tshirt', 'gas-stove']);
+    expect(ids(stock)).toEqual(['dome-tent-2p']);
   });
 });

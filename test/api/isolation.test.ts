@@ -56,7 +56,7 @@ const listsNothingOf =
     return foreign.length > 0 ? `lists ${foreign.length} item(s) of shop other` : undefined;
   };
 
-/** A 400 must name the foreign id in its field errors (contract: "400 naming the productId"). */
+/** A 400 must name the foreign id in its field errors (docs/security.md "Isolation by key design"). */
 const names =
   (id: string) =>
   (_: unknown, body: any): string | undefined =>

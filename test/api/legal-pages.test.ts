@@ -6,7 +6,7 @@ import { call, tokenFor } from '../support/api';
 import { useLocalTable } from '../support/local-env';
 
 /**
- * The legal pages besides the contact information (merchant API "Legal pages"). Reads use the demo
+ * The legal pages besides the contact information (docs/catalog.md "Legal"). Reads use the demo
  * seed (privacy policy and terms in both locales, shipping in en_GB only); writes a private copy.
  */
 

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { call, tokenFor } from '../support/api';
 import { privateDemoShop, withStock } from '../support/shops';
 
-/** GET /products/{p}/lowest-price (merchant API "Lowest price") on the demo shop's masters. */
+/**
+ * GET /products/{p}/lowest-price (docs/catalog.md "Product detail, variations, cross-selling") on the demo
+ * shop's masters.
+ */
 
 const lowest = (shop: string, productId: string, query = '') =>
   call(`/${shop}/products/${productId}/lowest-price${query}`);

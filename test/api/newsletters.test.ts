@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { call, tokenFor } from '../support/api';
 import { privateDemoShop } from '../support/shops';
 
-/** Newsletter campaigns and sign-ups (merchant API "Newsletters"), on a shop of this file's own. */
+/** Newsletter campaigns and sign-ups (docs/catalog.md "Newsletters"), on a shop of this file's own. */
 
 let shop: string;
 const campaigns = () => `/${shop}/newsletter-campaigns`;

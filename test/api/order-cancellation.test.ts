@@ -4,7 +4,7 @@ import { BILLING, newCart } from '../support/carts';
 import { privateDemoShop, withStock } from '../support/shops';
 
 /**
- * Cancellation (merchant-api.md §3 "Cancellation", §2): the first rejectedOn puts the order's tracked
+ * Cancellation (docs/orders.md "Cancellation, exactly once"): the first rejectedOn puts the order's tracked
  * stock back and, for an invoiced order, issues a credit note: each exactly once, also when PATCHes race.
  */
 

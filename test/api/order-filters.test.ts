@@ -6,7 +6,7 @@ import { requestCost } from '../support/server-timing';
 import { privateDemoShop } from '../support/shops';
 
 /**
- * GET /orders with the filters of merchant-api.md §3: each alone and combined against what the
+ * GET /orders with the filters of docs/orders.md "Finding orders": each alone and combined against what the
  * orders themselves say, `results` exact, both orders, paging, a PATCH seen at once, shops kept
  * apart, every bad value 400 with its field, and a filtered page's cost.
  */

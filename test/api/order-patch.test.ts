@@ -4,7 +4,10 @@ import { call, tokenFor } from '../support/api';
 import { BILLING, orderableCart } from '../support/carts';
 import { privateDemoShop } from '../support/shops';
 
-/** PATCH /orders/{o} (merchant-api.md §3): paths, JSON Patch errors, ETag and the transition rules. */
+/**
+ * PATCH /orders/{o} (docs/orders.md "PATCH /orders/{o}"): paths, JSON Patch errors, ETag and the transition
+ * rules.
+ */
 
 let shop: string;
 beforeAll(async () => {
@@ -116,18 +119,30 @@ describe('PATCH /orders/{o}', () => {
     expect([empty.headers.get('etag'), same.headers.get('etag')]).toEqual(['"1"', '"1"']);
   });
 
-  it('replaces a whole address checked as on carts: fields not sent become null', async () => {
+  it("merges an address patch into the order's: fields sent set (null clears), fields not sent stay", async () => {
     const order = await placeOrder();
-    const billing = { firstName: 'Lena', lastName: 'Vogel', country: 'AT', emailAddress: 'lena@example.com' };
+    const before = await call(`/${shop}/orders/${order.orderId}`);
 
     const patched = await patch(order.orderId, [
-      { op: 'add', path: '/billingAddress', value: billing },
+      {
+        op: 'add',
+        path: '/billingAddress',
+        value: { firstName: 'Lena', lastName: 'Vogel', emailAddress: 'lena@example.com' },
+      },
+      { op: 'add', path: '/billingAddress', value: { company: null } },
       { op: 'add', path: '/shippingAddress', value: { country: 'CH', city: 'Basel' } },
     ]);
 
     expect(patched.status).toBe(200);
-    expect(patched.body.billingAddress).toMatchObject({ ...billing, street: null, city: null });
-    expect(patched.body.shippingAddress).toMatchObject({ country: 'CH', city: 'Basel', lastName: null });
+    expect(patched.body.billingAddress).toEqual({
+      ...before.body.billingAddress,
+      firstName: 'Lena',
+      lastName: 'Vogel',
+      emailAddress: 'lena@example.com',
+      company: null,
+    });
+    expect(patched.body.billingAddress.country).toBe(before.body.billingAddress.country);
+    expect(patched.body.shippingAddress).toMatchObject({ country: 'CH', city: 'Basel' });
   });
 
   it('400 for bad patches, naming the operation, and nothing changes', async () => {
@@ -148,8 +163,13 @@ describe('PATCH /orders/{o}', () => {
       [[{ op: 'add', path: '/internalNote' }], '[0].value'],
       [[{ op: 'add', path: '/internalNote', value: 42 }], '[0].value'],
       [[{ op: 'add', path: '/orderNumber', value: '' }], '[0].value'],
-      [[{ op: 'add', path: '/shippingAddress', value: { city: 'Basel' } }], '[0].value.country'],
-      [[{ op: 'add', path: '/billingAddress', value: { country: 'DE' } }], '[0].value.emailAddress'],
+      [[{ op: 'add', path: '/shippingAddress', value: { country: null } }], '[0].value.country'],
+      [[{ op: 'add', path: '/billingAddress', value: { emailAddress: null } }], '[0].value.emailAddress'],
+      [
+        [{ op: 'add', path: '/billingAddress', value: { emailAddress: 'not-an-address' } }],
+        '[0].value.emailAddress',
+      ],
+      [[{ op: 'add', path: '/billingAddress', value: { country: 'germany' } }], '[0].value.country'],
     ];
 
     const answers = await Promise.all(cases.map(([body]) => patch(order.orderId, body)));

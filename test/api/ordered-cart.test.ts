@@ -5,7 +5,7 @@ import { routeList } from '../../lib/routes';
 import { call } from '../support/api';
 import { orderableCart } from '../support/carts';
 
-describe('an ordered cart (contract: 410 on every cart endpoint)', () => {
+describe('an ordered cart (410 on every cart endpoint)', () => {
   it('answers 410 to every cart route with the right token, 403 with a wrong one', async () => {
     // Prepare
     const cart = await orderableCart();

@@ -5,7 +5,10 @@ import { type ApiResponse, call, tokenFor } from '../support/api';
 import { parseCsv } from '../support/csv';
 import { privateDemoShop } from '../support/shops';
 
-/** GET /products/export (merchant API "Export"): 303 to a presigned CSV, one file per catalog version and locale. */
+/**
+ * GET /products/export (docs/catalog.md "Export"): 303 to a presigned CSV, one file per catalog version and
+ * locale.
+ */
 
 const exportOf = (shop: string, query = '') => call<{ url: string }>(`/${shop}/products/export${query}`);
 

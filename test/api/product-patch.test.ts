@@ -4,10 +4,10 @@ import { busEvents, waitForBusEvents } from '../support/bus-events';
 import { privateDemoShop } from '../support/shops';
 
 /**
- * PATCH /{shopId}/products/{productId} on every path of merchant-api.md §4's table, with §1's op
- * rules (add, remove, replace per path; test, move, copy and unknown paths refused naming the
- * operation), all or nothing, If-Match, uniqueness of product numbers, variations, and
- * ProductUpdated. Stock paths: test/api/inventory-patch.test.ts. Every test patches products it
+ * PATCH /{shopId}/products/{productId} on every path of docs/catalog.md "Product writes", with
+ * the op rules of docs/api-rules.md "JSON Patch" (add, remove, replace per path; test, move, copy and unknown
+ * paths refused naming the operation), all or nothing, If-Match, uniqueness of product numbers, variations,
+ * and ProductUpdated. Stock paths: test/api/inventory-patch.test.ts. Every test patches products it
  * created itself, in a private copy of the demo shop.
  */
 

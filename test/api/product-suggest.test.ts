@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { call, tokenFor } from '../support/api';
 
-/** GET /search/product-suggest (merchant API "Product suggest") on the demo shop. */
+/** GET /search/product-suggest (docs/catalog.md "Product suggest") on the demo shop. */
 
 const suggest = (query: string) => call(`/demo/search/product-suggest?${query}`);
 const names = (body: { products: { name: string }[] }) => body.products.map((p) => p.name);

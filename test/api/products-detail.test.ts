@@ -54,6 +54,24 @@ describe('GET /{shopId}/products/{productId}', () => {
     expect(shown.body).toMatchObject({ productId: 'hidden-prototype', visible: false });
   });
 
+  it("shows an invisible product to a token with products_write without asking (a merchant's tool reads back what it made)", async () => {
+    const created = await call('/demo/products', {
+      method: 'POST',
+      token: writer(),
+      body: { name: 'Read back after create', price: 5 },
+    });
+    const readBack = await call(`/demo/products/${created.body.productId}`, { token: writer() });
+    const storefront = await call(`/demo/products/${created.body.productId}`, { token: reader() });
+    const hidden = await call('/demo/products/hidden-prototype', { token: writer() });
+
+    expect(created.status).toBe(201);
+    expect(readBack.status).toBe(200);
+    expect(readBack.body).toMatchObject({ productId: created.body.productId, visible: false });
+    expect(storefront.status).toBe(404);
+    expect(hidden.status).toBe(200);
+    expect(hidden.body.visible).toBe(false);
+  });
+
   it('is 400 for a currency the shop does not sell in', async () => {
     const response = await call('/demo/products/trail-tshirt?currency=USD');
 

@@ -173,7 +173,7 @@ describe('GET /{shopId}/products', () => {
   });
 });
 
-describe('GET /{shopId}/products: filters (contract "Products")', () => {
+describe('GET /{shopId}/products: filters (docs/catalog.md "Listing")', () => {
   const idsOf = (response: { body: { items: Product[] } }) => response.body.items.map((p) => p.productId);
 
   it('finds a case-insensitive substring of name, keywords, number, manufacturer or short description', async () => {

@@ -10,7 +10,7 @@ import { useLocalTable } from '../support/local-env';
  * The rate limit with a small limit: this file runs its own server (same handlers, same DynamoDB
  * Local) so the shared test server keeps its high limit.
  */
-describe('rate limit (contract "Rate limit")', () => {
+describe('rate limit (docs/api-rules.md "Rate limit")', () => {
   const LIMIT = 20;
   let server: Awaited<ReturnType<typeof startLocalServer>>;
   beforeAll(async () => {

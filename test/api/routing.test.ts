@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MEDIA_TYPE_V1 } from '../../lib/http/middleware/versioning';
 import { call } from '../support/api';
 
-describe('routing (contract "Errors")', () => {
+describe('routing (docs/api-rules.md "Errors and status codes")', () => {
   it.each(['/demo/nothing-here', '/', '/demo/carts/x/y/z/w'])(
     'answers 404 with a JSON body for %s',
     async (path) => {

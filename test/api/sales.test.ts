@@ -7,7 +7,7 @@ import { parseServerTiming } from '../support/server-timing';
 import { privateDemoShop } from '../support/shops';
 
 /**
- * GET /sales (merchant-api.md §3 "Sales report", docs/orders.md "Sales figures") over real HTTP:
+ * GET /sales (docs/orders.md "Sales figures") over real HTTP:
  * orders placed through the API, the twin's stream running the sales tally, the report polled until
  * it caught up and compared with sums the test works out from GET /orders/{o}.
  */

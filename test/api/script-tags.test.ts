@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { call, tokenFor } from '../support/api';
 import { privateDemoShop } from '../support/shops';
 
-/** Script tags (merchant API "Script tags"), each test on a shop of its own. */
+/** Script tags (docs/catalog.md "Script tags"), each test on a shop of its own. */
 
 const post = (shop: string, scriptUrl: unknown) =>
   call(`/${shop}/script-tags`, { method: 'POST', body: { scriptUrl } });

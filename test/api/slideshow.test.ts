@@ -8,7 +8,7 @@ import { busEvents, waitForBusEvents } from '../support/bus-events';
 import { icoWithBmp, icoWithPng, multipart, picture, postSlideshow, uploadImage } from '../support/images';
 import { privateDemoShop } from '../support/shops';
 
-/** Product images (merchant-api.md "Images (slideshow)") over real HTTP, stored in the twin's S3 server. */
+/** Product images (docs/catalog.md "Images (slideshow)") over real HTTP, stored in the twin's S3 server. */
 
 const CLASSIFIERS = ['Thumbnail', 'Small', 'HotDeal', 'Medium', 'Large'];
 const SUFFIXES = ['_xs', '_s', '_h', '_m', ''];

@@ -3,7 +3,7 @@ import { MEDIA_TYPE_V1 } from '../../lib/http/middleware/versioning';
 import { call } from '../support/api';
 import { callSample, sampleRequests, succeeded } from '../support/routes';
 
-describe('versioning (spec "Versioning")', () => {
+describe('versioning (docs/api-rules.md "Transport")', () => {
   it.each([
     ['missing', null],
     ['*/*', '*/*'],

@@ -5,7 +5,7 @@ import { privateDemoShop } from '../support/shops';
 import { type Received, startReceiver } from '../support/webhook-receiver';
 
 /**
- * merchant-api.md "Watchers" through real HTTP: a storefront token signs addresses up for an
+ * docs/inventory.md "Watchers" through real HTTP: a storefront token signs addresses up for an
  * OutStock product (the demo's down-sleeping-bag has stock 0), the merchant lists them.
  */
 
@@ -125,7 +125,7 @@ describe('GET /{shopId}/watched-products', () => {
     expect(item.links).toEqual([{ rel: 'product', href: expect.stringMatching(/\/products\/gas-stove$/) }]);
   });
 
-  it('pages by the contract: page 2 of 1 per page, and 400 for bad values', async () => {
+  it('pages by the paging rules: page 2 of 1 per page, and 400 for bad values', async () => {
     // Act
     const second = await call(`/${shop}/watched-products?page=2&resultsPerPage=1`);
     const bad = await Promise.all(

@@ -5,7 +5,7 @@ import { billedCart } from '../support/carts';
 import { privateDemoShop } from '../support/shops';
 import { type Received, startReceiver } from '../support/webhook-receiver';
 
-/** Webhooks (merchant API "Webhooks"): the resource, its rules, and deliveries to real local receivers. */
+/** Webhooks (docs/webhooks.md): the resource, its rules, and deliveries to real local receivers. */
 
 const create = (shop: string, body: unknown) => call(`/${shop}/webhooks`, { method: 'POST', body });
 const patch = (shop: string, id: string, body: unknown, headers: Record<string, string> = {}) =>

@@ -19,6 +19,7 @@ describe('stack properties from context', () => {
       legacyAccept: false,
       alarmEmail: undefined,
       issuer: { kind: 'cognito', domainPrefix: undefined },
+      maxTokenLifetime: 86_400,
       throttle: { rateLimit: 100, burstLimit: 200 },
       logLevel: 'info',
       logRetention: RetentionDays.ONE_MONTH,
@@ -50,9 +51,13 @@ describe('stack properties from context', () => {
     expect(stackName(config.shopId)).toBe('ShopApi-my-shop');
   });
 
-  it('reads an external issuer, deriving the JWKS URL and an empty audience', () => {
+  it('reads an external issuer with its clients, deriving the JWKS URL, no audience and no scope prefix', () => {
     // Act
-    const config = parse({ shopId: 'demo', issuerUrl: 'https://id.example.com/realms/shop' });
+    const config = parse({
+      shopId: 'demo',
+      issuerUrl: 'https://id.example.com/realms/shop',
+      clientIds: 'erp, console',
+    });
 
     // Assess
     expect(config.issuer).toEqual({
@@ -60,7 +65,17 @@ describe('stack properties from context', () => {
       issuer: 'https://id.example.com/realms/shop',
       jwksUri: 'https://id.example.com/realms/shop/.well-known/jwks.json',
       audience: '',
+      clientIds: ['erp', 'console'],
+      scopePrefix: '',
     });
+    expect(config.maxTokenLifetime).toBe(86_400);
+  });
+
+  it('refuses an external issuer with neither an audience nor clientIds (its other clients would open the shop)', () => {
+    const act = () => parse({ shopId: 'demo', issuerUrl: 'https://id.example.com/realms/shop' });
+
+    expect(act).toThrow(StackConfigError);
+    expect(act).toThrow(/audience: an external issuer needs an audience or clientIds/);
   });
 
   it('refuses a missing shop id with the command to type', () => {
@@ -81,6 +96,8 @@ describe('stack properties from context', () => {
     [{ shopId: 'demo', alarmEmail: 'ops' }, 'alarmEmail'],
     [{ shopId: 'demo', logRetentionDays: '2' }, 'logRetentionDays'],
     [{ shopId: 'demo', jwksUrl: 'https://id.example.com/jwks' }, 'issuerUrl'],
+    [{ shopId: 'demo', clientIds: 'erp' }, 'issuerUrl'],
+    [{ shopId: 'demo', maxTokenLifetime: '1000000' }, 'maxTokenLifetime'],
     [{ shopId: 'demo', authDomainPrefix: 'my-aws-shop' }, 'authDomainPrefix'],
   ])('refuses %j naming %s', (context, key) => {
     // Act

@@ -5,7 +5,7 @@ import type { ShopStack } from '../../infra/shop-stack';
 import { routeList } from '../../lib/routes';
 import { synthShop } from './stack-fixture';
 
-/** docs/security.md "Idempotency": one generated secret, readable only by the idempotent routes. */
+/** docs/security.md "Idempotency secret": one generated secret, readable only by the idempotent routes. */
 
 type Resource = { Type: string; Properties: Record<string, any> };
 

@@ -5,7 +5,10 @@ import type { ShopStack } from '../../infra/shop-stack';
 import { routeList } from '../../lib/routes';
 import { synthShop } from './stack-fixture';
 
-/** The product images' storage in AWS (docs/catalog.md "Images"): private bucket, CloudFront with OAC, grants. */
+/**
+ * The product images' storage in AWS (docs/catalog.md "Images (slideshow)"): private bucket, CloudFront with
+ * OAC, grants.
+ */
 
 type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string };
 
@@ -80,6 +83,31 @@ describe('media storage', () => {
       }),
     ]);
     expect(JSON.stringify(allows)).toContain(bucketId);
+    // ...but never the originals as uploaded (EXIF, GPS, trailing bytes): only the re-encoded sizes.
+    expect(policies).toContainEqual(
+      expect.objectContaining({
+        Effect: 'Deny',
+        Action: 's3:GetObject',
+        Principal: { Service: 'cloudfront.amazonaws.com' },
+        Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [bucketId, 'Arn'] }, '/*/original/*']] },
+      }),
+    );
+  });
+
+  it('answers every image with nosniff and CORS for any origin', () => {
+    const [policyId, policy] = only('AWS::CloudFront::ResponseHeadersPolicy');
+    const [, distribution] = only('AWS::CloudFront::Distribution');
+    const config = policy.Properties.ResponseHeadersPolicyConfig;
+
+    expect(config.SecurityHeadersConfig).toEqual({ ContentTypeOptions: { Override: true } });
+    expect(config.CorsConfig).toMatchObject({
+      AccessControlAllowOrigins: { Items: ['*'] },
+      AccessControlAllowMethods: { Items: ['GET', 'HEAD'] },
+      AccessControlAllowCredentials: false,
+    });
+    expect(distribution.Properties.DistributionConfig.DefaultCacheBehavior.ResponseHeadersPolicyId).toEqual({
+      Ref: policyId,
+    });
   });
 
   it('serves it through CloudFront with origin access control, HTTPS only, GET and HEAD only', () => {

@@ -133,8 +133,11 @@ describe('shop stack: functions', () => {
     expect(Object.keys(env).sort()).toEqual(
       [
         'AUTH_AUDIENCE',
+        'AUTH_CLIENT_IDS',
         'AUTH_ISSUER',
         'AUTH_JWKS_URI',
+        'AUTH_MAX_TOKEN_LIFETIME',
+        'AUTH_SCOPE_PREFIX',
         'LEGACY_ACCEPT',
         'LOG_LEVEL',
         'NODE_OPTIONS',
@@ -143,6 +146,8 @@ describe('shop stack: functions', () => {
       ].sort(),
     );
     expect(env.AUTH_AUDIENCE).toBe('');
+    expect(env.AUTH_SCOPE_PREFIX).toBe('shop-api/');
+    expect(env.AUTH_MAX_TOKEN_LIFETIME).toBe('86400');
     expect(env.TABLE_NAME).toEqual({ Ref: tableId() });
     expect(JSON.stringify(env.AUTH_ISSUER)).toMatch(/https:\/\/cognito-idp\./);
     expect(JSON.stringify(env.AUTH_JWKS_URI)).toMatch(/\/\.well-known\/jwks\.json"\]\]\}$/);
@@ -180,7 +185,7 @@ describe('shop stack: least privilege', () => {
         for (const write of ['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'ConditionCheckItem']) {
           expect(actions.has(`dynamodb:${write}`)).toBe(false);
         }
-        // The one write of a read-only route: its request counter (contract "Rate limit").
+        // The one write of a read-only route: its request counter (docs/api-rules.md "Rate limit").
         expect(conditional).toEqual([
           {
             Action: 'dynamodb:UpdateItem',
@@ -836,7 +841,12 @@ describe('shop stack with an external issuer', () => {
   it('has no Cognito and hands the given issuer, JWKS and audience to the functions', () => {
     // Prepare
     const { resources: external } = synthShop(
-      { issuerUrl: 'https://id.example.com/', audience: 'shop-api' },
+      {
+        issuerUrl: 'https://id.example.com/',
+        audience: 'shop-api',
+        clientIds: 'erp',
+        scopePrefix: 'api://shop/',
+      },
       { routes: routeList.slice(0, 2) },
     );
 
@@ -852,6 +862,8 @@ describe('shop stack with an external issuer', () => {
       AUTH_ISSUER: 'https://id.example.com/',
       AUTH_JWKS_URI: 'https://id.example.com/.well-known/jwks.json',
       AUTH_AUDIENCE: 'shop-api',
+      AUTH_CLIENT_IDS: 'erp',
+      AUTH_SCOPE_PREFIX: 'api://shop/',
     });
     // The two routes' functions, the fallback, the API description, the stream consumer, the sales
     // tally, the webhook deliverer, the stock-hold sweeper, the cancellation sweeper and the catalog

@@ -15,7 +15,7 @@ import { useLocalTable } from '../support/local-env';
 import { streamRecord } from '../support/stream-images';
 
 /**
- * What GET /sales reads (docs/data-model.md "Sales figures"): a year costs the same few Queries and
+ * What GET /sales reads (docs/orders.md "Sales figures"): a year costs the same few Queries and
  * read units whatever the shop sold, and the bench's bulk load of totals leaves exactly the items
  * the sales tally writes for the same orders.
  */

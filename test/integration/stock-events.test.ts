@@ -18,8 +18,8 @@ import { useOwnTable } from '../support/local-env';
 import { privateDemoShop, withStock } from '../support/shops';
 
 /**
- * merchant-api.md "Events" (stock), records in → events out: real shard writes on DynamoDB Local,
- * each captured as the stream record it makes (old and new image), fed to the stream consumer with
+ * The stock events (docs/inventory.md "Events"), records in → events out: real shard writes on DynamoDB
+ * Local, each captured as the stream record it makes (old and new image), fed to the stream consumer with
  * a stub bus. The test plays the stream's part, with records it can reorder and repeat, on a table
  * of its own: the twin's consumer, reading the run's table, would fold the same shards first.
  */

@@ -113,7 +113,7 @@ async function cartProblems(
   return problems;
 }
 
-/** Why a priced snapshot (order or document) does not add up; contract "Totals and money". */
+/** Why a priced snapshot (order or document) does not add up; docs/money-and-totals.md. */
 export function totalsProblems(name: string, record: OrderRecord | DocumentRecord): string[] {
   const t = record.totals;
   const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);

@@ -71,7 +71,7 @@ export function anchorsOf(markdown: string): Set<string> {
 }
 
 /** The names a document gives its sections: its headings and its bold labels (`**Locales**`, `**Documents.**`). */
-function sectionNamesOf(markdown: string): Set<string> {
+export function sectionNamesOf(markdown: string): Set<string> {
   const names = new Set<string>();
   for (const line of proseLines(markdown)) {
     const heading = /^#{1,6}\s+(.*?)(?:\s+#+)?\s*$/.exec(line)?.[1];

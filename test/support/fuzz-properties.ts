@@ -4,8 +4,8 @@ import type { WireResponse } from './fuzz-http';
 const ERROR_KEYS = new Set(['status', 'message', 'errors']);
 
 /**
- * What every answer must be, whatever was sent (contract "Transport" and "Errors"): never a 5xx;
- * errors are `application/json; charset=utf-8` with X-Service-Media-Type and the body
+ * What every answer must be, whatever was sent (docs/api-rules.md "Transport", "Errors and status codes"):
+ * never a 5xx; errors are `application/json; charset=utf-8` with X-Service-Media-Type and the body
  * `{status: "<code>", message, errors?: [{field, message}]}` whose status is the HTTP status;
  * successes are JSON (204: empty; 303 with Location). Returns the broken rules, none when the answer is right.
  */
@@ -13,7 +13,7 @@ export function brokenRules(response: WireResponse): string[] {
   const problems: string[] = [];
   const { status, headers, text } = response;
   if (status >= 500) problems.push(`answered ${status}`);
-  // The one redirect: GET /products/export answers 303 with Location (merchant API "Export").
+  // The one redirect: GET /products/export answers 303 with Location (docs/catalog.md "Export").
   if (status === 303 && !headers.location) problems.push('303 without Location');
   if (status < 200 || (status >= 300 && status < 400 && status !== 303))
     problems.push(`unexpected status ${status}`);

@@ -328,7 +328,7 @@ interface Body {
   contentType?: string;
 }
 
-/** contract "Transport": bodies over 256 KiB are 413; this is a little over. */
+/** docs/api-rules.md "Transport": bodies over 256 KiB are 413; this is a little over. */
 const OVERSIZED = 256 * 1024 + 1;
 
 /** The body: the sample as is, mutated, not an object, malformed, deep, huge, oversized, empty. */

@@ -4,7 +4,7 @@ import { devIssuer } from '../../lib/config';
 import { SCOPES } from '../../lib/routes';
 
 /**
- * Forged or unfit tokens for shop demo that every route must refuse with 403 (contract
+ * Forged or unfit tokens for shop demo that every route must refuse with 403 (docs/api-rules.md
  * "Authentication and scopes"). test/api/auth.test.ts already runs the ones it lists (no token,
  * malformed, expired, another shop, another key under the known and an unknown kid, another
  * issuer and audience, alg none, no shop claim); these are the rest, so no cell runs twice.

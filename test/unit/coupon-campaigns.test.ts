@@ -4,7 +4,7 @@ import { campaignDiscount } from '../../lib/domain/coupons/coupon-discount';
 import { usesLeft } from '../../lib/domain/coupons/coupon-uses';
 import { newCampaign } from '../../lib/domain/coupons/new-campaign';
 
-/** The pure rules of coupon campaigns (merchant API "Coupon campaigns"), without a table. */
+/** The pure rules of coupon campaigns (docs/catalog.md "Coupon campaigns"), without a table. */
 
 const settings = { currencies: ['EUR', 'GBP', 'JPY'] };
 const ids = { campaignId: 'c1', locale: 'en_GB', now: '2026-01-01T00:00:00.000Z' };

@@ -34,7 +34,7 @@ beforeAll(() => {
   resetConfig();
 });
 
-describe('domain errors → HTTP (lib/http/error-statuses.ts, contract "Errors")', () => {
+describe('domain errors → HTTP (lib/http/error-statuses.ts, docs/api-rules.md)', () => {
   const problems = [{ field: 'lineItems[0].quantity', message: 'Product is not for sale' }];
   const cases: { error: Error; status: number; body: object; retryAfter?: string }[] = [
     {

@@ -98,17 +98,26 @@ describe('auth with a valid token', () => {
     expect([...(principal?.scopes ?? [])]).toEqual(['products_read', 'carts_read']);
   });
 
-  it('accepts a scope with a resource-server prefix', async () => {
+  it('strips the configured resource-server prefix only: a scope under another prefix grants nothing', async () => {
     // Prepare
-    const token = signRs256(claims({ scope: 'shop-api/products_read https://api.example/x/carts_read' }));
+    const token = signRs256(
+      claims({ scope: 'shop-api/products_read https://api.example/x/carts_read evil/orders_read' }),
+    );
 
     // Act
     const principal = await authorize(routes.listProducts, `Bearer ${token}`);
 
     // Assess
     expect(hasScope(principal, 'products_read')).toBe(true);
-    expect(hasScope(principal, 'carts_read')).toBe(true);
+    expect(hasScope(principal, 'carts_read')).toBe(false);
+    expect(hasScope(principal, 'orders_read')).toBe(false);
     expect(hasScope(principal, 'shop-api/products_read')).toBe(false);
+  });
+
+  it('accepts a token of a day, the longest allowed by default', async () => {
+    const token = signRs256(claims({ iat: now() - 10, exp: now() - 10 + 86_400 }));
+
+    expect((await authorize(routes.listProducts, `Bearer ${token}`))?.shopId).toBe('demo');
   });
 
   it('accepts any valid token of the shop on a route without scope', async () => {
@@ -155,6 +164,16 @@ describe('auth refusals (403, message never names the token)', () => {
       'Invalid token',
     ],
     ['expired', () => `Bearer ${signRs256(claims({ exp: now() - 60 }))}`, 'Token expired'],
+    [
+      'living longer than a day',
+      () => `Bearer ${signRs256(claims({ iat: now() - 10, exp: now() + 86_400 }))}`,
+      'Token lives longer than 86400 s',
+    ],
+    [
+      'without iat, expiring in more than a day',
+      () => `Bearer ${signRs256(claims({ iat: undefined, exp: now() + 90_000 }))}`,
+      'Token lives longer than 86400 s',
+    ],
     ['not yet valid', () => `Bearer ${signRs256(claims({ nbf: now() + 600 }))}`, 'Invalid token'],
     // RFC 9068 2.2: exp is REQUIRED in JWT access tokens; without it a leaked token never expires.
     ['without exp', () => `Bearer ${signRs256(claims({ exp: undefined }))}`, /./],
@@ -298,5 +317,36 @@ describe('hasScope', () => {
 
     // Assess
     expect(result).toBe(false);
+  });
+});
+
+describe('auth with a client allow-list (an external issuer)', () => {
+  beforeAll(() => {
+    process.env.AUTH_CLIENT_IDS = 'shop-erp,shop-console';
+    resetConfig();
+  });
+  afterAll(() => {
+    delete process.env.AUTH_CLIENT_IDS;
+    resetConfig();
+  });
+
+  it('accepts a token whose client_id or azp is listed', async () => {
+    const byClientId = signRs256(claims({ client_id: 'shop-erp' }));
+    const byAzp = signRs256(claims({ azp: 'shop-console' }));
+
+    expect((await authorize(routes.listProducts, `Bearer ${byClientId}`))?.shopId).toBe('demo');
+    expect((await authorize(routes.listProducts, `Bearer ${byAzp}`))?.shopId).toBe('demo');
+  });
+
+  it("refuses another client's token, and one naming no client", async () => {
+    const other = await refusal(
+      routes.listProducts,
+      `Bearer ${signRs256(claims({ client_id: 'someone-else' }))}`,
+    );
+    const none = await refusal(routes.listProducts, `Bearer ${signRs256(claims())}`);
+
+    expect([other.status, none.status]).toEqual([403, 403]);
+    expect(other.message).toBe('Token is not from an allowed client');
+    expect(none.message).toBe('Token is not from an allowed client');
   });
 });

@@ -127,7 +127,7 @@ describe('errorShaping with typed errors', () => {
     expect(jsonBody(response)).toMatchObject({ status: '503' });
   });
 
-  it('gives a typed 5xx the requestId like every 5xx body (contract "Errors")', () => {
+  it('gives a typed 5xx the requestId like every 5xx body (docs/api-rules.md)', () => {
     // Prepare
     const error = new ServiceUnavailable(5);
 

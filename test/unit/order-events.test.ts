@@ -5,7 +5,7 @@ import type { EventBusClient, PutEventsInput } from '../../functions/events/even
 import { createPublisher } from '../../functions/events/publish-domain-events';
 import { ORDER_STATUS_EVENTS, orderEventsOf } from '../../lib/domain/orders/order-events';
 
-/** The order events of merchant-api.md §3 "Events", from the stream sample events/streams/order-updated.json. */
+/** The order events (docs/orders.md "Events"), from the stream sample events/streams/order-updated.json. */
 
 const sample = (name: string): DynamoDBStreamEvent =>
   JSON.parse(readFileSync(new URL(`../../events/streams/${name}.json`, import.meta.url), 'utf8'));

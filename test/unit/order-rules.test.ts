@@ -3,7 +3,10 @@ import { ORDER_TIMESTAMPS, type OrderRecord } from '../../lib/domain/orders/orde
 import { applyOrderChanges } from '../../lib/domain/orders/order-change';
 import type { OrderChange } from '../../lib/domain/orders/order-patch';
 
-/** The transition rules (merchant-api.md §3) on plain orders: which rule a change breaks, in which order. */
+/**
+ * The transition rules (docs/orders.md "The life of an order") on plain orders: which rule a change breaks,
+ * in which order.
+ */
 
 const NOW = '2026-02-01T10:00:00.000Z';
 const nulls = Object.fromEntries(ORDER_TIMESTAMPS.map((t) => [t, null])) as OrderRecord['timestamps'];

@@ -6,7 +6,7 @@ import { passesFilters } from '../../infra/local/stream/event-pattern';
 import { productEventsOf } from '../../lib/domain/catalog/product-events';
 
 /**
- * The product events of merchant-api.md §4 "Catalog promises and events", from the stream sample
+ * The product events of docs/catalog.md "Product writes", from the stream sample
  * events/streams/product-events.json: INSERTs of catalog change-log entries that name them (a PATCH's
  * ProductUpdated, a create and a delete in one entry), and an entry that names none (a category write).
  */

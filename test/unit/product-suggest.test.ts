@@ -5,7 +5,7 @@ import { suggestProducts, suggestWords } from '../../lib/domain/search/suggest';
 import { demoCatalog } from './support/demo-catalog';
 
 /**
- * The suggest index against the rule read plainly (merchant API "Product suggest"): every query word
+ * The suggest index against the rule read plainly (docs/catalog.md "Product suggest"): every query word
  * starts a word of the name or product number; names starting with the query first, then by name.
  */
 const catalog = demoCatalog();

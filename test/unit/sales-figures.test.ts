@@ -178,7 +178,7 @@ function order(lines: OrderLine[], extra: Partial<OrderRecord> = {}): OrderRecor
 }
 
 describe('salesContribution', () => {
-  it("adds the order's totals, and per product its lines' gross, net (contract rounding), one order and the units", () => {
+  it("adds the order's totals, and per product its lines' gross, net (the tax rounding), one order and the units", () => {
     // Act
     const placed = salesContribution(
       order([line('b', 1190, 1), line('a', 2093, 0.75, '7'), line('b', 1190, 1.5)]),

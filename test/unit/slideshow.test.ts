@@ -18,7 +18,7 @@ import { demoCatalog, productOf } from './support/demo-catalog';
 
 const demoProduct = (productId: string) => productOf(demoCatalog(), productId);
 
-/** The slideshow's pure rules (merchant-api.md "Images (slideshow)") and the PATCH `/productImage` step. */
+/** The slideshow's pure rules (docs/catalog.md "Images (slideshow)") and the PATCH `/productImage` step. */
 
 const image = (name: string): SlideshowImage => ({
   name,

@@ -16,7 +16,7 @@ const move = (oldUnits: number, newUnits: number, minUnits: number | null = 5000
 });
 const types = (m: StockMove, watchers?: number) => stockEventsOf(m, watchers).map((e) => e.type);
 
-describe('stockEventsOf (merchant-api.md "Events")', () => {
+describe('stockEventsOf (docs/inventory.md "Events")', () => {
   it('raises nothing when the level did not move', () => {
     expect(stockEventsOf(move(3000, 3000))).toEqual([]);
   });

@@ -6,7 +6,7 @@ import { MAX_ATTEMPTS, retryDelayMs } from '../../lib/domain/webhooks/retry-sche
 import { signDelivery } from '../../lib/domain/webhooks/signature';
 import { webhookEventId } from '../../lib/domain/webhooks/webhook-event';
 
-/** The receiver's check as merchant-api.md prints it ("Delivery and signature"). */
+/** The receiver's check as docs/webhooks.md "Verifying a delivery" prints it. */
 function verified(secret: string, timestamp: string, raw: Buffer, signature: string): boolean {
   const mac = createHmac('sha256', secret).update(`${timestamp}.`).update(raw).digest();
   const sent = Buffer.from(signature, 'base64');

@@ -1,5 +1,5 @@
 // The local twin's docs page (infra/local/docs-page.ts): Swagger UI on the twin's own /openapi.json.
-// "Try it out" must ask for the vendor media type, else the API answers 406 (spec "Versioning").
+// "Try it out" must ask for the vendor media type, else the API answers 406 (docs/api-rules.md "Transport").
 const MEDIA_TYPE_V1 = 'application/vnd.service.v1+json';
 
 window.onload = () => {

@@ -1,5 +1,5 @@
 /**
- * A coupon campaign as the merchant API's example has it (merchant-api.md "Coupon campaigns"): the
+ * The example coupon campaign (docs/catalog.md "Coupon campaigns"): the
  * OpenAPI example and the API tests create it.
  */
 export const SAMPLE_COUPON_CAMPAIGN = {

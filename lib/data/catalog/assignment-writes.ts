@@ -6,7 +6,7 @@ import { MAX_CATALOG_WRITES } from './catalog-writes';
 
 /**
  * Changes the category assignments of the named products (assign or unassign), after checking that
- * every named category and product exists (400 naming the unknown ones, contract "Categories").
+ * every named category and product exists (400 naming the unknown ones, docs/catalog.md "Categories").
  * `change` returns the product's new version, or null when it stays as it is.
  */
 export async function changeAssignments(

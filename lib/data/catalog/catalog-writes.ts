@@ -43,12 +43,13 @@ export async function writeCatalog(
     throw new RangeError(`a catalog change touches at most ${MAX_CATALOG_WRITES} items`);
   }
   const version = change.expectedVersion + 1;
+  const writtenAt = new Date().toISOString();
   const items: TransactItem[] = [
     ...puts.map(
       (put): TransactItem => ({
         Put: {
           TableName: tableName(),
-          Item: catalogItem(shopId, put.kind, put.id, put.data, put.position),
+          Item: catalogItem(shopId, put.kind, put.id, put.data, put.position, writtenAt),
         },
       }),
     ),

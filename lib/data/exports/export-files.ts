@@ -11,7 +11,7 @@ import type { ExportOf } from './export-leases';
  * presigned URLs. The bucket's lifecycle rule removes files a day old.
  */
 
-/** How long a presigned URL of a file is valid (merchant API: 15 minutes). */
+/** How long a presigned URL of a file is valid (15 minutes: docs/catalog.md "Export"). */
 export const EXPORT_URL_SECONDS = 15 * 60;
 /**
  * How long a file is handed out: less than the bucket's one-day expiry minus a URL's 15 minutes,

@@ -2,7 +2,7 @@ import { DeleteObjectsCommand, ListObjectsV2Command, PutObjectCommand } from '@a
 import { mediaBucket, mediaUrl, s3 } from '../objects/s3-client';
 
 /**
- * Product images in the media bucket (docs/catalog.md "Images"): every object of an upload lives
+ * Product images in the media bucket (docs/catalog.md "Images (slideshow)"): every object of an upload lives
  * under `{shopId}/products/{productId}/{uploadId}/`, so an image uploaded again under its old name
  * gets new keys and URLs (no cache ever shows the old file), and a product's objects share one
  * prefix (deleteProductObjects). Objects never change once written: cached for a year, immutable.
@@ -27,6 +27,18 @@ export function productObjectsPrefix(shopId: string, productId: string): string 
 /** The key prefix of one upload's objects. */
 export function uploadPrefix(shopId: string, productId: string, uploadId: string): string {
   return `${productObjectsPrefix(shopId, productId)}${uploadId}/`;
+}
+
+/**
+ * The folder of an upload's original, beside its sizes. The original is the merchant's file as sent
+ * (EXIF, GPS position, trailing bytes): the CDN never serves this folder (infra/constructs/
+ * media-storage.ts), only the sizes, which sharp re-encodes without metadata.
+ */
+export const ORIGINALS_FOLDER = 'original';
+
+/** The key of an upload's original. */
+export function originalKey(prefix: string, name: string): string {
+  return `${prefix}${ORIGINALS_FOLDER}/${keySafe(name)}`;
 }
 
 /** An image name as a key's file name: letters, digits, dot, dash and underscore (others become '-'). */

@@ -7,9 +7,9 @@ import { newId } from '../ids';
 import { keys } from '../keys';
 
 /**
- * A checkout's hold on stock (docs/inventory.md "Holds"): the shard entries one attempt took. It has
- * no item of its own: each take writes its entry into the shard's `holds` map under the hold's id,
- * which names when and for which cart it was taken, so the sweeper can find and end a hold from the
+ * A checkout's hold on stock (docs/inventory.md "A checkout, step by step"): the shard entries one attempt
+ * took. It has no item of its own: each take writes its entry into the shard's `holds` map under the hold's
+ * id, which names when and for which cart it was taken, so the sweeper can find and end a hold from the
  * shards alone. What becomes of it is decided exactly once, beside the cart: the order's
  * transaction records the hold on the cart (`orderedHold`) if no release marker exists, and a
  * release writes the marker in a transaction that checks the cart did not order with it. Whoever

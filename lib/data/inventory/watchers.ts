@@ -144,8 +144,8 @@ async function readWatcher(
 
 /**
  * A page of watched products, longest-watched first, and how many there are: the shop counter,
- * the page's keys from gsi1 (the pages before it are skipped in the same Query: page numbers, as the
- * contract pages), and the page's summaries, strongly consistent.
+ * the page's keys from gsi1 (the pages before it are skipped in the same Query: page numbers, as
+ * every list pages), and the page's summaries, strongly consistent.
  */
 export async function watchedProducts(
   shopId: string,

@@ -26,8 +26,8 @@ const INVOICE_GUARD = 4;
  * (counter moved from the value read, so no gaps and no repeats), the document item, and a guard
  * item per type in the order's partition: an order has at most one invoice, and a credit note only
  * once that invoice exists (409 otherwise). The order's version and lastUpdatedOnDate move with it
- * (merchant-api.md §3: a document changes the order); an invoice also stamps `invoicedOn`, and only
- * on an order not rejected (409), so an invoice never slips past a cancellation's credit note.
+ * (docs/orders.md "PATCH /orders/{o}": a document changes the order); an invoice also stamps `invoicedOn`,
+ * and only on an order not rejected (409), so an invoice never slips past a cancellation's credit note.
  */
 export function finalizeDocument(
   order: OrderRecord,

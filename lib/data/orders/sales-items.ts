@@ -3,9 +3,9 @@ import { periodsOf } from '../../domain/orders/sales-periods';
 import { type Key, keys } from '../keys';
 
 /**
- * The sales totals items (docs/data-model.md "Sales figures"): one per period and level, for the
- * shop and for each product, with flat number attributes per currency (`g#EUR` gross and `n#EUR`
- * net in minor units, `o#EUR` orders, `u#EUR` units in thousandths; ADD takes top-level
+ * The sales totals items (docs/orders.md "How: running totals kept from the stream"): one per period and
+ * level, for the shop and for each product, with flat number attributes per currency (`g#EUR` gross and
+ * `n#EUR` net in minor units, `o#EUR` orders, `u#EUR` units in thousandths; ADD takes top-level
  * attributes only). They carry no `kind`, so no stream consumer is woken by them.
  */
 

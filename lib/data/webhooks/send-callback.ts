@@ -6,7 +6,10 @@ import { isBlockedAddress } from '../../domain/webhooks/blocked-addresses';
 import type { CallbackTarget } from '../../domain/webhooks/callback-url';
 import type { SendOutcome } from '../../domain/webhooks/delivery-attempt';
 
-/** An attempt that has no answer within this long fails as `timeout` (merchant-api.md). */
+/**
+ * An attempt that has no answer within this long fails as `timeout` (docs/webhooks.md "What a receiver
+ * gets").
+ */
 export const SEND_TIMEOUT_MS = 10_000;
 /** Bytes of an answer read at most; the body is ignored, a longer one is cut off. */
 const MAX_ANSWER_BYTES = 64 * 1024;
@@ -29,7 +32,7 @@ const systemResolver: Resolver = (host) => {
 };
 
 /**
- * The addresses a callback's host resolves to, each checked (merchant-api.md "Callback URL
+ * The addresses a callback's host resolves to, each checked (docs/webhooks.md "Callback URL
  * safety"): undefined when any of them is blocked, so a name with one private address among public
  * ones is refused whole. A literal address resolves to itself.
  */

@@ -12,7 +12,7 @@ import {
 import { type CartLine, type CartRecord, MAX_LINE_ITEMS, MAX_QUANTITY } from './cart';
 
 /**
- * Rules for putting products into a cart (contract: "Carts"): which products can be bought, which
+ * Rules for putting products into a cart (docs/carts-and-orders.md): which products can be bought, which
  * quantities are allowed, and the snapshot a line keeps.
  */
 
@@ -29,7 +29,9 @@ export function productProblem(
   return null;
 }
 
-/** Why a quantity is not allowed for a product, or null (contract: minOrder, intervalOrder). */
+/**
+ * Why a quantity is not allowed for a product, or null (minOrder, intervalOrder: docs/carts-and-orders.md).
+ */
 export function quantityProblem(
   rules: Pick<ShopProduct, 'minOrder' | 'intervalOrder'>,
   quantity: number,
@@ -146,9 +148,9 @@ export interface LineProblem {
 }
 
 /**
- * Adds requested products to a cart's lines (contract: adding a product already in the cart
- * raises that line's quantity). Returns the new lines and the problems of the requests that were
- * refused; the caller decides whether one problem refuses all (no forceCreate) or only itself.
+ * Adds requested products to a cart's lines (adding a product already in the cart raises
+ * that line's quantity: docs/carts-and-orders.md). Returns the new lines and the problems of the requests
+ * that were refused; the caller decides whether one problem refuses all (no forceCreate) or only itself.
  */
 export function addLines(
   catalog: Catalog,
@@ -189,7 +191,10 @@ export function addLines(
   return { lineItems, problems };
 }
 
-/** The cart's lines with one line's quantity set, or the reason it cannot be (contract quantity rules). */
+/**
+ * The cart's lines with one line's quantity set, or the reason it cannot be (quantity rules:
+ * docs/carts-and-orders.md).
+ */
 export function setLineQuantity(
   lineItems: readonly CartLine[],
   lineItemId: string,

@@ -24,7 +24,7 @@ export interface PricedCart {
 }
 
 /**
- * Prices a cart against the shop's catalog (contract "Totals and money"): lines with bulk tiers,
+ * Prices a cart against the shop's catalog (docs/money-and-totals.md): lines with bulk tiers,
  * the coupon (spread over the lines; its campaign's window is judged at `now`), the best basket
  * discount, shipping (none with a coupon that waives it) and payment, and taxes per tax class with
  * every discount and charge spread over the classes in proportion.

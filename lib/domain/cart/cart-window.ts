@@ -1,4 +1,4 @@
-/** contract "GET /carts": createdAfter / createdBefore span at most 30 days. */
+/** GET /carts (docs/carts-and-orders.md): createdAfter / createdBefore span at most 30 days. */
 export const CART_LIST_WINDOW_MS = 30 * 24 * 3600 * 1000;
 
 const EARLIEST = Date.parse('0000-01-01T00:00:00.000Z');
@@ -7,7 +7,7 @@ const LATEST = Date.parse('9999-12-31T23:59:59.999Z');
 /**
  * The creation-time range of a cart listing: only createdAfter → [after, after + 30 days]; only
  * createdBefore → [before − 30 days, before]; both → as given, if at most 30 days apart; none → all.
- * Returns an error text for a range the contract refuses.
+ * Returns an error text for a range GET /carts refuses.
  */
 export function cartListWindow(
   createdAfter?: string,

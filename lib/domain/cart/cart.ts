@@ -78,11 +78,11 @@ export interface CartLine {
   productDataSheetSourceFile: string | null;
 }
 
-/** contract: at most 100 line items per cart. */
+/** At most 100 line items per cart (docs/api-rules.md "Cart token and cart states"). */
 export const MAX_LINE_ITEMS = 100;
 /** Most units of one product a line may hold. */
 export const MAX_QUANTITY = 100_000;
-/** Carts expire 30 days after their last change (contract: "Cart token and cart states"). */
+/** Carts expire 30 days after their last change (docs/api-rules.md "Cart token and cart states"). */
 export const CART_LIFETIME_SECONDS = 30 * 24 * 3600;
 
 /** The unit price that applies to a quantity: an override, else the highest bulk tier reached. */
@@ -99,7 +99,8 @@ export function unitPriceFor(
 /**
  * Whether an ordered cart was ordered by the checkout that carried this Idempotency-Key (hash). A
  * timed-out checkout transaction may still be applied after the client got 503: its retry with the
- * same key then gets that order, where any other request on the ordered cart gets 410 (contract).
+ * same key then gets that order, where any other request on the ordered cart gets 410
+ * (docs/carts-and-orders.md).
  */
 export function orderedWithKey(
   cart: Pick<CartRecord, 'status' | 'checkoutKeyHash'>,

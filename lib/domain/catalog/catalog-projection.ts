@@ -4,8 +4,8 @@ import { GrownIndex } from './grown-index';
 import { FIELD_SEPARATOR, type ProductColumns, productColumns } from './product-columns';
 
 /**
- * The compact per-shop catalog projection that listing, sorting and search run over (DESIGN.md
- * "Catalog"). It is built once per Catalog object (one per catalog version, see
+ * The compact per-shop catalog projection that listing, sorting and search run over (docs/catalog.md
+ * "The catalog projection"). It is built once per Catalog object (one per catalog version, see
  * lib/data/catalog/catalog-repository.ts), so a warm request only walks integer arrays and pre-lowercased
  * strings; a write through the API or the import bumps the version, which gives a new Catalog and so
  * a new projection. Per-locale and per-currency parts are built on first use.

@@ -28,7 +28,7 @@ export interface ShopImage {
   fileSize: number;
 }
 
-/** One uploaded slideshow image (merchant-api.md "Images (slideshow)"). */
+/** One uploaded slideshow image (docs/catalog.md "Images (slideshow)"). */
 export interface SlideshowImage {
   /** The uploaded file's name, unique within the product. */
   name: string;
@@ -266,7 +266,7 @@ export interface ShopLegalPage {
   description: string;
 }
 
-/** A script a storefront loads on every page (merchant API "Script tags"). */
+/** A script a storefront loads on every page (docs/catalog.md "Script tags"). */
 export interface ShopScriptTag {
   scriptTagId: string;
   scriptUrl: string;

@@ -1,4 +1,4 @@
-/** contract "Products": the operations of a custom-attribute JSON Patch. */
+/** docs/catalog.md "Custom attributes": the operations of a custom-attribute JSON Patch. */
 export const CUSTOM_ATTRIBUTE_OPS = ['add', 'remove'] as const;
 
 /**

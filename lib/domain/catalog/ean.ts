@@ -1,7 +1,7 @@
 /**
- * EAN-8 and EAN-13 article numbers (merchant-api.md §4: `ean` "EAN-8 or EAN-13 with a valid check
- * digit"). The last digit is the check digit: weights 3 and 1 alternate from the right, the sum
- * with the check digit is a multiple of 10.
+ * EAN-8 and EAN-13 article numbers (docs/catalog.md "Product writes": `ean` has 8 or 13 digits
+ * with a valid check digit). The last digit is the check digit: weights 3 and 1 alternate from the right, the
+ * sum with the check digit is a multiple of 10.
  */
 
 /** Whether the text is 8 or 13 digits whose last digit checks the others. */

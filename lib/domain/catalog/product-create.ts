@@ -16,7 +16,7 @@ import {
 } from './product-values';
 
 /**
- * The rules of `POST /products` (merchant-api.md §4 "Create a product"): the body's fields checked
+ * The rules of `POST /products` (docs/catalog.md "Product writes"): the body's fields checked
  * one by one (each problem names its field), and the new product they make. A new product is
  * regular, has no images, is for sale once it has a price, and is invisible unless `visible` says
  * otherwise. Texts are stored for the request's locale, prices for its currency.

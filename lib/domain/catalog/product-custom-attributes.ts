@@ -15,7 +15,7 @@ export interface CustomAttribute {
 /**
  * A product's custom attributes in a locale, in the order of the shop's attribute definitions. An
  * attribute removed through PATCH is kept on the product as an empty list, and shows as
- * `values: [{"displayValue": "", "value": null}]` (contract "Products").
+ * `values: [{"displayValue": "", "value": null}]` (docs/catalog.md "Custom attributes").
  */
 export function customAttributesView(
   catalog: Catalog,
@@ -62,10 +62,10 @@ function displayValue(
 }
 
 /**
- * Applies a custom-attribute JSON Patch to a product (contract "Products"): `add` sets a single-value
- * attribute (replacing its value) or adds a value to a multi-value one; `remove` unsets the attribute
- * and remembers it as removed. Keys must be defined in the shop's attribute definitions, values must
- * fit the attribute's type (a predefined value by id or display text); a variation keeps the
+ * Applies a custom-attribute JSON Patch to a product (docs/catalog.md "Custom attributes"): `add` sets a
+ * single-value attribute (replacing its value) or adds a value to a multi-value one; `remove` unsets the
+ * attribute and remembers it as removed. Keys must be defined in the shop's attribute definitions, values
+ * must fit the attribute's type (a predefined value by id or display text); a variation keeps the
  * attributes that tell it apart from its siblings. Returns the changed product or the problems.
  */
 export function applyAttributePatch(

@@ -2,7 +2,7 @@ import type { Catalog } from './catalog';
 import { projectionOf } from './catalog-projection';
 
 /**
- * What one round of a product's deletion removes (merchant-api.md §4 "Delete a product": deleting
+ * What one round of a product's deletion removes (docs/catalog.md "Product writes": deleting
  * a master deletes its variations): up to `max` of its variations first, the product itself once
  * none is left, so no variation is ever left without its master. `last` when this round removes
  * the product; undefined when the product is not in the catalog.

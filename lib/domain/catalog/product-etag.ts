@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { ShopProduct } from './catalog-types';
 
 /**
- * The ETag of a product (merchant-api.md "ETag and If-Match"): a short hash of its catalog record
+ * The ETag of a product (docs/api-rules.md "ETag and If-Match"): a short hash of its catalog record
  * and its live stock (units, null when untracked), so it changes with every change of either. The
  * record is hashed with its keys sorted: instances that loaded it from a snapshot or from the change
  * log agree on the tag.

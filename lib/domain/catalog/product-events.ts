@@ -1,7 +1,7 @@
 import type { AttributeValue, DynamoDBRecord } from 'aws-lambda';
 
 /**
- * The catalog's product events (merchant-api.md §4 "Catalog promises and events"). A product write
+ * The catalog's product events (docs/catalog.md "Product writes"). A product write
  * names its events in the change-log entry it writes (lib/data/catalog/catalog-writes.ts), in the
  * same transaction as the change, so an event is raised exactly when its change was stored; the
  * stream consumer reads them from the entry's INSERT. Stock changes by orders never write the

@@ -3,7 +3,7 @@ import type { ShopProduct } from './catalog-types';
 import { slideshowOf } from './slideshow';
 
 /**
- * PATCH /products/{p} path `/productImage` (merchant-api.md "Images (slideshow)": "PATCH
+ * PATCH /products/{p} path `/productImage` (docs/catalog.md "Images (slideshow)": "PATCH
  * `/productImage` picks another"): makes one of the product's slideshow images its main image, so
  * its `images` and `productImage` show that image. `value` must be the name of an image in the
  * product's slideshow, else 400 on `[index].value`. For the product PATCH's operation loop (`add`

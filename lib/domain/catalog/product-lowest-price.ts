@@ -7,10 +7,10 @@ import { projectionOf } from './catalog-projection';
 import type { ShopProduct } from './catalog-types';
 
 /**
- * GET /products/{p}/lowest-price (merchant API "Lowest price"): the lowest price among a master's
- * variations that can be bought now (visible, for sale, not OutStock by live stock) and have a price
- * of their own in the currency, with a link to that variation; a tie goes to the first in variation
- * order. NotFoundError (404) when none has, regular products and variations included.
+ * GET /products/{p}/lowest-price (docs/catalog.md "Product detail, variations, cross-selling"): the lowest
+ * price among a master's variations that can be bought now (visible, for sale, not OutStock by live stock)
+ * and have a price of their own in the currency, with a link to that variation; a tie goes to the first in
+ * variation order. NotFoundError (404) when none has, regular products and variations included.
  */
 export function lowestPrice(catalog: Catalog, master: ShopProduct, currency: string, ctx: ViewContext) {
   const projection = projectionOf(catalog);

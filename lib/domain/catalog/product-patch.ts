@@ -17,7 +17,8 @@ import {
 } from './product-values';
 
 /**
- * The rules of `PATCH /products/{p}` (merchant-api.md §1 "JSON Patch", §4 path table): which op
+ * The rules of `PATCH /products/{p}` (docs/api-rules.md "JSON Patch", the path table in
+ * docs/catalog.md "Product writes"): which op
  * each path takes, what value, and what it does. The patch is checked whole first (every problem
  * named `[i].op`, `[i].path`, `[i].value`); its operations then apply in order to the product as the
  * catalog holds it, each against what the previous ones left. The stock paths fold into one stock

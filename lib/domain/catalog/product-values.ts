@@ -2,7 +2,7 @@ import { parseMoney, toDecimalString } from '../money/money';
 import { EAN_RULE, isValidEan } from './ean';
 
 /**
- * The values a product write takes (merchant-api.md §4, the POST table and the PATCH path table),
+ * The values a product write takes (docs/catalog.md "Product writes", POST and PATCH),
  * each checked alike for `POST /products` and `PATCH /products/{p}`: the value as stored, or why it
  * is refused (the caller names the field: `ean`, `[2].value`).
  */
@@ -71,7 +71,7 @@ export function booleanValue(value: unknown): Checked<boolean> {
   return typeof value === 'boolean' ? ok(value) : refused('expected true or false');
 }
 
-/** The units a delivery weight may be given in (merchant-api.md §4). */
+/** The units a delivery weight may be given in (docs/catalog.md "Product writes"). */
 export const WEIGHT_UNITS = ['g', 'kg', 'mg', 'oz', 'lb', 't'] as const;
 
 /** The id of one of the shop's tax classes. */

@@ -15,7 +15,7 @@ export interface ProductViewContext extends ViewContext {
   currency: string;
 }
 
-/** The product's variation type (contract: regular | master | variation). */
+/** The product's variation type (regular | master | variation). */
 export function variationType(product: ShopProduct): 'regular' | 'master' | 'variation' {
   if (product.masterId !== null) return 'variation';
   return product.variationAttributeKeys.length > 0 ? 'master' : 'regular';

@@ -5,7 +5,7 @@ import type { ProductWriteContext } from './product-patch';
 import { requireCurrency } from './product-request';
 
 /**
- * Where a product write goes (merchant-api.md §1: text paths in the request's `locale`, prices in
+ * Where a product write goes (docs/api-rules.md "JSON Patch": text paths in the request's `locale`, prices in
  * its `currency`, each the shop's default when absent): a locale or currency the shop lacks is
  * refused naming `locale` or `currency`.
  */

@@ -2,7 +2,7 @@ import { NotFoundError, RefusedInput, StateConflict } from '../errors';
 import type { ProductSlideshow, ShopImage, ShopProduct, SlideshowImage } from './catalog-types';
 
 /**
- * The rules of a product's slideshow (merchant-api.md "Images (slideshow)"): image names, the order,
+ * The rules of a product's slideshow (docs/catalog.md "Images (slideshow)"): image names, the order,
  * the main image. Pure: the sizes are made (lib/data/images/image-sizes.ts) and stored
  * (lib/data/images/media-objects.ts) elsewhere; these functions only compute the product's new state.
  */

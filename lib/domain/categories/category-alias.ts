@@ -18,7 +18,7 @@ export function aliasFromName(name: string): string {
 
 /**
  * The alias itself when no sibling has it, else the alias with the first free number appended
- * (contract: shoes, shoes1, shoes2, ...), shortened so it stays within MAX_ALIAS_LENGTH.
+ * (shoes, shoes1, shoes2, ...: docs/catalog.md "Categories"), shortened so it stays within MAX_ALIAS_LENGTH.
  */
 export function uniqueAlias(alias: string, taken: ReadonlySet<string>): string {
   if (!taken.has(alias)) return alias;

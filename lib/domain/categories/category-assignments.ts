@@ -6,7 +6,10 @@ import type { ShopProduct } from '../catalog/catalog-types';
  * product's category links read them there).
  */
 
-/** One unknown id of an assignment request, named for the client (contract: unknown ids: 400). */
+/**
+ * One unknown id of an assignment request, named for the client (unknown ids: 400, docs/catalog.md
+ * "Categories").
+ */
 export interface AssignmentProblem {
   field: 'categoryId' | 'productId';
   message: string;

@@ -1,7 +1,7 @@
 import type { LocalizedText, ShopCategory } from '../catalog/catalog-types';
 import { aliasFromName, uniqueAlias } from './category-alias';
 
-/** The fields a new subcategory may be given (contract "Categories": every one optional). */
+/** The fields a new subcategory may be given (docs/catalog.md "Categories": every one optional). */
 export interface CategoryFields {
   alias?: string;
   name?: string;
@@ -45,7 +45,7 @@ export function siblingAliases(
 }
 
 /**
- * A new subcategory (contract "Categories"): every field optional; the alias comes from the name
+ * A new subcategory (docs/catalog.md "Categories"): every field optional; the alias comes from the name
  * when absent and gets a number appended when a sibling has it; new categories are invisible.
  * Texts are written in `locale` and, until set there, in the shop's default locale too, so every
  * locale has something to fall back to.

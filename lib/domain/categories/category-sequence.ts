@@ -7,8 +7,8 @@ export interface SequenceProblem {
 }
 
 /**
- * Checks a new sequence against the current subcategories (contract: PUT must name exactly the
- * current subcategories): every alias once, no unknown alias, none left out.
+ * Checks a new sequence against the current subcategories (docs/catalog.md "Categories": PUT must
+ * name exactly the current subcategories): every alias once, no unknown alias, none left out.
  */
 export function sequenceProblems(
   children: readonly ShopCategory[],

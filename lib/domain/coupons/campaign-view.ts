@@ -5,7 +5,7 @@ import { money, toDecimalString } from '../money/money';
 import type { CouponCampaign } from './coupon-campaign';
 
 /**
- * A campaign as the API shows it (merchant API "Coupon campaigns"): its fields, the name in the
+ * A campaign as the API shows it (docs/catalog.md "Coupon campaigns"): its fields, the name in the
  * request's locale, `minimumOrderValue` as a Money object in the campaign's currency (in the shop's
  * tax model, like the prices it is compared with), `timesUsed` and a self link.
  */

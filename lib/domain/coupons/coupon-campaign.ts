@@ -2,7 +2,7 @@ import type { LocalizedText } from '../catalog/catalog-types';
 import type { CurrencyAmounts } from '../money/currency-amounts';
 
 /**
- * Coupon campaigns and their codes (merchant API "Coupon campaigns"). Both are catalog items: they
+ * Coupon campaigns and their codes (docs/catalog.md "Coupon campaigns"). Both are catalog items: they
  * change at merchant rate and every cart view prices its coupon from memory. Their uses change at
  * checkout rate, so they are counters beside the catalog (lib/data/coupons/coupon-uses.ts).
  */
@@ -40,7 +40,7 @@ export interface CouponCode {
   campaignId: string;
 }
 
-/** A code: 1–64 letters, digits, `-` or `_` (merchant API). */
+/** A code: 1–64 letters, digits, `-` or `_` (docs/catalog.md "Coupon campaigns"). */
 export const COUPON_CODE = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** The catalog key of a code: codes are unique in the shop regardless of case. */

@@ -15,7 +15,7 @@ export interface CampaignDiscount {
 }
 
 /**
- * The discount of a campaign's code on a line-items subtotal (merchant API "Coupon campaigns"):
+ * The discount of a campaign's code on a line-items subtotal (docs/catalog.md "Coupon campaigns"):
  * none, with the reason, for an unknown code, outside the campaign's window, in a currency it has
  * no amounts for, or below its minimum; else FIX or PERCENT off the lines (never more than they
  * cost) and, with `waiveShippingCosts` (always for SHIPPING), no shipping costs.

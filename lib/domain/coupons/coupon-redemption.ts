@@ -11,7 +11,7 @@ export interface CouponRedemption {
 }
 
 /**
- * The use a checkout of this cart takes (merchant API "Coupon campaigns"): none without a coupon
+ * The use a checkout of this cart takes (docs/catalog.md "Coupon campaigns"): none without a coupon
  * or with one that gives nothing now (its window, the minimum: it stays on the order undiscounted);
  * a code whose campaign or code was deleted is the 409 on the coupon line, before anything is taken.
  */

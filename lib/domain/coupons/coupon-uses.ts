@@ -20,7 +20,7 @@ export function usesLeft(
 }
 
 /**
- * The 409 of a coupon that cannot be redeemed (merchant-api.md "Checkout takes stock"): no use
+ * The 409 of a coupon that cannot be redeemed (docs/catalog.md "Coupon campaigns"): no use
  * left, or its campaign or code deleted. `field` is the coupon's field in the request's terms.
  */
 export function couponUsedUp(field: string, code: string, reason = 'has no use left'): StateConflict {

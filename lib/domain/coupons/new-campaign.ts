@@ -17,7 +17,7 @@ export interface NewCampaignFields {
 }
 
 /**
- * A new campaign from a request (merchant API "Coupon campaigns"), or every field that breaks a
+ * A new campaign from a request (docs/catalog.md "Coupon campaigns"), or every field that breaks a
  * rule: the currency is one of the shop's; FIX takes an amount > 0 in it (no more decimals than
  * it has), PERCENT more than 0 and at most 100, SHIPPING none (and always waives shipping); the
  * minimum order value is an amount ≥ 0 in the currency; validFrom comes before validUntil.

@@ -25,8 +25,8 @@ export interface CustomerPatchValues {
 }
 
 /**
- * Applies a JSON Patch to a customer (contract: add/replace/remove on /customerNumber,
- * /billingAddress and /internalNote). Also `/billingAddress/<field>` for one Address field.
+ * Applies a JSON Patch to a customer (docs/catalog.md "Customers": add/replace/remove on
+ * /customerNumber, /billingAddress and /internalNote). Also `/billingAddress/<field>` for one Address field.
  * All or nothing: any problem makes the whole patch fail, with every problem named by its
  * operation's index. Every Address field exists (null when unset), so add and replace both set
  * one; remove on a field drops it, on /internalNote sets null; customerNumber and billingAddress

@@ -1,7 +1,10 @@
 import { link, type ViewContext } from '../links';
 import type { CustomerRecord } from './customer';
 
-/** The customer resource (contract): customerId, customerNumber, creationDate, billingAddress, internalNote, links. */
+/**
+ * The customer resource (docs/catalog.md "Customers"): customerId, customerNumber, creationDate,
+ * billingAddress, internalNote, links.
+ */
 export function customerView(customer: CustomerRecord, ctx: ViewContext) {
   return {
     customerId: customer.customerId,

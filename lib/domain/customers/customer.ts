@@ -1,6 +1,6 @@
 import type { Address } from '../cart/cart';
 
-/** A shop's customer (contract "Customers, tax, legal, orders"). */
+/** A shop's customer (docs/catalog.md "Customers"). */
 export interface CustomerRecord {
   customerId: string;
   customerNumber: string;

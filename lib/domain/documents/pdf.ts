@@ -35,7 +35,10 @@ export async function renderDocumentPdf(
   return pdf.save();
 }
 
-/** The PDF as one base64 line, as the API returns it in documentPdf (contract: no line breaks). */
+/**
+ * The PDF as one base64 line, as the API returns it in documentPdf (no line breaks:
+ * docs/carts-and-orders.md).
+ */
 export function pdfBase64(bytes: Uint8Array): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
 }

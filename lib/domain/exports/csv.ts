@@ -1,5 +1,5 @@
 /**
- * CSV as the product export writes it (merchant API "Export"): `;`-separated, CRLF line ends,
+ * CSV as the product export writes it (docs/catalog.md "Export"): `;`-separated, CRLF line ends,
  * RFC 4180 quoting. Written here rather than taken from a library: it is these few lines.
  */
 

@@ -9,7 +9,7 @@ import { csvRecord } from './csv';
 import { exportLabels, languageName } from './export-labels';
 
 /**
- * The product export's columns (merchant API "Export"): header cells `Label [Attribute]`, the
+ * The product export's columns (docs/catalog.md "Export"): header cells `Label [Attribute]`, the
  * labels in the request locale's language, and what each product and variation shows there.
  * `Type [Class]` holds the product's class as product reads name it in `productVariationType`
  * (`regular`, `master` or `variation`); `Product code [UPCEAN]` its EAN, else its UPC; prices

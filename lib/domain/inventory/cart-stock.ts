@@ -3,7 +3,7 @@ import { quantityUnits } from '../quantity';
 import { sellable, stockLevel } from './stock';
 
 /**
- * Carts and stock (merchant-api.md "Carts and stock"): carts reserve nothing, yet a request that adds
+ * Carts and stock (docs/inventory.md "Carts and stock"): carts reserve nothing, yet a request that adds
  * a line or raises a quantity beyond what is available now is refused (or, where the request drops
  * bad lines, that line is dropped), so a storefront learns early. Pure rules on stock already read;
  * the checkout stays the authority.

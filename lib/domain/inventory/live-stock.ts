@@ -2,7 +2,7 @@ import type { ShopProduct } from '../catalog/catalog-types';
 import { type Availability, availabilityOf, stockLevel, stockUnits } from './stock';
 
 /**
- * Live stock as product reads see it (merchant-api.md "Freshness and cost of product reads"): the
+ * Live stock as product reads see it (docs/inventory.md "Product reads"): the
  * data layer keeps it per shop, refreshed by difference from the shards' change feed, and hangs it
  * on the catalog (lib/data/inventory/stock-view.ts); without it a read shows the catalog's level.
  */

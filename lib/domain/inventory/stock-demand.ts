@@ -5,7 +5,10 @@ import { quantityUnits } from '../quantity';
 import type { LiveStock } from './live-stock';
 import { sellable, stockLevel } from './stock';
 
-/** What a checkout must take of one tracked product: its lines summed (merchant-api.md). */
+/**
+ * What a checkout must take of one tracked product: its lines summed (docs/inventory.md "A checkout, step by
+ * step").
+ */
 export interface StockDemand {
   productId: string;
   /** Integer thousandths, all lines of the product together. */

@@ -1,7 +1,7 @@
 import { stockLevel } from './stock';
 
 /**
- * The stock events of merchant-api.md "Events": one ProductStockChanged per change of a tracked
+ * The stock events (docs/inventory.md "Events"): one ProductStockChanged per change of a tracked
  * product's level, and the crossings (low, sold out, back in stock), each raised once per crossing:
  * they compare the level before and after one change, so stock that stays low raises nothing more.
  * Levels here are product totals in integer thousandths; the events carry them as decimals.

@@ -3,8 +3,8 @@ import { opField, type PatchOperation, type PatchProblem, parsePointer } from '.
 import { availabilityOf, stockLevel, stockUnits } from './stock';
 
 /**
- * The stock paths of `PATCH /products/{p}` (merchant-api.md §2 "Stock and availability", §4 path
- * table): `/stocklevel` takes `add` (relative, may be negative; an untracked level counts as 0),
+ * The stock paths of `PATCH /products/{p}` (docs/inventory.md "Changing
+ * stock"): `/stocklevel` takes `add` (relative, may be negative; an untracked level counts as 0),
  * `replace` (absolute, ≥ 0) and `remove` (not tracked); `/minStocklevel` takes `add` (sets, ≥ 0)
  * and `remove` (null). Values are numbers with at most 3 decimals. The operations fold, in order,
  * into one change of the level and one of the minimum (foldStockOperation, called by the product

@@ -1,7 +1,7 @@
 import { fromUnits, quantityUnits } from '../quantity';
 
 /**
- * Stock as the merchant API states it (merchant-api.md "Stock and availability"): exact decimals in
+ * Stock as docs/inventory.md "The rules" states it: exact decimals in
  * the product's order unit, carried here as integer thousandths like cart quantities
  * (lib/domain/quantity.ts), so 12.75 kg is 12,750 units and no sum ever touches a float.
  */

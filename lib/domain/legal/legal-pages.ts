@@ -5,7 +5,7 @@ import { link, type ViewContext } from '../links';
 import { writeLocale } from '../shop-locale';
 
 /**
- * The shop's legal pages besides the contact information (merchant API "Legal pages"): each with
+ * The shop's legal pages besides the contact information (docs/catalog.md "Legal"): each with
  * its path segment, its key in GET /legal and the rel of its link there.
  */
 export const LEGAL_PAGES = [

@@ -3,12 +3,12 @@ import { amountIn, type CurrencyAmounts } from './currency-amounts';
 import { type Minor, percentOf } from './money';
 
 /**
- * Coupon and basket-discount rules (contract "Carts" and "Totals and money"). Discounts are
+ * Coupon and basket-discount rules (docs/carts-and-orders.md, docs/money-and-totals.md). Discounts are
  * negative amounts, never larger than what they discount. Amounts and thresholds are those of the
  * cart's currency; a rule with none in that currency does not apply (docs/money-and-totals.md).
  */
 
-/** Why a coupon gives nothing yet: the contract's validationErrors codes. */
+/** Why a coupon gives nothing yet: the cart's validationErrors codes (docs/carts-and-orders.md). */
 export type CouponValidationError =
   | 'LineItemsSubTotalTooSmall'
   | 'CouponNotFound'

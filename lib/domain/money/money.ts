@@ -2,7 +2,7 @@ import { QUANTITY_SCALE, quantityUnits } from '../quantity';
 
 /**
  * Exact money: amounts are integers in the currency's minor unit (cents); rates are exact decimals.
- * Every rounding rule of the API lives here and nowhere else (contract: "Totals and money").
+ * Every rounding rule of the API lives here and nowhere else (docs/money-and-totals.md).
  * Binary floats never touch an amount: decimal text is parsed digit by digit and products and
  * quotients go through BigInt.
  */
@@ -73,7 +73,7 @@ export function toDecimalString(minor: Minor, currency: string): string {
 
 const formatters = new Map<string, Intl.NumberFormat>();
 
-/** Locale display text: "€12.99" in en_GB, "12,99 €" in de_DE (contract: formatted follows the locale). */
+/** Locale display text: "€12.99" in en_GB, "12,99 €" in de_DE (`formatted` follows the locale). */
 export function formatMoney(minor: Minor, currency: string, locale: string): string {
   const key = `${locale}|${currency}`;
   let formatter = formatters.get(key);
@@ -129,7 +129,7 @@ export function priceTimesQuantity(unitPrice: Minor, quantity: number): Minor {
   return divideRounded(BigInt(unitPrice) * BigInt(quantityUnits(quantity)), BigInt(QUANTITY_SCALE));
 }
 
-/** contract: net = round(gross / (1 + rate)) to the minor unit. */
+/** net = round(gross / (1 + rate)) to the minor unit (docs/money-and-totals.md). */
 export function netFromGross(gross: Minor, percentage: string): Minor {
   return divideRounded(BigInt(gross) * RATE_SCALE, RATE_SCALE + rateUnits(percentage));
 }

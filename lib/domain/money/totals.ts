@@ -2,7 +2,7 @@ import { allocate, type Minor, netFromGross, sum, taxOnNet } from './money';
 
 /**
  * Cart and order totals with taxes per tax class, for GROSS and NET carts
- * (contract: "Totals and money"). Pure: amounts in, amounts out.
+ * (docs/money-and-totals.md). Pure: amounts in, amounts out.
  */
 
 export interface TaxClassRef {

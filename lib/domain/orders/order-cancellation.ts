@@ -14,8 +14,8 @@ export interface CancellationWork {
 }
 
 /**
- * The work of cancelling `order` (merchant-api.md §3 "Cancellation", §2: "puts its tracked
- * quantities back"): the stock its checkout took of products still tracked now (an untracked
+ * The work of cancelling `order` (docs/orders.md "Cancellation, exactly once": it
+ * puts its tracked quantities back): the stock its checkout took of products still tracked now (an untracked
  * product's stock never moves), and a credit note when it is invoiced. Orders placed before the
  * order kept what it took count the lines of products tracked now.
  */

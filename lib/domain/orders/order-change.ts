@@ -13,10 +13,11 @@ export interface AppliedOrderPatch {
 }
 
 /**
- * Applies checked changes one after another, each against the state the earlier ones left (merchant-api.md
- * §3): the first that breaks a transition rule or takes a number of the checkout's refuses the whole
- * patch (`refused`, nothing applied). An operation that changes nothing is never refused, so a retried
- * patch of what is already there passes. `now` becomes lastUpdatedOnDate when anything changed.
+ * Applies checked changes one after another, each against the state the earlier ones left
+ * (docs/orders.md "The life of an order"): the first that breaks a transition rule or takes a number of the
+ * checkout's refuses the whole patch (`refused`, nothing applied). An operation that changes nothing is never
+ * refused, so a retried patch of what is already there passes. `now` becomes lastUpdatedOnDate when anything
+ * changed.
  */
 export function applyOrderChanges(
   before: OrderRecord,

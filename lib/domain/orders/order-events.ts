@@ -1,7 +1,7 @@
 import type { AttributeValue, DynamoDBRecord } from 'aws-lambda';
 
 /**
- * The events of an order's changes after checkout (merchant-api.md §3 "Events"), from one stream
+ * The events of an order's changes after checkout (docs/orders.md "Events"), from one stream
  * record of the order item: `OrderUpdated` when a PATCH wrote it (the write names its version and
  * paths in `lastChange`, lib/data/orders/order-writes.ts), and one status event per timestamp that
  * went from null to set. A document's write of the order (invoicedOn, the version) raises none of

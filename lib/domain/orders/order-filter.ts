@@ -106,8 +106,9 @@ export function orderMatches(filter: CompiledFilter, order: OrderSummary): boole
 }
 
 /**
- * What is wrong with a creation window, or undefined (contract: both given, in order and at most
- * one year apart; one alone is open on the other side). A year is a calendar year in UTC.
+ * What is wrong with a creation window, or undefined (docs/orders.md "Finding orders": both given,
+ * in order and at most one year apart; one alone is open on the other side). A year is a calendar year in
+ * UTC.
  */
 export function creationWindowProblem(createdAfter?: string, createdBefore?: string): string | undefined {
   if (createdAfter === undefined || createdBefore === undefined) return undefined;

@@ -9,7 +9,7 @@ import {
 import { ORDER_TIMESTAMPS, type OrderTimestamp } from './order';
 
 /**
- * The paths of `PATCH /orders/{o}` (merchant-api.md §3 path table) and the checks of each
+ * The paths of `PATCH /orders/{o}` (docs/orders.md "PATCH /orders/{o}") and the checks of each
  * operation's form: which ops a path takes and what its value looks like. Whether the order's
  * state allows the change is order-rules.ts's job, after every operation passed these checks.
  */
@@ -18,16 +18,21 @@ import { ORDER_TIMESTAMPS, type OrderTimestamp } from './order';
 export type OrderChange =
   | { index: number; kind: 'timestamp'; name: OrderTimestamp; value: string | null }
   | { index: number; kind: 'text'; name: 'customerComment' | 'internalNote'; value: string | null }
-  | { index: number; kind: 'address'; name: 'billingAddress' | 'shippingAddress'; value: Address }
+  | { index: number; kind: 'address'; name: AddressName; value: Address }
   | { index: number; kind: 'orderNumber'; name: 'orderNumber'; value: string };
 
+type AddressName = 'billingAddress' | 'shippingAddress';
+
 /**
- * How each value is checked on the wire (lib/schemas/orders.ts `orderPatchValues`): the address
- * checks are the carts' own (country, and emailAddress on a billing address, required).
+ * How each value is checked on the wire (lib/schemas/orders.ts `orderPatchValues`). An address
+ * patch sends some of the fields (`addressFields`: known fields only); the address it leaves, merged
+ * into the order's, gets the carts' own checks (country, and emailAddress on a billing address,
+ * required), which also complete it with every field.
  */
 export interface OrderPatchValues {
   timestamp: ValueCheck<string>;
   text: ValueCheck<string>;
+  addressFields: ValueCheck<Address>;
   billingAddress: ValueCheck<Address>;
   shippingAddress: ValueCheck<Address>;
   orderNumber: ValueCheck<string>;
@@ -40,8 +45,9 @@ const ALLOWED =
 
 /**
  * The operations as changes, or every problem named by its operation's index (`[i].op`, `[i].path`,
- * `[i].value`: merchant-api.md §1 "JSON Patch"). `add` on a timestamp without a value or with
+ * `[i].value`: docs/api-rules.md "JSON Patch"). `add` on a timestamp without a value or with
  * "now" means `now`; `remove` unsets timestamps and texts; addresses and the number take `add` only.
+ * An address change holds only the fields sent until mergeAddressChanges merges it.
  */
 export function parseOrderPatch(
   operations: readonly PatchOperation[],
@@ -77,7 +83,7 @@ export function parseOrderPatch(
       problem('value', `add on ${operation.path} needs a value`);
       return;
     }
-    const check = kind === 'address' ? values[name as (typeof ADDRESSES)[number]] : values[kind];
+    const check = kind === 'address' ? values.addressFields : values[kind];
     const checked = (check as ValueCheck<unknown>)(raw);
     if (!checked.ok) {
       for (const issue of checked.issues) problem('value', issue.message, ...issue.path);
@@ -94,4 +100,39 @@ function kindOf(name: string | undefined): OrderChange['kind'] | undefined {
   if ((TEXTS as readonly string[]).includes(name)) return 'text';
   if ((ADDRESSES as readonly string[]).includes(name)) return 'address';
   return name === 'orderNumber' ? 'orderNumber' : undefined;
+}
+
+/**
+ * Merges each address change into the address the order (and the earlier operations) left: a field
+ * sent sets it, a field sent as null clears it, a field not sent keeps its value (docs/orders.md
+ * "PATCH /orders/{o}"). The merged address must pass the carts' checks, else its problems are named
+ * `[i].value` (e.g. a shipping address patched onto an order that had none needs a country).
+ */
+export function mergeAddressChanges(
+  order: Readonly<Record<AddressName, Address | null>>,
+  changes: readonly OrderChange[],
+  values: OrderPatchValues,
+): { changes: OrderChange[] } | { problems: PatchProblem[] } {
+  const addresses: Record<AddressName, Address | null> = {
+    billingAddress: order.billingAddress,
+    shippingAddress: order.shippingAddress,
+  };
+  const problems: PatchProblem[] = [];
+  const merged = changes.map((change): OrderChange => {
+    if (change.kind !== 'address') return change;
+    const checked = values[change.name]({ ...withoutNulls(addresses[change.name]), ...change.value });
+    if (!checked.ok) {
+      for (const issue of checked.issues)
+        problems.push({ field: opField(change.index, 'value', ...issue.path), message: issue.message });
+      return change;
+    }
+    addresses[change.name] = checked.value;
+    return { ...change, value: checked.value };
+  });
+  return problems.length > 0 ? { problems } : { changes: merged };
+}
+
+/** The fields that hold a value (a stored address carries every field, most of them null). */
+function withoutNulls(address: Address | null): Address {
+  return Object.fromEntries(Object.entries(address ?? {}).filter(([, value]) => value !== null));
 }

@@ -3,7 +3,7 @@ import type { OrderRecord } from './order';
 import type { OrderChange } from './order-patch';
 
 /**
- * The transition rules of an order (merchant-api.md §3 "Transition rules"), checked for each
+ * The transition rules of an order (docs/orders.md "The life of an order"), checked for each
  * operation against the state the earlier ones left. Where two apply, the more specific one is
  * named: the rules about one field (REJECT_IS_FINAL, REJECT_AFTER_DISPATCH, CLOSE_REQUIREMENTS)
  * come before the general ORDER_FINAL.

@@ -4,7 +4,8 @@ import type { DocumentRecord, OrderRecord } from './order';
 
 /**
  * The Order resource of the spec: top-level totals as decimal strings ("26.35"), inside
- * lineItemContainer Money objects (contract "Carts"), status timestamps null until reached.
+ * lineItemContainer Money objects (docs/carts-and-orders.md "Carts and checkout"), status timestamps null
+ * until reached.
  */
 export function orderView(order: OrderRecord, ctx: ViewContext) {
   const decimal = (minor: number) => toDecimalString(minor, order.currency);
@@ -40,7 +41,7 @@ export function orderView(order: OrderRecord, ctx: ViewContext) {
 }
 
 /**
- * The ETag of an order (merchant-api.md "ETag and If-Match"): its item's version, which every
+ * The ETag of an order (docs/api-rules.md "ETag and If-Match"): its item's version, which every
  * change of the order moves (PATCH, a document); orders never changed are at version 0.
  */
 export function orderEtag(version: number): string {

@@ -4,7 +4,7 @@ import { quantityUnits } from '../quantity';
 import type { OrderRecord } from './order';
 
 /**
- * What one order adds to the sales figures (merchant-api.md §3 "Sales report"): its grandTotal and
+ * What one order adds to the sales figures (docs/orders.md "Sales figures"): its grandTotal and
  * totalBeforeTax and one order, and per product the gross and net of its lines, one order and the
  * units sold. A rejection takes exactly this away again (sign −1). Pure; amounts in minor units,
  * units in integer thousandths (lib/domain/quantity.ts), so sums stay exact.

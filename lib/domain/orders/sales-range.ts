@@ -1,7 +1,7 @@
 import type { FieldError } from '../errors';
 
 /**
- * The range of GET /sales (merchant-api.md §3 "Sales report"): none → the 30 days up to now (the
+ * The range of GET /sales (docs/orders.md "Sales figures"): none → the 30 days up to now (the
  * next whole second); only
  * createdAfter → 30 days from it; only createdBefore → the 30 days before it. Out of order or more
  * than a year apart: field errors (400). Times are ISO 8601 UTC, validated by the query schema.

@@ -2,7 +2,7 @@ import { toDecimalString } from '../money/money';
 import { fromUnits } from '../quantity';
 import type { SalesFigures } from './sales-contribution';
 
-/** One currency's entry of GET /sales (merchant-api.md §3 "Sales report"). */
+/** One currency's entry of GET /sales (docs/orders.md "Sales figures"). */
 export interface CurrencySales {
   currency: string;
   totalGrossRevenue: number;

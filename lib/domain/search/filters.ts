@@ -9,7 +9,7 @@ export interface AttributeFilterInput {
   attributeRange?: { min?: number | undefined; max?: number | undefined } | undefined;
 }
 
-/** The standard filter fields (contract "Products"). */
+/** The standard filter fields (docs/catalog.md "Search and facets"). */
 export const CATEGORY_FIELD = 'CategoryID';
 export const MANUFACTURER_FIELD = 'Manufacturer';
 export const PRICE_FIELD = 'ListPrice';

@@ -2,10 +2,10 @@ import type { CatalogProjection, LocaleProjection } from '../catalog/catalog-pro
 import { normalizeText } from '../catalog/catalog-projection';
 
 /**
- * Query text (contract "Products": `q` is a case-insensitive substring; a quoted phrase matches as a
- * phrase; several terms joined by `+` must all match). Terms are separated by `+` or whitespace (in a
- * URL query a literal `+` already arrives as a space); every term must occur somewhere in the name
- * (request locale or default), search keywords, product number, manufacturer or short description.
+ * Query text (docs/catalog.md "Query text (q and the search query)": `q` is a case-insensitive substring; a
+ * quoted phrase matches as a phrase; several terms joined by `+` must all match). Terms are separated by `+`
+ * or whitespace (in a URL query a literal `+` already arrives as a space); every term must occur somewhere in
+ * the name (request locale or default), search keywords, product number, manufacturer or short description.
  */
 export function parseQueryTerms(text: string | undefined | null): string[] {
   if (!text) return [];

@@ -6,7 +6,7 @@ import { productImagesView } from '../catalog/slideshow';
 import { link, type ViewContext } from '../links';
 
 /**
- * Product suggest (merchant API "Product suggest"), for a storefront's search box: a visible product
+ * Product suggest (docs/catalog.md "Product suggest"), for a storefront's search box: a visible product
  * matches when every word of the query starts a word of its name (in the locale) or of its product
  * number, in any case. Names starting with the whole query come first, then by name. Variations are
  * left out: a search box offers the master, whose page chooses among them.

@@ -1,4 +1,4 @@
-/** Newsletter campaigns and their subscribers (merchant API "Newsletters"). */
+/** Newsletter campaigns and their subscribers (docs/catalog.md "Newsletters"). */
 
 export interface NewsletterCampaign {
   campaignId: string;

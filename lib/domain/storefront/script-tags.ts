@@ -1,7 +1,7 @@
 import type { ShopScriptTag } from '../catalog/catalog-types';
 import { link, type ViewContext } from '../links';
 
-/** Script tags a shop holds at most (merchant API "Script tags"): one more is 409. */
+/** Script tags a shop holds at most (docs/catalog.md "Script tags"): one more is 409. */
 export const MAX_SCRIPT_TAGS = 20;
 /** The longest script URL taken. */
 export const MAX_SCRIPT_URL_LENGTH = 2048;

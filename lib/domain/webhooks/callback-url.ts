@@ -22,7 +22,7 @@ export interface CallbackTarget {
 }
 
 /**
- * Checks a callback URL's text (merchant-api.md "Callback URL safety"): absolute https (or the
+ * Checks a callback URL's text (docs/webhooks.md "Callback URL safety"): absolute https (or the
  * twin's local exception), no user info, no blocked literal address or local name. Answers the
  * target or what is wrong with it. The addresses a name resolves to are checked at send time
  * (and on create and PATCH by the use case).

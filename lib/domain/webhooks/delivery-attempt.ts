@@ -1,6 +1,6 @@
 import type { WebhookEventType } from './webhook';
 
-/** Why an attempt failed (merchant-api.md "Deliveries log"); null when it was delivered. */
+/** Why an attempt failed (docs/webhooks.md "Retries and deactivation"); null when it was delivered. */
 export type DeliveryError = 'timeout' | 'connection refused' | 'blocked address' | 'redirect' | 'bad status';
 
 /** What one send came to. */

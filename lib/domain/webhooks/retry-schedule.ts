@@ -1,6 +1,6 @@
 /**
- * Seconds before each retry after a failed attempt (merchant-api.md "Retries"): 12 attempts in
- * all over about two days; after the 12th fails the webhook is deactivated.
+ * Seconds before each retry after a failed attempt (docs/webhooks.md "Retries and deactivation"): 12 attempts
+ * in all over about two days; after the 12th fails the webhook is deactivated.
  */
 export const RETRY_DELAYS_S = [60, 180, 300, 600, 900, 1800, 3600, 7200, 21600, 50400, 86400] as const;
 export const MAX_ATTEMPTS = RETRY_DELAYS_S.length + 1;

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 
 /**
- * The signature of one delivery attempt (merchant-api.md "Delivery and signature"):
+ * The signature of one delivery attempt (docs/webhooks.md "Verifying a delivery"):
  * base64(HMAC-SHA256(secret as UTF-8, `${timestamp}.${raw body}`)), standard padded base64.
  * The timestamp is the attempt's Unix seconds, so a captured delivery cannot be replayed later.
  */

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { WebhookEventType } from './webhook';
 
-/** The domain event (bus detail-type) each webhook event type is sent for (merchant-api.md "Event types"). */
+/**
+ * The domain event (bus detail-type) each webhook event type is sent for (docs/webhooks.md "Event types").
+ */
 export const WEBHOOK_TYPE_OF_EVENT: Readonly<Record<string, Exclude<WebhookEventType, 'PING'>>> = {
   'order.created': 'ORDER_CREATE',
   OrderUpdated: 'ORDER_UPDATE',
@@ -43,7 +45,7 @@ export function webhookEventId(event: BusEvent): string {
   return `evt_${digest.slice(0, 32)}`;
 }
 
-/** The body of a delivery (merchant-api.md "Delivery and signature"). */
+/** The body of a delivery (docs/webhooks.md "Verifying a delivery"). */
 export function deliveryBody(event: WebhookEvent, baseUrl: string): string {
   return JSON.stringify({
     id: event.id,

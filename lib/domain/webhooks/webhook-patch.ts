@@ -10,7 +10,7 @@ const CHECKS = {
 } as const;
 
 /**
- * Applies a JSON Patch to a webhook (merchant-api.md "The webhook resource"): `add` or `replace`
+ * Applies a JSON Patch to a webhook (docs/webhooks.md "Subscribing"): `add` or `replace`
  * on /callbackUrl, /eventTypes and /active, in order, all or nothing. Turning it active clears
  * `deactivatedReason`. The problems name each bad operation (`[i].op`, `[i].path`, `[i].value`).
  */

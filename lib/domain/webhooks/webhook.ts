@@ -1,7 +1,7 @@
 import { link, type ViewContext } from '../links';
 
 /**
- * A webhook subscription (merchant-api.md "Webhooks"): where to POST which event types, signed
+ * A webhook subscription (docs/webhooks.md): where to POST which event types, signed
  * with the webhook's own secret. At most MAX_WEBHOOKS per shop.
  */
 export const WEBHOOK_EVENT_TYPES = [

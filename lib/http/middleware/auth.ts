@@ -12,15 +12,16 @@ import { Forbidden, ServiceUnavailable } from '../errors';
 import type { ApiContext, ApiEvent, ApiResult, Principal } from '../types';
 
 /**
- * contract "Authentication and scopes": an RS256 bearer JWT verified by aws-jwt-verify against the
- * deployment's issuer, bound to the path's shop by its `shop` claim, carrying the route's scope.
- * Every failure is 403 with a message that names the rule, never the token.
+ * An RS256 bearer JWT verified by aws-jwt-verify against the deployment's issuer (and audience),
+ * living at most AUTH_MAX_TOKEN_LIFETIME, from an allowed client when AUTH_CLIENT_IDS names them,
+ * bound to the path's shop by its `shop` claim, carrying the route's scope (docs/security.md "What is
+ * enforced"). Every failure is 403 with a message that names the rule, never the token.
  */
 export function auth(route: Route): MiddlewareObj<ApiEvent, ApiResult, Error, ApiContext> {
   return {
     before: async (request) => {
       const payload = await verifyBearer(request.event.headers?.authorization);
-      const principal = principalOf(payload, request.event.headers?.authorization ?? '');
+      const principal = principalOf(payload, request.event.headers?.authorization ?? '', config());
       const shopId = request.event.pathParameters?.shopId;
       if (!shopId || principal.shopId !== shopId) throw new Forbidden('Token is not valid for this shop');
       if (route.scope && !principal.scopes.has(route.scope))
@@ -58,22 +59,31 @@ async function verifyBearer(header: string | undefined): Promise<JwtPayload> {
   }
 }
 
-function principalOf(payload: JwtPayload, authorization: string): Principal {
+function principalOf(payload: JwtPayload, authorization: string, cfg: Config): Principal {
   // aws-jwt-verify checks exp only when present; a token that never expires is refused.
   if (typeof payload.exp !== 'number') throw new Forbidden('Token has no expiry');
+  const issuedAt = typeof payload.iat === 'number' ? payload.iat : Date.now() / 1000;
+  if (payload.exp - issuedAt > cfg.AUTH_MAX_TOKEN_LIFETIME)
+    throw new Forbidden(`Token lives longer than ${cfg.AUTH_MAX_TOKEN_LIFETIME} s`);
+  const clients = cfg.AUTH_CLIENT_IDS.split(',').filter(Boolean);
+  const client = payload.client_id ?? payload.azp;
+  if (clients.length > 0 && !(typeof client === 'string' && clients.includes(client)))
+    throw new Forbidden('Token is not from an allowed client');
   const shopId = payload.shop;
   if (typeof shopId !== 'string') throw new Forbidden('Token has no shop claim');
   const scope = typeof payload.scope === 'string' ? payload.scope : '';
+  const prefix = cfg.AUTH_SCOPE_PREFIX;
   return {
     subject: typeof payload.sub === 'string' ? payload.sub : '',
     tokenId: createHash('sha256').update(authorization).digest('base64url').slice(0, 22),
     shopId,
-    // Identity providers prefix scopes with the resource server ("shop-api/carts_read").
+    // The identity provider's resource server prefixes scopes ("shop-api/carts_read"); a scope
+    // under another prefix ("evil/carts_read") is another server's and grants nothing here.
     scopes: new Set(
       scope
         .split(/\s+/)
         .filter(Boolean)
-        .map((s) => s.slice(s.lastIndexOf('/') + 1)),
+        .map((s) => (prefix && s.startsWith(prefix) ? s.slice(prefix.length) : s)),
     ),
   };
 }

@@ -4,10 +4,13 @@ import { BadRequest, PayloadTooLarge, UnsupportedMediaType } from '../errors';
 import { parseMultipart } from '../multipart';
 import type { ApiContext, ApiEvent, ApiResult } from '../types';
 
-/** contract "Transport": bodies over 256 KiB are 413. */
+/** docs/api-rules.md "Transport": bodies over 256 KiB are 413. */
 export const MAX_BODY_BYTES = 256 * 1024;
 
-/** merchant-api.md "Images (slideshow)": an upload's whole body, framing included, up to 4 MB: the one exception. */
+/**
+ * docs/catalog.md "Images (slideshow)": an upload's whole body, framing included, up to 4 MB: the one
+ * exception.
+ */
 export const MAX_UPLOAD_BYTES = 4 * 1024 * 1024;
 
 const ACCEPTED: Record<Exclude<BodyKind, 'none' | 'multipart'>, string[]> = {
@@ -17,7 +20,7 @@ const ACCEPTED: Record<Exclude<BodyKind, 'none' | 'multipart'>, string[]> = {
 };
 
 /**
- * Parses the request body by the route's body kind (contract "Transport"): size 413, content
+ * Parses the request body by the route's body kind (docs/api-rules.md "Transport"): size 413, content
  * type 415, malformed JSON 400 (Middy's own JSON parser would answer 415). Routes that take no
  * body ignore whatever is sent. A route that takes one needs it (400) unless it allows an empty
  * body (`emptyBodyAllowed`, e.g. POST /carts), which then parses as undefined.

@@ -9,7 +9,7 @@ import type { ApiContext, ApiEvent, ApiResult } from '../types';
 export const CART_TOKEN_HEADER = 'X-Service-Cart-Token';
 
 /**
- * contract "Cart token and cart states": loads the cart once and hands it to the handler.
+ * docs/api-rules.md "Cart token and cart states": loads the cart once and hands it to the handler.
  * Unknown or expired cart 404; missing or wrong token 403; correct token but ordered 410, except
  * for a checkout retried with the Idempotency-Key that ordered the cart (`placesOrder` routes).
  */

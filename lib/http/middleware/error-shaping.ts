@@ -7,9 +7,9 @@ import { toResult } from '../reply';
 import type { ApiContext, ApiEvent, ApiResult } from '../types';
 
 /**
- * The only place error bodies are written (contract: "Errors"): HTTP errors and the domain's errors
- * (mapped in error-statuses.ts) become `{status, message, errors?}`; anything else is logged and
- * answered 500 with only a requestId.
+ * The only place error bodies are written (docs/api-rules.md "Errors and status codes"): HTTP errors and the
+ * domain's errors (mapped in error-statuses.ts) become `{status, message, errors?}`; anything else is logged
+ * and answered 500 with only a requestId.
  * Never returns a value: a value would end Middy's onError chain before versioning stamps it.
  */
 export function errorShaping(): MiddlewareObj<ApiEvent, ApiResult, Error, ApiContext> {

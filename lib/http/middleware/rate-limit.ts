@@ -21,7 +21,7 @@ interface Lease {
 const leases = new Map<string, Lease>();
 
 /**
- * contract "Rate limit": per token and hour, shared by all function instances through one atomic
+ * docs/api-rules.md "Rate limit": per token and hour, shared by all function instances through one atomic
  * counter per token and window. An instance leases a block of the allowance with one conditional
  * UpdateItem and serves the block from memory, so there is no DynamoDB write per request. Leases
  * never pass the limit (the last block is cut at it), so the limit holds exactly across any number

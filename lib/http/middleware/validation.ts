@@ -20,9 +20,9 @@ export interface InputSchemas {
 
 /**
  * zod validation of path, query and body at the edge: 400 with one `errors[]` entry per failed
- * field (contract "Errors"). The handler only ever sees validated, typed input. First, once for
- * every route, every string of the path, query, body and read headers must be well-formed text
- * (lib/http/input-text.ts); schemas never see one that is not. On idempotent routes the
+ * field (docs/api-rules.md "Errors and status codes"). The handler only ever sees validated, typed input.
+ * First, once for every route, every string of the path, query, body and read headers must be well-formed
+ * text (lib/http/input-text.ts); schemas never see one that is not. On idempotent routes the
  * Idempotency-Key's format is checked here too (the idempotency step ignores a malformed one).
  */
 export function validation(

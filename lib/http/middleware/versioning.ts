@@ -6,7 +6,7 @@ import type { ApiContext, ApiEvent, ApiResult } from '../types';
 export const MEDIA_TYPE_V1 = 'application/vnd.service.v1+json';
 
 /**
- * spec "Versioning": the Accept header must name the v1 media type, else 406; every response,
+ * docs/api-rules.md "Transport": the Accept header must name the v1 media type, else 406; every response,
  * errors included, carries X-Service-Media-Type.
  */
 export function versioning(): MiddlewareObj<ApiEvent, ApiResult, Error, ApiContext> {
@@ -25,7 +25,8 @@ export function versioning(): MiddlewareObj<ApiEvent, ApiResult, Error, ApiConte
 
 /**
  * Whether an Accept header selects v1: the media type among the listed ones, case-insensitive,
- * parameters ignored. With `legacy`, a missing Accept and `*\/*` count as v1 too (contract).
+ * parameters ignored. With `legacy`, a missing Accept and `*\/*` count as v1 too (docs/api-rules.md
+ * "Transport").
  */
 export function acceptsV1(accept: string | undefined, legacy: boolean): boolean {
   if (accept === undefined || accept.trim() === '') return legacy;

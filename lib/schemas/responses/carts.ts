@@ -137,7 +137,7 @@ const cartFields = {
   potentialBasketDiscounts: z.array(
     z.strictObject({ absolute: z.nullable(Money), minimumAmount: Money, percent: z.nullable(Percent) }),
   ),
-  /** contract: POST /carts and POST multi-line-items say whether every line item was taken. */
+  /** POST /carts and POST multi-line-items say whether every line item was taken. */
   status: z.optional(z.enum(['Complete', 'PartiallyComplete'])),
   links: Links,
 };

@@ -105,7 +105,7 @@ export const ContactInformation = ShopContactInformation.clone().register(z.glob
   id: 'ContactInformation',
 });
 
-/** A script tag (merchant API "Script tags"). */
+/** A script tag (docs/catalog.md "Script tags"). */
 export const ScriptTag = z
   .strictObject({
     scriptTagId: z.string(),
@@ -121,7 +121,7 @@ export const ScriptTagList = z
   .strictObject({ items: z.array(ScriptTag) })
   .register(z.globalRegistry, { id: 'ScriptTagList' });
 
-/** A newsletter campaign (merchant API "Newsletters"). */
+/** A newsletter campaign (docs/catalog.md "Newsletters"). */
 export const NewsletterCampaign = z
   .strictObject({
     campaignId: z.string(),
@@ -145,7 +145,7 @@ export const NewsletterSubscriberList = pageOf(NewsletterSubscriber).register(z.
   id: 'NewsletterSubscriberList',
 });
 
-/** A legal page in one locale (merchant API "Legal pages"): every field a string, "" when unset. */
+/** A legal page in one locale (docs/catalog.md "Legal"): every field a string, "" when unset. */
 export const LegalPage = ShopLegalPage.clone().register(z.globalRegistry, { id: 'LegalPage' });
 
 const PageName = z.strictObject({ name: z.string() });

@@ -2,7 +2,7 @@ import { ADDRESS_FIELDS } from '../../domain/address';
 import * as z from '../zod';
 
 /**
- * Response schemas: the shapes the API sends (spec "Resources and their fields", contract, and the
+ * Response schemas: the shapes the API sends (spec "Resources and their fields", docs/api-rules.md, and the
  * views in lib/domain/*-view.ts). They describe answers for openapi.json and the API tests' response
  * check; no Lambda function imports them (test/unit/response-schemas-imports.test.ts keeps it so).
  * `meta({ id })` names a schema's component in openapi.json.
@@ -14,7 +14,7 @@ export const Timestamp = z.iso.datetime();
 export const CurrencyCode = z.string().check(z.regex(/^[A-Z]{3}$/));
 /** A locale as the API writes it (en_GB; a bare language where the shop lists one). */
 export const LocaleCode = z.string().check(z.regex(/^[a-z]{2}(_[A-Z]{2})?$/));
-/** A decimal amount as text ("26.35"), the contract's order totals. */
+/** A decimal amount as text ("26.35"), the order's top-level totals (docs/carts-and-orders.md "Checkout"). */
 export const DecimalString = z.string().check(z.regex(/^-?\d+(\.\d+)?$/));
 
 export const Money = z
@@ -74,7 +74,7 @@ export const Percent = z
   .strictObject({ percentage: z.number(), formatted: z.string() })
   .register(z.globalRegistry, { id: 'Percent' });
 
-/** contract "Errors": `{status, message, errors?}`; 5xx add the requestId. */
+/** docs/api-rules.md "Errors and status codes": `{status, message, errors?}`; 5xx add the requestId. */
 export const ErrorBody = z
   .strictObject({
     status: z.string().check(z.regex(/^[45]\d\d$/)),
@@ -84,9 +84,9 @@ export const ErrorBody = z
         z.strictObject({
           field: z.string(),
           message: z.string(),
-          /** On a 409 for stock: what is left, never below 0 (merchant-api.md). */
+          /** On a 409 for stock: what is left, never below 0 (docs/api-rules.md). */
           available: z.optional(z.number()),
-          /** On a 409 for an order's transition rule: the rule's id (merchant-api.md). */
+          /** On a 409 for an order's transition rule: the rule's id (docs/orders.md). */
           rule: z.optional(z.string()),
         }),
       ),

@@ -2,7 +2,7 @@ import { COUPON_TYPES } from '../../domain/coupons/coupon-campaign';
 import * as z from '../zod';
 import { CurrencyCode, Links, Money, pageOf, Timestamp } from './common';
 
-/** A coupon campaign (merchant API "Coupon campaigns"). */
+/** A coupon campaign (docs/catalog.md "Coupon campaigns"). */
 export const CouponCampaign = z
   .strictObject({
     campaignId: z.string(),

@@ -7,7 +7,7 @@ import { Address, cursorPageOf, Links, Timestamp } from './common';
  */
 export const CustomerAddress = z.partial(Address).register(z.globalRegistry, { id: 'CustomerAddress' });
 
-/** Response schemas of customers (contract "Customers, tax, legal, orders"). */
+/** Response schemas of customers (docs/catalog.md "Customers"). */
 
 export const Customer = z
   .strictObject({

@@ -10,7 +10,7 @@ export const Order = z
     orderId: z.string(),
     orderNumber: z.string(),
     creationDate: Timestamp,
-    /** Set at checkout, then by every change (PATCH, document, cancellation): merchant-api.md §3. */
+    /** Set at checkout, then by every change (PATCH, document, cancellation): docs/orders.md. */
     lastUpdatedOnDate: Timestamp,
     customerId: z.string(),
     customerNumber: z.string(),
@@ -46,7 +46,7 @@ export const OrderDocument = z
     creationDate: Timestamp,
     address: Address,
     lineItemContainer: LineItemContainer,
-    /** contract: the PDF as base64 without line breaks, only with includePdf=true. */
+    /** The PDF as base64 without line breaks, only with includePdf=true. */
     documentPdf: z.nullable(z.string().check(z.regex(/^[A-Za-z0-9+/]*={0,2}$/))),
     links: Links,
   })

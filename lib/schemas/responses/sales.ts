@@ -1,7 +1,7 @@
 import * as z from '../zod';
 import { CurrencyCode, Timestamp } from './common';
 
-/** The sales report (merchant-api.md §3 "Sales report"): the range used and one entry per currency. */
+/** The sales report (docs/orders.md "Sales figures"): the range used and one entry per currency. */
 export const SalesReport = z
   .strictObject({
     createdAfter: Timestamp,

@@ -1,7 +1,7 @@
 import * as z from '../zod';
 import { Image } from './common';
 
-/** Response schemas of the product slideshow (merchant-api.md "Images (slideshow)"). */
+/** Response schemas of the product slideshow (docs/catalog.md "Images (slideshow)"). */
 
 /** The upload answer: the image's name and its five sizes. */
 export const SlideshowUpload = z

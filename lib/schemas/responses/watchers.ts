@@ -1,7 +1,7 @@
 import * as z from '../zod';
 import { Links, pageOf } from './common';
 
-/** Response schemas of the watcher operations (merchant-api.md "Watchers"). */
+/** Response schemas of the watcher operations (docs/inventory.md "Watchers"). */
 
 /** The 202 of a sign-up: the product and the address as sent, nothing stored. */
 export const ProductWatcher = z

@@ -2,7 +2,7 @@ import { WEBHOOK_EVENT_TYPES } from '../../domain/webhooks/webhook';
 import * as z from '../zod';
 import { Links } from './common';
 
-/** Response schemas of the webhooks (merchant API "Webhooks"). */
+/** Response schemas of the webhooks (docs/webhooks.md). */
 
 const EventType = z.enum(WEBHOOK_EVENT_TYPES);
 

@@ -6,10 +6,10 @@ import { RefusedInput, StateConflict } from '../../domain/errors';
 import { type CartResult, type CartWrite, catalogOfCart, changeCart } from './change-cart';
 
 /**
- * Puts a coupon on the cart (contract "Carts"; merchant API "Coupon campaigns"): a code no campaign
- * has is refused, one with no use left is 409 with `available: 0`; a known one whose conditions
- * are not met (its window, the minimum) stays on the cart and its view says why. One coupon per
- * cart: another code while one is on is a StateConflict; the same code again changes nothing. The
+ * Puts a coupon on the cart (docs/carts-and-orders.md "Carts and checkout"; docs/catalog.md "Coupon
+ * campaigns"): a code no campaign has is refused, one with no use left is 409 with `available: 0`; a known
+ * one whose conditions are not met (its window, the minimum) stays on the cart and its view says why. One
+ * coupon per cart: another code while one is on is a StateConflict; the same code again changes nothing. The
  * use itself is taken at checkout, with the order.
  */
 export async function addCoupon(write: CartWrite & { code: string }): Promise<CartResult> {

@@ -6,9 +6,9 @@ import { liveStock } from '../inventory/live-stock';
 import { type CartResult, type CartWrite, catalogOfCart, changeCart } from './change-cart';
 
 /**
- * Adds several products at once (contract "Carts": multi-line-items): the ones that can be bought
- * are added, the others are counted in `refused`; an item that would take the cart beyond a
- * tracked product's stock is dropped the same way (docs/inventory.md "Carts and stock"). When none
+ * Adds several products at once (docs/carts-and-orders.md "Carts and checkout": multi-line-items): the ones
+ * that can be bought are added, the others are counted in `refused`; an item that would take the cart beyond
+ * a tracked product's stock is dropped the same way (docs/inventory.md "Carts and stock"). When none
  * can be added: RefusedInput naming each item, or OutOfStock when stock alone refused them all.
  */
 export async function addLineItems(

@@ -3,8 +3,8 @@ import { amountInput } from '../../domain/money/money-input';
 import { type CartResult, type CartWrite, catalogOfCart, changeCart } from './change-cart';
 
 /**
- * Chooses the cart's shipping method (contract "Carts"): unknown method refused; without
- * `priceAmount` the method's own price applies, and a method priced per cart (no price in the
+ * Chooses the cart's shipping method (docs/carts-and-orders.md "Carts and checkout"): unknown method refused;
+ * without `priceAmount` the method's own price applies, and a method priced per cart (no price in the
  * cart's currency) needs one.
  */
 export async function setShippingData(

@@ -6,9 +6,9 @@ import { liveStock } from '../inventory/live-stock';
 import { type CartResult, type CartWrite, catalogOfCart, changeCart } from './change-cart';
 
 /**
- * Sets the quantity of one line of the cart (contract quantity rules); unknown line: NotFoundError.
- * Raising it beyond a tracked product's stock now is OutOfStock (`quantity`, with `available`);
- * lowering it never is (docs/inventory.md "Carts and stock").
+ * Sets the quantity of one line of the cart (quantity rules: docs/carts-and-orders.md); unknown line:
+ * NotFoundError. Raising it beyond a tracked product's stock now is OutOfStock (`quantity`, with
+ * `available`); lowering it never is (docs/inventory.md "Carts and stock").
  */
 export async function updateLineItem(
   write: CartWrite & { lineItemId: string; quantity: number },

@@ -2,7 +2,7 @@ import { changeAssignments } from '../../data/catalog/assignment-writes';
 import { assigned } from '../../domain/categories/category-assignments';
 
 /**
- * Assigns every named product to every named category (contract "Categories"); unknown ids are
+ * Assigns every named product to every named category (docs/catalog.md "Categories"); unknown ids are
  * refused, naming them. Products already assigned stay as they are.
  */
 export async function assignProducts(input: {

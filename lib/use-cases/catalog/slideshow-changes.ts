@@ -10,7 +10,7 @@ export const SLIDESHOW_CHANGED = ['/slideshow'] as const;
  * DELETE /products/{p}/slideshow/{imageName}: the image leaves the product through the catalog's
  * optimistic write (the main image passes to the first remaining one), then its objects are
  * deleted. A failed object delete after the catalog write leaves unreachable objects (harmless
- * garbage, docs/catalog.md "Images"), never a product showing a deleted image.
+ * garbage, docs/catalog.md "Images (slideshow)"), never a product showing a deleted image.
  */
 export async function deleteSlideshowImage(shopId: string, productId: string, name: string): Promise<void> {
   let keys: string[] = [];

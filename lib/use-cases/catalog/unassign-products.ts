@@ -2,7 +2,7 @@ import { changeAssignments } from '../../data/catalog/assignment-writes';
 import { unassigned } from '../../domain/categories/category-assignments';
 
 /**
- * Takes every named product out of every named category (contract "Categories"); unknown ids are
+ * Takes every named product out of every named category (docs/catalog.md "Categories"); unknown ids are
  * refused, naming them. A product that was not assigned is left as it is.
  */
 export async function unassignProducts(input: {

@@ -7,7 +7,7 @@ type AttributeOperations = Parameters<typeof applyAttributePatch>[2];
 type Product = ReturnType<typeof applyAttributePatch>['product'];
 
 /**
- * Applies a custom-attribute JSON Patch to a product (contract "Products"), written with the
+ * Applies a custom-attribute JSON Patch to a product (docs/catalog.md "Custom attributes"), written with the
  * catalog version bump so the next read and search see it; any bad operation refuses the whole
  * patch. Works on invisible products too. Returns the product and the catalog it was read from.
  */

@@ -7,6 +7,7 @@ import {
   keySafe,
   type MediaObject,
   objectUrl,
+  originalKey,
   putMediaObjects,
   uploadPrefix,
 } from '../../data/images/media-objects';
@@ -47,7 +48,7 @@ export async function uploadSlideshowImage(input: {
   }));
   const objects: MediaObject[] = [
     {
-      key: `${prefix}original/${keySafe(name)}`,
+      key: originalKey(prefix, name),
       bytes: input.bytes,
       contentType: contentTypeOf(made.source),
     },

@@ -13,7 +13,7 @@ type Category = ReturnType<typeof newCategory>;
 
 /**
  * Creates an invisible subcategory of `parentId`, last in its sequence, its texts in `locale`
- * (contract "Categories"). Unknown parent: NotFoundError('Category'). Returns the category, the
+ * (docs/catalog.md "Categories"). Unknown parent: NotFoundError('Category'). Returns the category, the
  * catalog that holds it and the locale written.
  */
 export async function createCategory(input: {

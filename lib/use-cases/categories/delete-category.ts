@@ -7,7 +7,7 @@ import { subtreeChildrenFirst } from '../../domain/categories/category-tree';
 import { NotFoundError, StateConflict } from '../../domain/errors';
 
 /**
- * Removes a category, its whole subtree and their product assignments (contract "Categories");
+ * Removes a category, its whole subtree and their product assignments (docs/catalog.md "Categories");
  * the root is a StateConflict, an unknown category NotFoundError.
  *
  * A big subtree takes several transactions (writeCatalog stores at most 99 items at once). Every
@@ -21,7 +21,7 @@ export async function deleteCategory(input: { shopId: string; categoryId: string
   const { shopId, categoryId } = input;
   const before = (await requireCatalog(shopId)).categories.get(categoryId);
   if (!before) throw new NotFoundError('Category');
-  // contract: deleting the root is 409.
+  // Deleting the root is 409 (docs/catalog.md "Categories").
   if (before.parentId === null) throw new StateConflict('The root category cannot be deleted');
   await updateCatalog(shopId, (catalog) => {
     const subtree = subtreeChildrenFirst(catalog, categoryId);

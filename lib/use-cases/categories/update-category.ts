@@ -8,7 +8,7 @@ import { requireWriteLocale } from '../write-locale';
 type Category = ReturnType<typeof updatedCategory>;
 
 /**
- * Changes the fields `changes` names, localized ones in `locale` (contract "Categories"). A
+ * Changes the fields `changes` names, localized ones in `locale` (docs/catalog.md "Categories"). A
  * categoryId other than the category's is refused; an alias a sibling has is a StateConflict;
  * unknown category: NotFoundError. An unchanged category is not written.
  */
@@ -20,7 +20,7 @@ export async function updateCategory(input: {
   changes: CategoryChanges & { categoryId: string };
 }): Promise<{ category: Category; catalog: Catalog; locale: string }> {
   const { shopId, categoryId, changes } = input;
-  // contract: categoryId in the body must equal the path id.
+  // categoryId in the body must equal the path id (docs/catalog.md "Categories").
   if (changes.categoryId !== categoryId) {
     throw new RefusedInput('Invalid request', [
       { field: 'categoryId', message: `must be the category of the path, ${categoryId}` },

@@ -10,7 +10,7 @@ import { requireWriteLocale } from '../write-locale';
 const CODES_PER_STEP = 90;
 
 /**
- * Creates a coupon campaign (merchant API "Coupon campaigns"). Campaigns are catalog items, so the
+ * Creates a coupon campaign (docs/catalog.md "Coupon campaigns"). Campaigns are catalog items, so the
  * identifier's uniqueness (any case: 409) holds under racing POSTs: a catalog change is written
  * only on the catalog version it checked.
  */

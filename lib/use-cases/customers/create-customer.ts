@@ -5,7 +5,7 @@ import type { CustomerRecord } from '../../domain/customers/customer';
 import { definedOnly } from '../../domain/customers/customer-patch';
 
 /**
- * Creates a customer (contract "Customers"): the address fields sent, the customer number given
+ * Creates a customer (docs/catalog.md "Customers"): the address fields sent, the customer number given
  * (a taken one is a StateConflict) or the next generated one. Returns the customer and the catalog
  * whose default locale it is shown in.
  */

@@ -42,7 +42,7 @@ export interface ExportAnswer {
 }
 
 /**
- * The presigned URL of the product export of this catalog version in `locale` (merchant API
+ * The presigned URL of the product export of this catalog version in `locale` (docs/catalog.md
  * "Export"). The file exists once per version and locale: when it is missing, the request that
  * takes the lease generates it (streamed, bounded memory) while concurrent ones wait for it; a
  * wait longer than `waitMs` is StillGenerating (503 with Retry-After); a lease whose generation

@@ -8,7 +8,7 @@ const LEGAL_ITEM_ID = 'contact-information';
 type ContactInformation = Catalog['legal'][string];
 
 /**
- * Replaces one locale's legal contact information whole (contract "Legal"): the locale must be one
+ * Replaces one locale's legal contact information whole (docs/catalog.md "Legal"): the locale must be one
  * of the shop's (refused otherwise); the other locales are kept (read-modify-write with the
  * catalog version). Returns what was stored.
  */

@@ -4,7 +4,7 @@ import { type LegalPageId, wholeLegalPage } from '../../domain/legal/legal-pages
 import { requireWriteLocale } from '../write-locale';
 
 /**
- * Replaces one legal page in one locale whole (merchant API "Legal pages"): a field not sent
+ * Replaces one legal page in one locale whole (docs/catalog.md "Legal"): a field not sent
  * becomes "". The locale must be one of the shop's (refused otherwise); the page's other locales
  * are kept (read-modify-write with the catalog version). Returns what was stored.
  */

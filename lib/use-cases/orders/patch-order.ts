@@ -7,7 +7,7 @@ import type { PatchOperation } from '../../domain/json-patch';
 import type { OrderRecord } from '../../domain/orders/order';
 import { cancellationWork } from '../../domain/orders/order-cancellation';
 import { applyOrderChanges } from '../../domain/orders/order-change';
-import { type OrderPatchValues, parseOrderPatch } from '../../domain/orders/order-patch';
+import { mergeAddressChanges, type OrderPatchValues, parseOrderPatch } from '../../domain/orders/order-patch';
 import { orderEtag } from '../../domain/orders/order-view';
 import { log } from '../../log';
 import { finishCancellation } from './finish-cancellation';
@@ -18,7 +18,7 @@ const MAX_ATTEMPTS = 8;
 /**
  * `PATCH /orders/{o}` (docs/orders.md "PATCH /orders/{o}"): the operations are checked whole first
  * (RefusedInput naming `[i].op`, `[i].path`, `[i].value`), then applied one by one to the order as
- * read, each against the state the earlier ones left (StateConflict naming the transition rule).
+ * read (an address merged into the order's, then checked whole), each against the state the earlier ones left (StateConflict naming the transition rule).
  * The order is written only at the version it was decided on: a lost race reads it again and decides
  * again, so no race breaks a rule, and If-Match is compared with each version read
  * (OrderVersionMismatch). A patch that first sets rejectedOn cancels the order: the work is stored
@@ -46,7 +46,9 @@ export async function patchOrder(input: {
     }
     if (input.ifMatch !== undefined && !etagListMatches(input.ifMatch, orderEtag(found.version)))
       throw new OrderVersionMismatch();
-    const applied = applyOrderChanges(found.order, parsed.changes, now);
+    const merged = mergeAddressChanges(found.order, parsed.changes, input.values);
+    if ('problems' in merged) throw new RefusedInput('Invalid JSON Patch', merged.problems);
+    const applied = applyOrderChanges(found.order, merged.changes, now);
     if ('refused' in applied) {
       const { refused } = applied;
       throw new StateConflict(

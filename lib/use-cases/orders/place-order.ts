@@ -10,8 +10,8 @@ import type { CartWrite } from '../cart/change-cart';
 import { orderWithStock } from '../inventory/order-with-stock';
 
 /**
- * Turns the cart into an order (contract "Orders"): refused without a billing address, without
- * line items or below the minimum cart. The order is priced once, now, and frozen in the cart's
+ * Turns the cart into an order (docs/carts-and-orders.md "Checkout"): refused without a billing address,
+ * without line items or below the minimum cart. The order is priced once, now, and frozen in the cart's
  * locale (`view` gives its links); the cart becomes the order atomically (lib/data/orders/place-order.ts),
  * after which every change of the cart is CartOrdered. Tracked products' stock is taken with the
  * order, all or nothing (./inventory/order-with-stock.ts).
@@ -55,7 +55,10 @@ export async function placeOrder(
   return { order, replayed: false };
 }
 
-/** The order of a cart ordered under this Idempotency-Key (hash); contract: 410 for anyone else. */
+/**
+ * The order of a cart ordered under this Idempotency-Key (hash); 410 for anyone else
+ * (docs/carts-and-orders.md).
+ */
 async function orderOfCheckout(cart: CartRecord, keyHash: string | undefined): Promise<OrderRecord> {
   const order =
     orderedWithKey(cart, keyHash) && cart.orderId ? await getOrder(cart.shopId, cart.orderId) : null;

@@ -5,7 +5,7 @@ import { RefusedInput } from '../../domain/errors';
 import { type NewsletterCampaign, shopLanguages } from '../../domain/storefront/newsletters';
 
 /**
- * Creates a newsletter campaign (merchant API "Newsletters"): the language must be one of the
+ * Creates a newsletter campaign (docs/catalog.md "Newsletters"): the language must be one of the
  * shop's (default: its default locale's), the identifier unique in the shop (409).
  */
 export async function createNewsletterCampaign(

@@ -5,7 +5,7 @@ import { NotFoundError, StateConflict } from '../../domain/errors';
 import { MAX_SCRIPT_TAGS, normalisedScriptUrl } from '../../domain/storefront/script-tags';
 
 /**
- * Adds a script tag (merchant API "Script tags"). Tags live in the catalog, so storefront reads get
+ * Adds a script tag (docs/catalog.md "Script tags"). Tags live in the catalog, so storefront reads get
  * them from memory and warm instances see a new one by difference; the limit holds under racing
  * POSTs because a catalog change is written only on the catalog version it counted on.
  */

@@ -20,8 +20,8 @@ import { EACH_READ, type WebhookReads } from './webhook-reads';
 export const PING_BUDGET_MS = 5000;
 
 /**
- * One attempt of one job (merchant-api.md "Delivery and signature", "Retries"): skipped when the
- * webhook is gone, was (de)activated since the event, its receiver already took the event, or
+ * One attempt of one job (docs/webhooks.md "What a receiver gets", "Retries and deactivation"): skipped when
+ * the webhook is gone, was (de)activated since the event, its receiver already took the event, or
  * another copy of the job holds this attempt (claimAttempt); else signed with this attempt's
  * timestamp, sent, and logged. A failure schedules the next attempt on the queue, and after the
  * last one deactivates the webhook. A PING (POST /webhooks/{id}/test) is sent whatever the
