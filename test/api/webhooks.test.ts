@@ -370,6 +370,40 @@ describe('webhooks: deliveries to a local receiver', () => {
     });
   });
 
+  it('sends CUSTOMER_CREATE with the customer as created, not as a PATCH right after left it', async () => {
+    // Prepare
+    const receiver = await startReceiver();
+    await create(shop, { callbackUrl: receiver.url, eventTypes: ['CUSTOMER_CREATE'] });
+    const billingAddress = {
+      firstName: 'Lena',
+      lastName: 'Vogel',
+      street: 'Bertoldstraße 8',
+      zipCode: '79098',
+      city: 'Freiburg im Breisgau',
+      country: 'DE',
+      emailAddress: 'lena.vogel@example.com',
+    };
+
+    // Act
+    const created = await call(`/${shop}/customers`, {
+      method: 'POST',
+      body: { billingAddress, internalNote: 'Met at the fair' },
+    });
+    const patched = await call(`/${shop}/customers/${created.body.customerId}`, {
+      method: 'PATCH',
+      body: [{ op: 'replace', path: '/internalNote', value: 'Prefers Saturdays' }],
+    });
+    const [delivery] = await receiver.waitFor(
+      (r) => (r.body.entity as { customerId?: string })?.customerId === created.body.customerId,
+    );
+    await receiver.close();
+
+    // Assert
+    expect([created.status, patched.status]).toEqual([201, 200]);
+    expect(delivery?.body.eventType).toBe('CUSTOMER_CREATE');
+    expect(delivery?.body.entity).toEqual(created.body);
+  });
+
   it('retries a failing receiver on the schedule with the same id and a new signature, and logs each attempt', async () => {
     // Prepare: fails the first two attempts of every event
     const counts = new Map<string, number>();
