@@ -337,20 +337,21 @@ describe('webhooks: deliveries to a local receiver', () => {
     const entityOf = (orderId: string, type: string) => (r: Received) =>
       r.body.eventType === type && (r.body.entity as { orderId?: string }).orderId === orderId;
 
-    // Act: three checkouts, each patched the moment its answer comes (before the stream's fan-out)
-    const orderIds: string[] = [];
-    for (let round = 0; round < 3; round++) {
-      const checkout = await (
-        await billedCart(api, shop, [{ productId: 'espresso-beans', quantity: 1 }])
-      ).checkout();
-      const orderId = checkout.body.orderId as string;
-      const patched = await call(`/${shop}/orders/${orderId}`, {
-        method: 'PATCH',
-        body: [{ op: 'add', path: '/internalNote', value: `note ${round}` }],
-      });
-      expect(patched.status).toBe(200);
-      orderIds.push(orderId);
-    }
+    // Act: three checkouts at once, each patched the moment its answer comes (before the stream's fan-out)
+    const orderIds = await Promise.all(
+      [0, 1, 2].map(async (round) => {
+        const checkout = await (
+          await billedCart(api, shop, [{ productId: 'espresso-beans', quantity: 1 }])
+        ).checkout();
+        const orderId = checkout.body.orderId as string;
+        const patched = await call(`/${shop}/orders/${orderId}`, {
+          method: 'PATCH',
+          body: [{ op: 'add', path: '/internalNote', value: `note ${round}` }],
+        });
+        expect(patched.status).toBe(200);
+        return orderId;
+      }),
+    );
     const created = await Promise.all(orderIds.map((o) => receiver.waitFor(entityOf(o, 'ORDER_CREATE'))));
     const updated = await Promise.all(orderIds.map((o) => receiver.waitFor(entityOf(o, 'ORDER_UPDATE'))));
     const now = await Promise.all(orderIds.map((o) => call(`/${shop}/orders/${o}`)));
