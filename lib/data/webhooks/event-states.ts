@@ -89,10 +89,17 @@ export async function keepEventStates(states: readonly EventState[], now = Date.
   );
 }
 
-/** A kept state's record (order or customer as stored), or undefined when none was kept. */
+/**
+ * A kept state's record (order or customer as stored), or undefined when none was kept. Strongly
+ * consistent: the fan-out follows the write by a moment, and a stale miss would send a later state.
+ */
 export async function readEventState(shopId: string, ref: EventStateRef): Promise<unknown> {
   const { Item } = await dynamo().send(
-    new GetCommand({ TableName: tableName(), Key: keys.eventState(shopId, ref.kind, ref.id, ref.change) }),
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.eventState(shopId, ref.kind, ref.id, ref.change),
+      ConsistentRead: true,
+    }),
   );
   return Item?.data;
 }
