@@ -1,8 +1,8 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { batchWrite } from '../../lib/data/batch-write';
+import { type BatchWrite, batchWrite } from '../../lib/data/batch-write';
 import { dynamo, tableName } from '../../lib/data/client';
-import { clearWatchers, lastClearing } from '../../lib/data/inventory/watcher-clearing';
+import { clearWatchers, dropWatchers, lastClearing } from '../../lib/data/inventory/watcher-clearing';
 import { countWatchers } from '../../lib/data/inventory/watchers';
 import { keys } from '../../lib/data/keys';
 import { STOCK_BACK_MAX_EMAILS, type Watcher } from '../../lib/domain/inventory/watchers';
@@ -99,7 +99,7 @@ describe('clearWatchers', () => {
       createdOn: at(i),
     }));
     const expiresAt = Math.floor(Date.now() / 1000) + 3600;
-    await batchWrite([
+    const writes: BatchWrite[] = [
       {
         put: {
           ...keys.watcherClearing(shop, 'dome-tent-2p'),
@@ -118,7 +118,13 @@ describe('clearWatchers', () => {
           expiresAt,
         },
       })),
-    ]);
+    ];
+    // Concurrent batches of 25: a thousand writes one batch after another take seconds on DynamoDB Local.
+    await Promise.all(
+      Array.from({ length: Math.ceil(writes.length / 25) }, (_, k) =>
+        batchWrite(writes.slice(k * 25, k * 25 + 25)),
+      ),
+    );
 
     // Act
     const detail = { shopId: shop, productId: 'dome-tent-2p', stocklevel: 3, watchers: 1001 };
@@ -169,5 +175,18 @@ describe('clearWatchers', () => {
     expect(listed.results).toBe(3);
     expect(listed.items.map((w) => w.emailAddress)).toEqual([first, ...rest].map((w) => w?.emailAddress));
     expect(await itemsLeft(shop, 'gas-stove')).toBe(0);
+  });
+
+  it("drops a deleted product's watchers without keeping them, and takes it off the watched count", async () => {
+    // Prepare
+    await seedWatchers(shop, 'merino-beanie', 15);
+
+    // Act
+    await dropWatchers(shop, 'merino-beanie');
+
+    // Assess
+    expect(await itemsLeft(shop, 'merino-beanie')).toBe(0);
+    expect(await countWatchers(shop, 'merino-beanie')).toBe(0);
+    expect(await lastClearing(shop, 'merino-beanie')).toBeUndefined();
   });
 });
