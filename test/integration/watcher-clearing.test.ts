@@ -147,8 +147,9 @@ describe('clearWatchers', () => {
     expect(lastPage).toEqual({ results: 1001, items: [{ ...cleared[1000], clearedOn }] });
   });
 
-  it('finishes a clearing a crash left half done: each watcher once, in order; a repeat changes nothing', async () => {
-    // Prepare: the summary taken and the first watcher copied, but its originals still there
+  it('finishes a clearing a crash left half done: each watcher once, without gaps; a repeat changes nothing', async () => {
+    // Prepare: the summary taken, the third watcher copied (its batch came through, the first's not:
+    // a gap at number 0), all originals still there
     const [first, ...rest] = await seedWatchers(shop, 'gas-stove', 3);
     const clearedOn = at(100);
     await batchWrite([
@@ -163,7 +164,9 @@ describe('clearWatchers', () => {
           expiresAt: Math.floor(Date.now() / 1000) + 3600,
         },
       },
-      { put: { ...keys.clearedWatcher(shop, 'gas-stove', clearedOn, 0), kind: 'clearedWatcher', ...first } },
+      {
+        put: { ...keys.clearedWatcher(shop, 'gas-stove', clearedOn, 2), kind: 'clearedWatcher', ...rest[1] },
+      },
     ]);
 
     // Act
@@ -173,7 +176,9 @@ describe('clearWatchers', () => {
 
     // Assess
     expect(listed.results).toBe(3);
-    expect(listed.items.map((w) => w.emailAddress)).toEqual([first, ...rest].map((w) => w?.emailAddress));
+    expect(listed.items.map((w) => w.emailAddress)).toEqual(
+      [rest[1], first, rest[0]].map((w) => w?.emailAddress),
+    );
     expect(await itemsLeft(shop, 'gas-stove')).toBe(0);
   });
 

@@ -135,8 +135,12 @@ async function beginClearing(
 }
 
 /**
- * A clearing as a crash left it: copies past `moved` whose originals may still be there. Their
- * originals go (deletes are idempotent) and they are counted, so the walk goes on after them.
+ * A clearing as a crash left it: copies past `moved` (one page at most) whose originals may still be
+ * there. The batches of a page run at once, so a crash can leave gaps among them: the copies found
+ * are numbered again without gaps (each address once, in their order), the numbers past them
+ * deleted, their originals deleted, and they are counted; the walk then goes on after them. Each
+ * step can be repeated, so a crash during the repair is repaired the same way. Watchers whose copy
+ * was lost follow in the next round, a little out of sign-up order.
  */
 async function repaired(
   shopId: string,
@@ -156,8 +160,28 @@ async function repaired(
     }),
   );
   if (Items.length === 0) return clearing;
-  await inParallel(Items.map(asWatcher).flatMap((w) => originalsOf(shopId, w)));
-  return advance(shopId, productId, clearing, Items.length, false);
+  const seen = new Set<string>();
+  const found = Items.map(asWatcher).filter((w) => {
+    const address = w.emailAddress.trim().toLowerCase();
+    if (seen.has(address)) return false;
+    seen.add(address);
+    return true;
+  });
+  await inParallel(found.map((w, i) => copyOf(shopId, clearing, w, clearing.moved + i)));
+  // Numbers past the renumbered ones held copies that moved down (or repeats): they go.
+  const last = keys.clearedWatcher(
+    shopId,
+    productId,
+    clearing.clearedOn,
+    clearing.moved + found.length - 1,
+  ).sk;
+  await inParallel(
+    Items.filter((item) => (item.sk as string) > last).map((item) => ({
+      delete: { pk: item.pk as string, sk: item.sk as string },
+    })),
+  );
+  await inParallel(found.flatMap((w) => originalsOf(shopId, w)));
+  return advance(shopId, productId, clearing, found.length, false);
 }
 
 async function advance(
