@@ -1084,6 +1084,16 @@ export const routes = {
     writes: false,
     handler: 'functions/products/list-watched-products.ts',
   }),
+  listProductWatchers: route({
+    name: 'listProductWatchers',
+    method: 'GET',
+    path: '/{shopId}/products/{productId}/watchers',
+    scope: 'products_write',
+    cartToken: false,
+    body: 'none',
+    writes: false,
+    handler: 'functions/products/list-product-watchers.ts',
+  }),
 } as const satisfies Record<string, Route>;
 
 export type RouteName = keyof typeof routes;

@@ -1111,7 +1111,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** List product watchers */
+        get: operations["listProductWatchers"];
         put?: never;
         /** Add watcher */
         post: operations["addWatcher"];
@@ -1582,6 +1583,17 @@ export interface components {
             rel: string;
             /** Format: uri */
             href: string;
+        };
+        ListedWatcher: {
+            emailAddress: string;
+            createdOn: string;
+            clearedOn: string | null;
+        };
+        ListedWatcherList: {
+            results: number;
+            page: number;
+            resultsPerPage: number;
+            items: components["schemas"]["ListedWatcher"][];
         };
         Locales: {
             default: string;
@@ -16298,6 +16310,58 @@ export interface operations {
             404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listProductWatchers: {
+        parameters: {
+            query?: {
+                page?: number;
+                resultsPerPage?: number;
+            };
+            header?: never;
+            path: {
+                shopId: string;
+                productId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Service-Media-Type": components["headers"]["X-Service-Media-Type"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Server-Timing": components["headers"]["Server-Timing"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "results": 1,
+                     *       "page": 1,
+                     *       "resultsPerPage": 10,
+                     *       "items": [
+                     *         {
+                     *           "emailAddress": "ben@example.com",
+                     *           "createdOn": "2026-01-15T10:00:00.000Z",
+                     *           "clearedOn": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/vnd.service.v1+json": components["schemas"]["ListedWatcherList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];

@@ -1,4 +1,4 @@
-import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { type ShardChange, shardChangeOf, streamPosition } from '../../lib/data/inventory/stock-stream';
 import { type CatalogProductEvent, productEventsOf } from '../../lib/domain/catalog/product-events';
 import { type BusEntry, type DomainEvent, domainEventOf, toBusEntry } from '../../lib/domain/domain-events';
@@ -9,6 +9,7 @@ import { log } from '../../lib/log';
 // Namespace import: `import { z }` defeats tree shaking and adds all of zod to the bundle.
 import * as z from '../../lib/schemas/zod';
 import { raiseStockEvents } from '../../lib/use-cases/inventory/raise-stock-events';
+import { keepWebhookStates } from '../../lib/use-cases/webhooks/keep-event-states';
 import { type EventBusClient, eventBridgeClient } from './event-bus-client';
 
 /**
@@ -32,6 +33,12 @@ export interface PublisherOptions {
   source: string;
   /** The stock events of shard changes, by sequence number (default: from the table). */
   stockEvents?: (changes: readonly ShardChange[]) => Promise<Map<string, StockEvent[]>>;
+  /**
+   * Keeps what the batch's order and customer webhooks will carry, before anything is published
+   * (keepWebhookStates in AWS and on the twin; none by default, so stubbed tests need no table:
+   * the fan-out then reads the resource as it is).
+   */
+  keepStates?: (records: readonly DynamoDBRecord[]) => Promise<void>;
 }
 
 /** A stream handler publishing to the given bus through the given client (tests inject a stub). */
@@ -41,9 +48,12 @@ export function createPublisher(options: PublisherOptions) {
     let stock = new Map<string, StockEvent[]>();
     try {
       if (changes.length > 0) stock = await (options.stockEvents ?? raiseStockEvents)(changes);
+      await options.keepStates?.(event.Records);
     } catch (error) {
-      // Nothing published yet: the whole batch is retried (the stock views make that safe).
-      log.error('stock events not raised', { error: error instanceof Error ? error.message : String(error) });
+      // Nothing published yet: the whole batch is retried (the stock views and kept states make that safe).
+      log.error('stock events not raised or states not kept', {
+        error: error instanceof Error ? error.message : String(error),
+      });
       return { batchItemFailures: [{ itemIdentifier: event.Records[0]?.dynamodb?.SequenceNumber ?? '' }] };
     }
     const pending: { sequenceNumber: string; entry: BusEntry }[] = [];
@@ -119,6 +129,7 @@ export const handler = (event: DynamoDBStreamEvent): Promise<DynamoDBBatchRespon
       client: eventBridgeClient(env.AWS_REGION),
       busName: env.EVENT_BUS_NAME,
       source: env.EVENT_SOURCE,
+      keepStates: keepWebhookStates,
     });
   }
   return publisher(event);

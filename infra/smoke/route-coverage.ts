@@ -20,6 +20,7 @@ export const SKIPPED_GET_ROUTES: Readonly<Partial<Record<RouteName, string>>> = 
   exportProducts:
     'writes a CSV of the whole catalog to storage (products_read_batch): heavy, and it leaves a file',
   listWatchedProducts: 'a merchant list (products_write), not a storefront read',
+  listProductWatchers: "shoppers' e-mail addresses (products_write), not a storefront read",
   listWebhooks: 'merchant configuration (webhooks_read), not a storefront read',
   getWebhook: 'merchant configuration (webhooks_read); needs a webhook made first',
   listWebhookDeliveries: 'merchant configuration (webhooks_read); needs a webhook made first',

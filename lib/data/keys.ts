@@ -214,6 +214,33 @@ export const keys = {
     pk: keys.watchers(shopId, productId),
     sk: 'SUMMARY',
   }),
+  /** A watcher's second item, by sign-up time: the clearing moves watchers oldest first in pages. */
+  watcherByTime: (shopId: string, productId: string, createdOn: string, emailAddress: string): Key => ({
+    pk: keys.watchers(shopId, productId),
+    sk: `AT#${createdOn}#${encodeURIComponent(emailAddress.trim().toLowerCase())}`,
+  }),
+  /**
+   * The watchers of a product's clearings (GET /products/{p}/watchers), numbered oldest first, so a
+   * page is one key range; kept 7 days by TTL. `watcherClearing` names the last clearing.
+   */
+  clearedWatchers: (shopId: string, productId: string): string =>
+    `${shop(shopId)}#WATCHCLEARED#${part(productId)}`,
+  watcherClearing: (shopId: string, productId: string): Key => ({
+    pk: keys.clearedWatchers(shopId, productId),
+    sk: 'LAST',
+  }),
+  clearedWatcher: (shopId: string, productId: string, clearedOn: string, ordinal: number): Key => ({
+    pk: keys.clearedWatchers(shopId, productId),
+    sk: `C#${clearedOn}#${String(ordinal).padStart(7, '0')}`,
+  }),
+  /**
+   * The state an order or customer event's change wrote (from the stream's new image), kept while
+   * its webhook deliveries may still be tried: `change` is `CREATE` or an order's `V#{version}`.
+   */
+  eventState: (shopId: string, kind: 'ORDER' | 'CUSTOMER', id: string, change: string): Key => ({
+    pk: `${shop(shopId)}#EVENTSTATE#${kind}#${part(id)}`,
+    sk: change,
+  }),
   /** A newsletter campaign: its item and its subscribers (one per address, lower-cased). */
   newsletter: (shopId: string, campaignId: string): Key => ({
     pk: `${shop(shopId)}#NEWSLETTER#${part(campaignId)}`,

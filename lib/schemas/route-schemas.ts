@@ -81,7 +81,7 @@ import { CreateScriptTagBody, ScriptTagPath } from './script-tags';
 import { GetShippingMethodQuery, ShippingMethodPath } from './shipping';
 import { SlideshowImagePath, UpdateSlideshowSequenceBody, UploadImageBody } from './slideshow';
 import { GetTaxClassQuery, GetTaxModelQuery, ListTaxClassesQuery, TaxClassPath } from './tax';
-import { AddWatcherBody, ListWatchedProductsQuery } from './watchers';
+import { AddWatcherBody, ListProductWatchersQuery, ListWatchedProductsQuery } from './watchers';
 import { CreateWebhookBody, PatchWebhookBody, WebhookPath } from './webhooks';
 import type * as z from './zod';
 
@@ -200,4 +200,5 @@ export const routeRequestSchemas = {
   updateLineItem: { path: LineItemPath, body: UpdateLineItemBody },
   addWatcher: { path: ProductPath, body: AddWatcherBody },
   listWatchedProducts: { path: ShopPath, query: ListWatchedProductsQuery },
+  listProductWatchers: { path: ProductPath, query: ListProductWatchersQuery },
 } satisfies Record<string, RouteRequestSchemas>;

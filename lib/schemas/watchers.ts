@@ -15,3 +15,6 @@ export const AddWatcherBody = z.lazy(() =>
 
 /** GET /watched-products: the usual paging, names in `locale`. */
 export const ListWatchedProductsQuery = z.lazy(() => z.object({ ...paging(), locale: LocaleParam }));
+
+/** GET /products/{p}/watchers: the contract's paging. */
+export const ListProductWatchersQuery = z.lazy(() => z.object({ ...paging() }));

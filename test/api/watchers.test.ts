@@ -1,7 +1,8 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ShopFile } from '../../lib/domain/catalog/catalog-types';
 import { call, tokenFor } from '../support/api';
 import { privateDemoShop } from '../support/shops';
+import { type Received, startReceiver } from '../support/webhook-receiver';
 
 /**
  * docs/inventory.md "Watchers" through real HTTP: a storefront token signs addresses up for an
@@ -145,5 +146,106 @@ describe('GET /{shopId}/watched-products', () => {
 
     // Assess
     expect(response.status).toBe(403);
+  });
+});
+
+describe('back in stock: STOCK_BACK with the addresses, GET /{shopId}/products/{productId}/watchers', () => {
+  let shop: string;
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  const watchers = (query = '', token?: string) =>
+    call(`/${shop}/products/down-sleeping-bag/watchers${query}`, token ? { token } : {});
+  beforeAll(async () => {
+    shop = await privateDemoShop('watch-back');
+    receiver = await startReceiver();
+    const hook = await call(`/${shop}/webhooks`, {
+      method: 'POST',
+      body: { callbackUrl: receiver.url, eventTypes: ['STOCK_BACK'] },
+    });
+    expect(hook.status).toBe(201);
+    const storefront = tokenFor(shop, []);
+    for (const emailAddress of ['Anna@Example.com', 'ben@example.com', 'ANNA@example.com'])
+      expect(
+        (
+          await call(`/${shop}/products/down-sleeping-bag/watchers`, {
+            method: 'POST',
+            body: { emailAddress },
+            token: storefront,
+          })
+        ).status,
+      ).toBe(202);
+  });
+  afterAll(async () => {
+    await receiver.close();
+  });
+
+  it('lists the watchers waiting now, oldest first, each address once as first sent, before any clearing', async () => {
+    // Act
+    const response = await watchers();
+
+    // Assess
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      results: 2,
+      page: 1,
+      resultsPerPage: 10,
+      items: [
+        { emailAddress: 'Anna@Example.com', createdOn: expect.stringMatching(/^\d{4}-/), clearedOn: null },
+        { emailAddress: 'ben@example.com', createdOn: expect.stringMatching(/^\d{4}-/), clearedOn: null },
+      ],
+    });
+  });
+
+  it('sends STOCK_BACK with the count and the addresses as sent, then lists them as the clearing kept them', async () => {
+    // Act: the product comes back
+    const patched = await call(`/${shop}/products/down-sleeping-bag`, {
+      method: 'PATCH',
+      body: [{ op: 'replace', path: '/stocklevel', value: 4 }],
+    });
+    const [delivery] = await receiver.waitFor((r: Received) => r.body.eventType === 'STOCK_BACK');
+    const after = await watchers();
+    const second = await watchers('?page=2&resultsPerPage=1');
+    const beyond = await watchers('?page=3&resultsPerPage=1');
+    const watched = await call(`/${shop}/watched-products`);
+
+    // Assess
+    expect(patched.status).toBe(200);
+    expect(delivery?.body.entity).toEqual({
+      productId: 'down-sleeping-bag',
+      productNumber: expect.any(String),
+      stocklevel: 4,
+      minStocklevel: 5,
+      availability: 'WarnStock',
+      watchers: 2,
+      watcherEmails: ['Anna@Example.com', 'ben@example.com'],
+    });
+    const clearedOn = delivery?.body.createdOn;
+    expect(after.status).toBe(200);
+    expect(after.body).toMatchObject({ results: 2, page: 1, resultsPerPage: 10 });
+    expect(after.body.items).toEqual([
+      { emailAddress: 'Anna@Example.com', createdOn: expect.any(String), clearedOn },
+      { emailAddress: 'ben@example.com', createdOn: expect.any(String), clearedOn },
+    ]);
+    expect(second.body).toEqual({
+      results: 2,
+      page: 2,
+      resultsPerPage: 1,
+      items: [{ emailAddress: 'ben@example.com', createdOn: expect.any(String), clearedOn }],
+    });
+    expect(beyond.body).toMatchObject({ results: 2, page: 3, items: [] });
+    expect(watched.body.items.map((i: { productId: string }) => i.productId)).not.toContain(
+      'down-sleeping-bag',
+    );
+  });
+
+  it('needs products_write (403), knows the product (404) and pages by the contract (400)', async () => {
+    // Act
+    const readOnly = await watchers('', tokenFor(shop, ['products_read']));
+    const storefront = await watchers('', tokenFor(shop, []));
+    const unknown = await call(`/${shop}/products/no-such-product/watchers`);
+    const bad = await Promise.all(['?page=0', '?resultsPerPage=101', '?page=x'].map((q) => watchers(q)));
+
+    // Assess
+    expect([readOnly.status, storefront.status, unknown.status]).toEqual([403, 403, 404]);
+    expect(bad.map((b) => b.status)).toEqual([400, 400, 400]);
   });
 });

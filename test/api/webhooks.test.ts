@@ -330,6 +330,81 @@ describe('webhooks: deliveries to a local receiver', () => {
     });
   });
 
+  it('sends each order event with the state its change wrote: ORDER_CREATE without the note a PATCH added at once', async () => {
+    // Prepare
+    const receiver = await startReceiver();
+    await create(shop, { callbackUrl: receiver.url, eventTypes: ['ORDER_CREATE', 'ORDER_UPDATE'] });
+    const entityOf = (orderId: string, type: string) => (r: Received) =>
+      r.body.eventType === type && (r.body.entity as { orderId?: string }).orderId === orderId;
+
+    // Act: three checkouts at once, each patched the moment its answer comes (before the stream's fan-out)
+    const orderIds = await Promise.all(
+      [0, 1, 2].map(async (round) => {
+        const checkout = await (
+          await billedCart(api, shop, [{ productId: 'espresso-beans', quantity: 1 }])
+        ).checkout();
+        const orderId = checkout.body.orderId as string;
+        const patched = await call(`/${shop}/orders/${orderId}`, {
+          method: 'PATCH',
+          body: [{ op: 'add', path: '/internalNote', value: `note ${round}` }],
+        });
+        expect(patched.status).toBe(200);
+        return orderId;
+      }),
+    );
+    const created = await Promise.all(orderIds.map((o) => receiver.waitFor(entityOf(o, 'ORDER_CREATE'))));
+    const updated = await Promise.all(orderIds.map((o) => receiver.waitFor(entityOf(o, 'ORDER_UPDATE'))));
+    const now = await Promise.all(orderIds.map((o) => call(`/${shop}/orders/${o}`)));
+    await receiver.close();
+
+    // Assert: the creation as checkout wrote it, the update with its note, as GET renders each
+    orderIds.forEach((_, round) => {
+      const [creation] = created[round] as Received[];
+      const [update] = updated[round] as Received[];
+      expect(creation?.body.entity).toMatchObject({ internalNote: null });
+      expect(update?.body.entity).toEqual(now[round]?.body);
+      expect(creation?.body.entity).toEqual({
+        ...now[round]?.body,
+        internalNote: null,
+        lastUpdatedOnDate: now[round]?.body.creationDate,
+      });
+    });
+  });
+
+  it('sends CUSTOMER_CREATE with the customer as created, not as a PATCH right after left it', async () => {
+    // Prepare
+    const receiver = await startReceiver();
+    await create(shop, { callbackUrl: receiver.url, eventTypes: ['CUSTOMER_CREATE'] });
+    const billingAddress = {
+      firstName: 'Lena',
+      lastName: 'Vogel',
+      street: 'Bertoldstraße 8',
+      zipCode: '79098',
+      city: 'Freiburg im Breisgau',
+      country: 'DE',
+      emailAddress: 'lena.vogel@example.com',
+    };
+
+    // Act
+    const created = await call(`/${shop}/customers`, {
+      method: 'POST',
+      body: { billingAddress, internalNote: 'Met at the fair' },
+    });
+    const patched = await call(`/${shop}/customers/${created.body.customerId}`, {
+      method: 'PATCH',
+      body: [{ op: 'replace', path: '/internalNote', value: 'Prefers Saturdays' }],
+    });
+    const [delivery] = await receiver.waitFor(
+      (r) => (r.body.entity as { customerId?: string })?.customerId === created.body.customerId,
+    );
+    await receiver.close();
+
+    // Assert
+    expect([created.status, patched.status]).toEqual([201, 200]);
+    expect(delivery?.body.eventType).toBe('CUSTOMER_CREATE');
+    expect(delivery?.body.entity).toEqual(created.body);
+  });
+
   it('retries a failing receiver on the schedule with the same id and a new signature, and logs each attempt', async () => {
     // Prepare: fails the first two attempts of every event
     const counts = new Map<string, number>();

@@ -165,7 +165,14 @@ describe('stock events from shard writes', () => {
         stocklevel: 2.5,
         reason: 'patch',
       }),
-      { type: 'ProductBackInStock', shopId: shop, productId: 'gas-stove', stocklevel: 2.5, watchers: 2 },
+      {
+        type: 'ProductBackInStock',
+        shopId: shop,
+        productId: 'gas-stove',
+        stocklevel: 2.5,
+        watchers: 2,
+        clearedOn: expect.any(String),
+      },
     ]);
     expect(retried).toEqual(events);
     expect(await countWatchers(shop, 'gas-stove')).toBe(0);

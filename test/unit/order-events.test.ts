@@ -22,7 +22,7 @@ describe('orderEventsOf', () => {
       {
         type: 'OrderUpdated',
         time: '2026-11-21T10:00:00.000Z',
-        detail: { ...order, changedFields: ['/paidOn', '/internalNote'] },
+        detail: { ...order, changedFields: ['/paidOn', '/internalNote'], version: 1 },
       },
       {
         type: 'OrderPaid',

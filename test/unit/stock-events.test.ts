@@ -44,7 +44,13 @@ describe('stockEventsOf (docs/inventory.md "Events")', () => {
     expect(events[1]).toEqual({
       type: 'ProductBackInStock',
       time: '2026-11-21T08:00:00.000Z',
-      detail: { shopId: 'demo', productId: 'gas-stove', stocklevel: 2.75, watchers: 3 },
+      detail: {
+        shopId: 'demo',
+        productId: 'gas-stove',
+        stocklevel: 2.75,
+        watchers: 3,
+        clearedOn: '2026-11-21T08:00:00.000Z',
+      },
     });
   });
 });

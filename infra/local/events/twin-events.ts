@@ -4,6 +4,7 @@ import { PUBLISHER_STREAM } from '../../../functions/events/stream-filter';
 import { SALES_STREAM } from '../../../functions/orders/sales-stream-filter';
 import { createSalesTally } from '../../../functions/orders/tally-sales';
 import * as z from '../../../lib/schemas/zod';
+import { keepWebhookStates } from '../../../lib/use-cases/webhooks/keep-event-states';
 import { startStreamRunner } from '../stream/stream-runner';
 import { configuredStreamsApi, tableStreamArn } from '../stream/streams-api';
 import { startTwinWebhooks } from '../webhooks/twin-webhooks';
@@ -76,7 +77,12 @@ export async function startTwinEvents({
     startStreamRunner({
       api,
       streamArn,
-      handler: createPublisher({ client: bus, busName: LOCAL_BUS_NAME, source: LOCAL_EVENT_SOURCE }),
+      handler: createPublisher({
+        client: bus,
+        busName: LOCAL_BUS_NAME,
+        source: LOCAL_EVENT_SOURCE,
+        keepStates: keepWebhookStates,
+      }),
       filters: PUBLISHER_STREAM.filters,
       batchSize: PUBLISHER_STREAM.batchSize,
       pollMs: settings.STREAM_POLL_MS,

@@ -15,6 +15,7 @@ export async function walkStock(step: Step): Promise<void> {
   ]);
   await step('addWatcher', 202, 'POST', '/products/gas-stove/watchers', { emailAddress: 'ben@example.com' });
   await step('listWatchedProducts', 200, 'GET', '/watched-products');
+  await step('listProductWatchers', 200, 'GET', '/products/gas-stove/watchers');
   const updated = `/products/updated/stocklevel?changedAfter=${encodeURIComponent(changedAfter)}`;
   await step('listUpdatedProducts', 200, 'GET', updated);
 }

@@ -2,11 +2,9 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { ConcurrentChange } from '../../domain/errors';
 import type { WatchedProduct, Watcher } from '../../domain/inventory/watchers';
-import { batchWrite } from '../batch-write';
 import { dynamo, tableName } from '../client';
 import { countedPage } from '../counted-page';
 import { keys } from '../keys';
-import { queryAll } from '../query-all';
 
 /**
  * Watchers of sold-out products (docs/inventory.md "Watchers"), under the product's own partition:
@@ -16,7 +14,7 @@ import { queryAll } from '../query-all';
  * so neither the list nor its total reads more than a page.
  */
 
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 /** The shop counter of products with a summary (the `results` of GET /watched-products). */
 const WATCHED_COUNTER = 'watchedProducts';
@@ -41,6 +39,17 @@ export async function addWatcher(
   const putWatcher: TransactItem = {
     Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' },
   };
+  // The same watcher by sign-up time: what a clearing walks, oldest first, a page at a time.
+  const putByTime: TransactItem = {
+    Put: {
+      TableName: tableName(),
+      Item: {
+        ...keys.watcherByTime(shopId, watcher.productId, watcher.createdOn, watcher.emailAddress),
+        kind: 'watcherByTime',
+        ...watcher,
+      },
+    },
+  };
   for (let round = 0; round < MAX_ROUNDS; round++) {
     // The first watcher writes the summary (and counts the product); later ones raise its count.
     const first = round % 2 === 0;
@@ -48,8 +57,8 @@ export async function addWatcher(
       await dynamo().send(
         new TransactWriteCommand({
           TransactItems: first
-            ? [putWatcher, ...newSummaryItems(shopId, watcher)]
-            : [putWatcher, countWatcherItem(shopId, watcher.productId)],
+            ? [putWatcher, putByTime, ...newSummaryItems(shopId, watcher)]
+            : [putWatcher, putByTime, countWatcherItem(shopId, watcher.productId)],
         }),
       );
       return { watcher, created: true };
@@ -99,7 +108,8 @@ function countWatcherItem(shopId: string, productId: string): TransactItem {
   };
 }
 
-function counterItem(shopId: string, by: 1 | -1): TransactItem {
+/** Raises or lowers the shop's count of watched products (the clearing lowers it). */
+export function counterItem(shopId: string, by: 1 | -1): TransactItem {
   return {
     Update: {
       TableName: tableName(),
@@ -130,54 +140,6 @@ async function readWatcher(
         createdOn: Item.createdOn as string,
       }
     : undefined;
-}
-
-/**
- * Ends a product's watch when it is back in stock: the summary goes (and with it the product from
- * the list, and one from the shop's count), then the watcher items. Returns how many watched.
- * Safe to repeat: a product without a summary has nothing left to count.
- */
-export async function clearWatchers(shopId: string, productId: string): Promise<number> {
-  let watchers = 0;
-  for (let round = 0; round < MAX_ROUNDS; round++) {
-    const { Item } = await dynamo().send(
-      new GetCommand({
-        TableName: tableName(),
-        Key: keys.watchSummary(shopId, productId),
-        ConsistentRead: true,
-      }),
-    );
-    if (!Item) break;
-    try {
-      // Conditional on the count read, so a watcher who joins meanwhile is counted (next round).
-      await dynamo().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Delete: {
-                TableName: tableName(),
-                Key: keys.watchSummary(shopId, productId),
-                ConditionExpression: 'watchers = :n',
-                ExpressionAttributeValues: { ':n': Item.watchers },
-              },
-            },
-            counterItem(shopId, -1),
-          ],
-        }),
-      );
-      watchers = Item.watchers as number;
-      break;
-    } catch (error) {
-      if (!(error instanceof TransactionCanceledException)) throw error;
-    }
-  }
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :email)',
-    ExpressionAttributeValues: { ':pk': keys.watchers(shopId, productId), ':email': 'EMAIL#' },
-    ProjectionExpression: 'pk, sk',
-  });
-  await batchWrite(items.map((i) => ({ delete: { pk: i.pk as string, sk: i.sk as string } })));
-  return watchers;
 }
 
 /**

@@ -46,7 +46,12 @@ export interface ProductSoldOut {
 export interface ProductBackInStock {
   type: 'ProductBackInStock';
   time: string;
-  detail: { shopId: string; productId: string; stocklevel: number; watchers: number };
+  /**
+   * `clearedOn` names the clearing of the product's watchers this comeback makes (the event's
+   * time): the STOCK_BACK webhook reads their addresses by it, off the bus (addresses never ride in
+   * a domain event).
+   */
+  detail: { shopId: string; productId: string; stocklevel: number; watchers: number; clearedOn: string };
 }
 
 export type StockEvent = ProductStockChanged | ProductStockLow | ProductSoldOut | ProductBackInStock;
@@ -96,7 +101,11 @@ export function stockEventsOf(move: StockMove, watchers = 0): StockEvent[] {
   if (oldUnits > 0 && newUnits <= 0) {
     events.push({ type: 'ProductSoldOut', time, detail: { shopId, productId, stocklevel } });
   } else if (comesBack(move)) {
-    events.push({ type: 'ProductBackInStock', time, detail: { shopId, productId, stocklevel, watchers } });
+    events.push({
+      type: 'ProductBackInStock',
+      time,
+      detail: { shopId, productId, stocklevel, watchers, clearedOn: time },
+    });
   } else if (minUnits !== null && oldUnits > minUnits && newUnits <= minUnits && newUnits > 0) {
     events.push({
       type: 'ProductStockLow',

@@ -22,7 +22,8 @@ type StatusTimestamp = keyof typeof ORDER_STATUS_EVENTS;
 export interface OrderUpdated {
   type: 'OrderUpdated';
   time: string;
-  detail: { shopId: string; orderId: string; orderNumber: string; changedFields: string[] };
+  /** `version`: the order's version this PATCH wrote (its ETag). */
+  detail: { shopId: string; orderId: string; orderNumber: string; changedFields: string[]; version: number };
 }
 
 export interface OrderStatusReached {
@@ -58,7 +59,8 @@ export function orderEventsOf(record: DynamoDBRecord): OrderEvent[] {
     now.version?.N !== old.version?.N
   ) {
     const changedFields = (change.changedFields?.L ?? []).flatMap((f) => (f.S === undefined ? [] : [f.S]));
-    events.push({ type: 'OrderUpdated', time: changedAt, detail: { ...base, changedFields } });
+    const version = Number(change.version.N);
+    events.push({ type: 'OrderUpdated', time: changedAt, detail: { ...base, changedFields, version } });
   }
   const before = old.data?.M?.timestamps?.M ?? {};
   const after = now.data?.M?.timestamps?.M ?? {};

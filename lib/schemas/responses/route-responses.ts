@@ -42,7 +42,7 @@ import {
 } from './products';
 import { SalesReport } from './sales';
 import { SlideshowList, SlideshowSequence, SlideshowUpload } from './slideshow';
-import { ProductWatcher, WatchedProductList } from './watchers';
+import { ListedWatcherList, ProductWatcher, WatchedProductList } from './watchers';
 import {
   CreatedWebhook,
   PatchedWebhook,
@@ -149,6 +149,7 @@ export const routeResponses: Record<keyof typeof routes, SuccessResponses> = {
   getCurrencies: { 200: Currencies },
   addWatcher: { 202: ProductWatcher },
   listWatchedProducts: { 200: WatchedProductList },
+  listProductWatchers: { 200: ListedWatcherList },
   uploadSlideshowImage: { 201: SlideshowUpload },
   listSlideshowImages: { 200: SlideshowList },
   getSlideshowSequence: { 200: SlideshowSequence },

@@ -18,6 +18,15 @@ export const WatchedProduct = z
   })
   .register(z.globalRegistry, { id: 'WatchedProduct' });
 
+/** A watcher of GET /products/{p}/watchers: the address as sent; clearedOn null while it waits. */
+export const ListedWatcher = z
+  .strictObject({ emailAddress: z.string(), createdOn: z.string(), clearedOn: z.nullable(z.string()) })
+  .register(z.globalRegistry, { id: 'ListedWatcher' });
+
+export const ListedWatcherList = pageOf(ListedWatcher).register(z.globalRegistry, {
+  id: 'ListedWatcherList',
+});
+
 export const WatchedProductList = pageOf(WatchedProduct).register(z.globalRegistry, {
   id: 'WatchedProductList',
 });

@@ -1,7 +1,7 @@
 import { updateCatalog } from '../../data/catalog/catalog-update';
 import { MAX_CATALOG_WRITES } from '../../data/catalog/catalog-writes';
 import { deleteProductObjects } from '../../data/images/media-objects';
-import { clearWatchers } from '../../data/inventory/watchers';
+import { dropWatchers } from '../../data/inventory/watcher-clearing';
 import { productIdsToDelete } from '../../domain/catalog/product-delete';
 import { NotFoundError } from '../../domain/errors';
 import { log } from '../../log';
@@ -23,7 +23,7 @@ import { log } from '../../log';
 export async function deleteProduct(shopId: string, productId: string): Promise<void> {
   const deleted = await removeFromCatalog(shopId, productId);
   for (const id of new Set(deleted)) {
-    await clearWatchers(shopId, id);
+    await dropWatchers(shopId, id);
     await deleteProductObjects(shopId, id).catch((error: unknown) =>
       log.warn('deleting the images of a deleted product failed: they stay as garbage', {
         productId: id,

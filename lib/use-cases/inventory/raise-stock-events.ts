@@ -2,7 +2,8 @@ import { loadCatalog } from '../../data/catalog/catalog-repository';
 import { readStockView, type StockView, writeStockView } from '../../data/inventory/stock-event-view';
 import { committedLevels } from '../../data/inventory/stock-shards';
 import type { ShardChange } from '../../data/inventory/stock-stream';
-import { clearWatchers, countWatchers } from '../../data/inventory/watchers';
+import { clearWatchers } from '../../data/inventory/watcher-clearing';
+import { countWatchers } from '../../data/inventory/watchers';
 import type { ShopProduct } from '../../domain/catalog/catalog-types';
 import { ConcurrentChange } from '../../domain/errors';
 import { stockUnits } from '../../domain/inventory/stock';
@@ -45,7 +46,11 @@ async function productEvents(group: readonly ShardChange[]): Promise<Map<string,
     const folded = await fold(view, group, product);
     if (folded.changed && !(await writeStockView(shopId, productId, folded.view))) continue;
     for (const events of folded.raised.values()) {
-      if (events.some((e) => e.type === 'ProductBackInStock')) await clearWatchers(shopId, productId);
+      // The clearing is named in the event: the STOCK_BACK webhook reads its addresses by it.
+      for (const back of events)
+        if (back.type === 'ProductBackInStock')
+          // Events a view stored before clearedOn existed are named by their time, as it is now.
+          await clearWatchers(shopId, productId, back.detail.clearedOn ?? back.time);
     }
     return folded.raised;
   }

@@ -1,10 +1,15 @@
 import { loadCatalog } from '../../data/catalog/catalog-repository';
 import { getCustomer } from '../../data/customers/customer-repository';
+import { clearedWatchers, lastClearing } from '../../data/inventory/watcher-clearing';
 import { getOrderWithDocuments } from '../../data/orders/order-repository';
+import { type EventStateRef, readEventState } from '../../data/webhooks/event-states';
 import { productView } from '../../domain/catalog/product-view';
+import type { CustomerRecord } from '../../domain/customers/customer';
 import { customerView } from '../../domain/customers/customer-view';
 import { availabilityOf, stockLevel } from '../../domain/inventory/stock';
+import { STOCK_BACK_MAX_EMAILS } from '../../domain/inventory/watchers';
 import { shopUrl, type ViewContext } from '../../domain/links';
+import type { OrderRecord } from '../../domain/orders/order';
 import { orderView } from '../../domain/orders/order-view';
 import type { WebhookEventType } from '../../domain/webhooks/webhook';
 import { liveUnits } from '../inventory/live-stock';
@@ -13,8 +18,10 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : ''
 
 /**
  * The `entity` and `entityUrl` of an event (docs/webhooks.md "Event types"): the resource as its GET
- * answers it, read when the event is fanned out, so every webhook gets the same state. undefined
- * when the resource is gone by then (e.g. a product deleted right after its update): nothing is sent.
+ * answers it. Orders and customers are rendered from the state their event's change wrote (kept from
+ * the stream: lib/data/webhooks/event-states.ts), so a quick later change never shows in an earlier
+ * event; without a kept state, and for products, as read now. undefined when the resource is gone
+ * by then (e.g. a product deleted right after its update): nothing is sent.
  */
 export async function eventEntity(
   type: Exclude<WebhookEventType, 'PING'>,
@@ -25,17 +32,19 @@ export async function eventEntity(
   switch (type) {
     case 'ORDER_CREATE':
     case 'ORDER_UPDATE': {
-      const found = await getOrderWithDocuments(base.shopId, text(detail.orderId));
-      if (!found) return undefined;
-      const view = ctx(found.order.locale);
-      return {
-        entity: orderView(found.order, view),
-        entityUrl: shopUrl(view, 'orders', found.order.orderId),
-      };
+      const order =
+        ((await readEventState(base.shopId, orderStateRef(type, detail))) as OrderRecord | undefined) ??
+        (await getOrderWithDocuments(base.shopId, text(detail.orderId)))?.order;
+      if (!order) return undefined;
+      const view = ctx(order.locale);
+      return { entity: orderView(order, view), entityUrl: shopUrl(view, 'orders', order.orderId) };
     }
     case 'CUSTOMER_CREATE': {
       const catalog = await loadCatalog(base.shopId);
-      const customer = await getCustomer(base.shopId, text(detail.customerId));
+      const ref: EventStateRef = { kind: 'CUSTOMER', id: text(detail.customerId), change: 'CREATE' };
+      const customer =
+        ((await readEventState(base.shopId, ref)) as CustomerRecord | undefined) ??
+        (await getCustomer(base.shopId, text(detail.customerId)));
       if (!catalog || !customer) return undefined;
       const view = ctx(catalog.settings.defaultLocale);
       return {
@@ -62,6 +71,28 @@ export async function eventEntity(
     default:
       return productEntity(type, detail, ctx);
   }
+}
+
+/** Which kept state an order event renders: its creation, or the version its PATCH wrote. */
+function orderStateRef(
+  type: 'ORDER_CREATE' | 'ORDER_UPDATE',
+  detail: Record<string, unknown>,
+): EventStateRef {
+  const id = text(detail.orderId);
+  // An OrderUpdated raised before events named their version has no state: `V#NaN` finds none.
+  return { kind: 'ORDER', id, change: type === 'ORDER_CREATE' ? 'CREATE' : `V#${Number(detail.version)}` };
+}
+
+/**
+ * The first 1,000 addresses of the clearing a ProductBackInStock names (oldest first, as sent):
+ * none when a later clearing replaced it, or the product had no watchers.
+ */
+async function watcherEmails(shopId: string, detail: Record<string, unknown>): Promise<string[]> {
+  const productId = text(detail.productId);
+  const clearing = await lastClearing(shopId, productId);
+  if (!clearing || clearing.clearedOn !== detail.clearedOn) return [];
+  const count = Math.min(STOCK_BACK_MAX_EMAILS, clearing.moved);
+  return (await clearedWatchers(shopId, productId, clearing.clearedOn, 0, count)).map((w) => w.emailAddress);
 }
 
 /** The product events' entities: the whole product, or its stock figures for the stock events. */
@@ -95,8 +126,7 @@ async function productEntity(
     minStocklevel: product.minStocklevel,
     availability,
   };
-  return {
-    entity: type === 'STOCK_BACK' ? { ...figures, watchers: detail.watchers ?? 0 } : figures,
-    entityUrl,
-  };
+  if (type !== 'STOCK_BACK') return { entity: figures, entityUrl };
+  const emails = await watcherEmails(view.shopId, detail);
+  return { entity: { ...figures, watchers: detail.watchers ?? 0, watcherEmails: emails }, entityUrl };
 }
