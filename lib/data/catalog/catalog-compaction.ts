@@ -1,3 +1,4 @@
+import { log } from '../../log';
 import { keys } from '../keys';
 import { endLease, takeLease } from '../leases';
 import { loadCatalogState } from './catalog-repository';
@@ -51,6 +52,21 @@ export async function compactIfDue(shopId: string, version: number): Promise<voi
   } finally {
     await endLease(keys.catalogCompactionLease(shopId), lease);
   }
+}
+
+/**
+ * compactIfDue after the write of `version`, never failing: the change is committed, so a failed
+ * compaction must not fail its requests (a 503 for a write that happened). The snapshot stays
+ * behind, and the next write past the interval tries again.
+ */
+export async function compactAfterWrite(shopId: string, version: number): Promise<void> {
+  await compactIfDue(shopId, version).catch((error: unknown) =>
+    log.warn('catalog compaction failed; a later write tries again', {
+      shopId,
+      version,
+      error: error instanceof Error ? error.message : String(error),
+    }),
+  );
 }
 
 /** Takes the shop's compaction lease (lib/data/leases.ts) unless another compaction holds it; its token, or undefined. */

@@ -1,9 +1,7 @@
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { ProductEvent } from '../../domain/catalog/product-events';
-import { log } from '../../log';
 import { dynamo, tableName } from '../client';
 import { type CatalogKind, keys } from '../keys';
-import { compactIfDue } from './catalog-compaction';
 import type { CatalogItemData } from './catalog-entries';
 import { catalogItem } from './catalog-items';
 import { logEntryItem } from './catalog-log';
@@ -24,9 +22,9 @@ export const MAX_CATALOG_WRITES = 98;
  * transaction, so every instance sees either none or all of the change and catches up on its next
  * request by reading that entry (lib/data/catalog/catalog-log.ts). `expectedVersion` makes the write
  * conditional on the catalog the caller read (optimistic concurrency, and the log entry's version);
- * a conflict throws TransactionCanceledException. Every so many versions the writer then stores a
- * new snapshot (lib/data/catalog/catalog-compaction.ts), if it can. `events` (product writes) ride in the log
- * entry, for the stream consumer to raise.
+ * a conflict throws TransactionCanceledException. `events` (product writes) ride in the log entry,
+ * for the stream consumer to raise. Only the shop's write queue calls this
+ * (lib/data/catalog/catalog-write-queue.ts), which also compacts after it; returns the new version.
  */
 export async function writeCatalog(
   shopId: string,
@@ -36,7 +34,7 @@ export async function writeCatalog(
     expectedVersion: number;
     events?: readonly ProductEvent[];
   },
-): Promise<void> {
+): Promise<number> {
   const puts = change.puts ?? [];
   const deletes = change.deletes ?? [];
   if (puts.length + deletes.length > MAX_CATALOG_WRITES) {
@@ -83,13 +81,5 @@ export async function writeCatalog(
     },
   ];
   await dynamo().send(new TransactWriteCommand({ TransactItems: items }));
-  // The change is committed: a failed compaction must not fail its request (a 503 for a write that
-  // happened). The snapshot stays behind, and the next write past the interval tries again.
-  await compactIfDue(shopId, version).catch((error: unknown) =>
-    log.warn('catalog compaction failed; a later write tries again', {
-      shopId,
-      version,
-      error: error instanceof Error ? error.message : String(error),
-    }),
-  );
+  return version;
 }
