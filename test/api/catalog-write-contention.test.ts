@@ -1,9 +1,13 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { CONTENTION_BUDGET_MS } from '../../lib/data/catalog/catalog-write-queue';
 import { dynamo, tableName } from '../../lib/data/client';
 import { keys } from '../../lib/data/keys';
 import { call } from '../support/api';
 import { waitForBusEvents } from '../support/bus-events';
+import { clearFaults, injectFaults } from '../support/faults';
+import { ownServer } from '../support/own-server';
 import { privateDemoShop } from '../support/shops';
 
 /**
@@ -145,5 +149,59 @@ describe('concurrent writers of one product', () => {
     expect(rest.map((a) => a.status)).toEqual(Array(others.length).fill(200));
     const winner = [first, second].find((a) => a?.status === 200);
     expect((await read(shop, id as string)).body.name).toBe(winner?.body.name);
+  });
+});
+
+describe('a catalog other instances keep winning (fault)', () => {
+  // A server in this process, so that only its requests meet the injected faults.
+  const callOwn = ownServer();
+  let shop: string;
+  beforeAll(async () => {
+    shop = await privateDemoShop('contention-busy');
+  });
+  afterEach(() => clearFaults());
+
+  /** Every catalog transaction of this process fails its condition, as when another instance wrote first. */
+  const lostRaces = (times: number) =>
+    injectFaults({
+      commands: ['TransactWriteItemsCommand'],
+      times,
+      error: () =>
+        new TransactionCanceledException({
+          message: 'Transaction cancelled, please refer cancellation reasons for specific reasons',
+          $metadata: {},
+          CancellationReasons: [{ Code: 'None' }, { Code: 'ConditionalCheckFailed' }],
+        }),
+    });
+  const rename = (name: string) =>
+    callOwn(`/${shop}/products/espresso-beans`, {
+      method: 'PATCH',
+      body: [{ op: 'add', path: '/name', value: name }],
+    });
+
+  it('a few lost races are retried: 200, never 409', async () => {
+    const faults = lostRaces(3);
+
+    const renamed = await rename('Retried beans');
+
+    expect(faults.failed()).toBe(3);
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.name).toBe('Retried beans');
+  });
+
+  it('races lost for the whole budget: 503 with Retry-After, nothing written', async () => {
+    lostRaces(Number.POSITIVE_INFINITY);
+    const started = Date.now();
+
+    const busy = await rename('Never stored');
+    const tookMs = Date.now() - started;
+    clearFaults();
+
+    expect(busy.status).toBe(503);
+    expect(busy.headers.get('retry-after')).toBe('1');
+    expect(busy.body).toMatchObject({ status: '503' });
+    expect(tookMs).toBeGreaterThanOrEqual(CONTENTION_BUDGET_MS);
+    expect(tookMs).toBeLessThan(CONTENTION_BUDGET_MS + 2000);
+    expect((await callOwn(`/${shop}/products/espresso-beans`)).body.name).toBe('Retried beans');
   });
 });
