@@ -31,6 +31,9 @@ export function versionsBetweenSnapshots(chunks: number | undefined): number {
  */
 export const COMPACTION_LEASE_MS = 60_000;
 
+/** Shops this process is compacting now. */
+const compacting = new Set<string>();
+
 /**
  * Compaction: after the write of `version`, when the shop's snapshot is versionsBetweenSnapshots
  * versions behind (or the shop has none yet), the writing request stores the catalog at `version`
@@ -41,16 +44,25 @@ export const COMPACTION_LEASE_MS = 60_000;
  * a loser discards its chunks.
  */
 export async function compactIfDue(shopId: string, version: number): Promise<void> {
+  // This process compacts the shop already: the versions its write queue writes meanwhile would
+  // each ask DynamoDB for the lease in vain.
+  if (compacting.has(shopId)) return;
   const state = await loadCatalogState(shopId, version);
   if (!state) return;
   const seen = state.snapshot;
   if (seen && state.catalog.version - seen.version < versionsBetweenSnapshots(seen.chunks)) return;
-  const lease = await takeCompactionLease(shopId);
-  if (!lease) return;
+  if (compacting.has(shopId)) return;
+  compacting.add(shopId);
   try {
-    await writeSnapshot(shopId, state);
+    const lease = await takeCompactionLease(shopId);
+    if (!lease) return;
+    try {
+      await writeSnapshot(shopId, state);
+    } finally {
+      await endLease(keys.catalogCompactionLease(shopId), lease);
+    }
   } finally {
-    await endLease(keys.catalogCompactionLease(shopId), lease);
+    compacting.delete(shopId);
   }
 }
 

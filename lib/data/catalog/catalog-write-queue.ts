@@ -5,7 +5,7 @@ import { nextProductPosition } from '../../domain/catalog/product-numbers';
 import { NotFoundError, StorageBusy } from '../../domain/errors';
 import { compactAfterWrite } from './catalog-compaction';
 import { catalogPositions } from './catalog-positions';
-import { loadCatalog } from './catalog-repository';
+import { adoptWrittenVersion, loadCatalog } from './catalog-repository';
 import {
   type CatalogStep,
   LAST,
@@ -94,16 +94,20 @@ export function queueCatalogChange<T>(
 /** Writes versions until no change waits. */
 async function drain(shopId: string, queue: ShopQueue): Promise<void> {
   let lost = 0;
+  // The version this loop wrote last: the next version is computed on it without reading the
+  // version again (if another instance wrote meanwhile, the condition says so and we read).
+  let written: number | undefined;
   try {
     while (queue.waiting.length > 0) {
       const batch = queue.waiting.splice(0, batchSize(queue.waiting));
       let outcome: Outcome;
       try {
-        outcome = await writeVersion(shopId, batch);
+        outcome = await writeVersion(shopId, batch, written);
       } catch (error) {
         for (const waiting of batch) waiting.reject(error);
         outcome = { again: [], lost: false };
       }
+      written = outcome.written;
       // Changes to compute again go first: they waited longest.
       queue.waiting.unshift(...outcome.again);
       lost = outcome.lost ? lost + 1 : 0;
@@ -127,11 +131,17 @@ interface Outcome {
   again: Waiting[];
   /** The version was lost to another writer. */
   lost: boolean;
+  /** The version written, if one was. */
+  written?: number;
 }
 
 /** Computes the batch's steps on the current catalog and writes those that fit as one version. */
-async function writeVersion(shopId: string, batch: readonly Waiting[]): Promise<Outcome> {
-  const catalog = await loadCatalog(shopId);
+async function writeVersion(
+  shopId: string,
+  batch: readonly Waiting[],
+  knownVersion: number | undefined,
+): Promise<Outcome> {
+  const catalog = await loadCatalog(shopId, knownVersion);
   if (!catalog) {
     for (const waiting of batch) waiting.reject(new NotFoundError('Shop'));
     return { again: [], lost: false };
@@ -157,12 +167,12 @@ async function writeVersion(shopId: string, batch: readonly Waiting[]): Promise<
       joined.push({ waiting, step });
     }
   }
-  if (joined.length === 0) return { again: inOrder(batch, again), lost: false };
+  if (joined.length === 0) return { again: inOrder(batch, again), lost: false, written: knownVersion };
 
   let version: number;
   try {
     const steps = joined.map((j) => j.step);
-    version = await writeCatalog(shopId, {
+    const stored = await writeCatalog(shopId, {
       puts: await positioned(
         shopId,
         catalog,
@@ -172,6 +182,8 @@ async function writeVersion(shopId: string, batch: readonly Waiting[]): Promise<
       expectedVersion: catalog.version,
       events: steps.flatMap((s) => s.events ?? []),
     });
+    version = stored.version;
+    adoptWrittenVersion(shopId, version, stored.changes);
   } catch (error) {
     if (error instanceof TransactionCanceledException) {
       const now = Date.now();
@@ -201,7 +213,7 @@ async function writeVersion(shopId: string, batch: readonly Waiting[]): Promise<
       waiting.reject(new Error(`catalog change of shop ${shopId} did not finish in ${MAX_ROUNDS} rounds`));
     else again.add(waiting);
   }
-  return { again: inOrder(batch, again), lost: false };
+  return { again: inOrder(batch, again), lost: false, written: version };
 }
 
 function inOrder(batch: readonly Waiting[], chosen: ReadonlySet<Waiting>): Waiting[] {

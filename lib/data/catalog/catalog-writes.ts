@@ -2,7 +2,7 @@ import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/l
 import type { ProductEvent } from '../../domain/catalog/product-events';
 import { dynamo, tableName } from '../client';
 import { type CatalogKind, keys } from '../keys';
-import type { CatalogItemData } from './catalog-entries';
+import type { CatalogChange, CatalogItemData } from './catalog-entries';
 import { catalogItem } from './catalog-items';
 import { logEntryItem } from './catalog-log';
 
@@ -24,7 +24,8 @@ export const MAX_CATALOG_WRITES = 98;
  * conditional on the catalog the caller read (optimistic concurrency, and the log entry's version);
  * a conflict throws TransactionCanceledException. `events` (product writes) ride in the log entry,
  * for the stream consumer to raise. Only the shop's write queue calls this
- * (lib/data/catalog/catalog-write-queue.ts), which also compacts after it; returns the new version.
+ * (lib/data/catalog/catalog-write-queue.ts), which also compacts after it; returns the new version
+ * and its changes as the log entry holds them.
  */
 export async function writeCatalog(
   shopId: string,
@@ -34,13 +35,17 @@ export async function writeCatalog(
     expectedVersion: number;
     events?: readonly ProductEvent[];
   },
-): Promise<number> {
+): Promise<{ version: number; changes: CatalogChange[] }> {
   const puts = change.puts ?? [];
   const deletes = change.deletes ?? [];
   if (puts.length + deletes.length > MAX_CATALOG_WRITES) {
     throw new RangeError(`a catalog change touches at most ${MAX_CATALOG_WRITES} items`);
   }
   const version = change.expectedVersion + 1;
+  const changes: CatalogChange[] = [
+    ...puts.map((p) => ({ kind: p.kind, id: p.id, position: p.position ?? 0, data: p.data })),
+    ...deletes.map((d) => ({ kind: d.kind, id: d.id, deleted: true as const })),
+  ];
   const items: TransactItem[] = [
     ...puts.map(
       (put): TransactItem => ({
@@ -58,15 +63,7 @@ export async function writeCatalog(
     {
       Put: {
         TableName: tableName(),
-        Item: logEntryItem(
-          shopId,
-          version,
-          [
-            ...puts.map((p) => ({ kind: p.kind, id: p.id, position: p.position ?? 0, data: p.data })),
-            ...deletes.map((d) => ({ kind: d.kind, id: d.id, deleted: true as const })),
-          ],
-          change.events,
-        ),
+        Item: logEntryItem(shopId, version, changes, change.events),
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
@@ -81,5 +78,5 @@ export async function writeCatalog(
     },
   ];
   await dynamo().send(new TransactWriteCommand({ TransactItems: items }));
-  return version;
+  return { version, changes };
 }

@@ -1,4 +1,4 @@
-import { requireCatalog } from '../../data/catalog/catalog-repository';
+import { keptCatalog, requireCatalog } from '../../data/catalog/catalog-repository';
 import { updateCatalog } from '../../data/catalog/catalog-update';
 import { LAST } from '../../data/catalog/catalog-version-plan';
 import { newId } from '../../data/ids';
@@ -54,7 +54,9 @@ export async function createProduct(input: {
     },
     { combine: true },
   );
-  const catalog = await requireCatalog(shopId);
+  // The write left its version in the catalog this instance keeps (lib/data/catalog/catalog-write-queue.ts).
+  const kept = keptCatalog(shopId);
+  const catalog = kept?.products.has(productId) ? kept : await requireCatalog(shopId);
   const units = product.stocklevel === null ? null : stockUnits(product.stocklevel);
   return { catalog, product: catalog.products.get(productId) ?? product, units };
 }
