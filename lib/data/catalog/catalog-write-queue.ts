@@ -3,6 +3,7 @@ import type { Catalog } from '../../domain/catalog/catalog';
 import { projectionOf } from '../../domain/catalog/catalog-projection';
 import { nextProductPosition } from '../../domain/catalog/product-numbers';
 import { NotFoundError, StorageBusy } from '../../domain/errors';
+import { log } from '../../log';
 import { compactAfterWrite } from './catalog-compaction';
 import { catalogPositions } from './catalog-positions';
 import { adoptWrittenVersion, loadCatalog } from './catalog-repository';
@@ -169,10 +170,10 @@ async function writeVersion(
   }
   if (joined.length === 0) return { again: inOrder(batch, again), lost: false, written: knownVersion };
 
-  let version: number;
+  let stored: Awaited<ReturnType<typeof writeCatalog>>;
   try {
     const steps = joined.map((j) => j.step);
-    const stored = await writeCatalog(shopId, {
+    stored = await writeCatalog(shopId, {
       puts: await positioned(
         shopId,
         catalog,
@@ -182,8 +183,6 @@ async function writeVersion(
       expectedVersion: catalog.version,
       events: steps.flatMap((s) => s.events ?? []),
     });
-    version = stored.version;
-    adoptWrittenVersion(shopId, version, stored.changes);
   } catch (error) {
     if (error instanceof TransactionCanceledException) {
       const now = Date.now();
@@ -203,6 +202,17 @@ async function writeVersion(
     return { again: inOrder(batch, again), lost: false };
   }
 
+  const { version } = stored;
+  try {
+    adoptWrittenVersion(shopId, version, stored.changes);
+  } catch (error) {
+    // The version is written: the next read takes it from the log instead.
+    log.warn('taking a written catalog version into memory failed', {
+      shopId,
+      version,
+      error: String(error),
+    });
+  }
   // The writers answer once the compaction their version may start is done (in a Lambda nothing
   // runs after the answer); the next version does not wait for it.
   const compacted = compactAfterWrite(shopId, version);
