@@ -37,10 +37,11 @@
  *   failing two attempts of each and one down for 30 s, on the twin's delivery queue in a DynamoDB
  *   Local of its own (infra/bench/scale-webhook-delivery.ts). Budget: healthy p99 ≤ 1 s.
  * - product-writes (only when named): POST /products and PATCH /products/{p} against a category
- *   write, the read units of the next read on another warm instance after each product write, and
- *   the cold start and RSS after --write-patches PATCHes at c=8, on --write-products products
- *   (infra/bench/scale-product-writes.ts). Budgets: p50 ≤ 1.5× the category write's, ≤ 2 RCU, and
- *   at 100,000 products a cold start ≤ 3 s and RSS ≤ 70 % of 1024 MB.
+ *   write, the read units of the next read on another warm instance after each product write,
+ *   --write-patches PATCHes of distinct products at c=1 and at c=16, and the cold start and RSS
+ *   after them, on --write-products products (`demo`: the demo shop; infra/bench/scale-product-writes.ts).
+ *   Budgets: p50 ≤ 1.5× the category write's, ≤ 2 RCU, no 409 or 5xx, c=16 ≥ 4× the PATCHes/s
+ *   of c=1, and at 100,000 products a cold start ≤ 3 s and RSS ≤ 70 % of 1024 MB.
  * - export (only when named): the product export of catalogs of --products sizes, generated in a
  *   fresh process into the embedded S3 server: records, time, RSS and heap growth (infra/bench/
  *   scale-export.ts). Budgets: catalog load + export within the export function's timeout, peak
@@ -51,7 +52,7 @@
  * Options: --parts lists,checkout,catalog,flash-sale,order-patch[,sales,order-filters,coupons,
  * webhook-checkout,webhook-delivery,product-writes,export,sale-lag] --lag-orders 400 --sales-sizes 100,100000 --order-sizes 100,100000 --sizes
  * 100,10000,100000 --products 1000,10000,100000 --samples N (30) --concurrency 1,16,64 --stock 1000
- * --shards 1,4,8 --coupon-uses 100 --write-products 100000 --write-patches 10000 --write-concurrency 1
+ * --shards 1,4,8 --coupon-uses 100 --write-products 100000|demo --write-patches 2000 --write-concurrency 1
  */
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -104,7 +105,7 @@ async function main(): Promise<number> {
       shards: { type: 'string', default: '1,4,8' },
       'coupon-uses': { type: 'string', default: '100' },
       'write-products': { type: 'string', default: '100000' },
-      'write-patches': { type: 'string', default: '10000' },
+      'write-patches': { type: 'string', default: '2000' },
       'write-concurrency': { type: 'string', default: '1' },
       'lag-orders': { type: 'string', default: '400' },
     },
@@ -240,7 +241,7 @@ async function main(): Promise<number> {
     if (parts.has('product-writes')) {
       const result = await measureProductWrites(
         {
-          products: Number(values['write-products']),
+          products: values['write-products'] === 'demo' ? 'demo' : Number(values['write-products']),
           patches: Number(values['write-patches']),
           samples: Number(values.samples),
           concurrency: Number(values['write-concurrency']),

@@ -159,8 +159,11 @@ describe('catalog snapshot and change log', { timeout: 60_000 }, () => {
     // The guard itself: it does see a read of the whole partition.
     const guard = readsOf(shopId);
     await readCatalogPartition(shopId);
-    expect(guard.take().wholePartition).toEqual(['QueryCommand']);
+    const guarded = guard.take().wholePartition;
     guard.remove();
+    // One Query a page of 1 MB: how many depends on the items' size.
+    expect(guarded.length).toBeGreaterThan(0);
+    expect(new Set(guarded)).toEqual(new Set(['QueryCommand']));
   });
 
   it('a warm instance catches up on a write reading only the changed product', async () => {

@@ -15,20 +15,24 @@ export async function changeAssignments(
   productIds: readonly string[],
   change: (product: ShopProduct) => ShopProduct | null,
 ): Promise<void> {
-  await updateCatalog(shopId, (catalog) => {
-    const problems = unknownAssignmentIds(catalog, categoryIds, productIds);
-    if (problems.length > 0) throw new RefusedInput('Unknown category or product', problems);
-    const changed = productIds.flatMap((id) => {
-      const product = catalog.products.get(id);
-      const next = product ? change(product) : null;
-      return next ? [next] : [];
-    });
-    return {
-      puts: changed
-        .slice(0, MAX_CATALOG_WRITES)
-        .map((p) => ({ kind: 'product' as const, id: p.productId, data: p })),
-      result: undefined,
-      more: changed.length > MAX_CATALOG_WRITES,
-    };
-  });
+  await updateCatalog(
+    shopId,
+    (catalog) => {
+      const problems = unknownAssignmentIds(catalog, categoryIds, productIds);
+      if (problems.length > 0) throw new RefusedInput('Unknown category or product', problems);
+      const changed = productIds.flatMap((id) => {
+        const product = catalog.products.get(id);
+        const next = product ? change(product) : null;
+        return next ? [next] : [];
+      });
+      return {
+        puts: changed
+          .slice(0, MAX_CATALOG_WRITES)
+          .map((p) => ({ kind: 'product' as const, id: p.productId, data: p })),
+        result: undefined,
+        more: changed.length > MAX_CATALOG_WRITES,
+      };
+    },
+    { combine: true },
+  );
 }

@@ -1,3 +1,4 @@
+import { log } from '../../log';
 import { keys } from '../keys';
 import { endLease, takeLease } from '../leases';
 import { loadCatalogState } from './catalog-repository';
@@ -30,6 +31,9 @@ export function versionsBetweenSnapshots(chunks: number | undefined): number {
  */
 export const COMPACTION_LEASE_MS = 60_000;
 
+/** Shops this process is compacting now. */
+const compacting = new Set<string>();
+
 /**
  * Compaction: after the write of `version`, when the shop's snapshot is versionsBetweenSnapshots
  * versions behind (or the shop has none yet), the writing request stores the catalog at `version`
@@ -40,17 +44,41 @@ export const COMPACTION_LEASE_MS = 60_000;
  * a loser discards its chunks.
  */
 export async function compactIfDue(shopId: string, version: number): Promise<void> {
+  // This process compacts the shop already: the versions its write queue writes meanwhile would
+  // each ask DynamoDB for the lease in vain.
+  if (compacting.has(shopId)) return;
   const state = await loadCatalogState(shopId, version);
   if (!state) return;
   const seen = state.snapshot;
   if (seen && state.catalog.version - seen.version < versionsBetweenSnapshots(seen.chunks)) return;
-  const lease = await takeCompactionLease(shopId);
-  if (!lease) return;
+  if (compacting.has(shopId)) return;
+  compacting.add(shopId);
   try {
-    await writeSnapshot(shopId, state);
+    const lease = await takeCompactionLease(shopId);
+    if (!lease) return;
+    try {
+      await writeSnapshot(shopId, state);
+    } finally {
+      await endLease(keys.catalogCompactionLease(shopId), lease);
+    }
   } finally {
-    await endLease(keys.catalogCompactionLease(shopId), lease);
+    compacting.delete(shopId);
   }
+}
+
+/**
+ * compactIfDue after the write of `version`, never failing: the change is committed, so a failed
+ * compaction must not fail its requests (a 503 for a write that happened). The snapshot stays
+ * behind, and the next write past the interval tries again.
+ */
+export async function compactAfterWrite(shopId: string, version: number): Promise<void> {
+  await compactIfDue(shopId, version).catch((error: unknown) =>
+    log.warn('catalog compaction failed; a later write tries again', {
+      shopId,
+      version,
+      error: error instanceof Error ? error.message : String(error),
+    }),
+  );
 }
 
 /** Takes the shop's compaction lease (lib/data/leases.ts) unless another compaction holds it; its token, or undefined. */

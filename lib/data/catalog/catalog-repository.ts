@@ -67,6 +67,23 @@ export async function loadCatalogState(
   return state;
 }
 
+/**
+ * Takes a version this instance has just written into the catalog it keeps, by difference, when it
+ * holds the version before: the writer's next read of that version then needs no log read. The
+ * changes go through JSON, as a reader of the log entry gets them.
+ */
+export function adoptWrittenVersion(
+  shopId: string,
+  version: number,
+  changes: readonly CatalogChange[],
+): void {
+  const cached = cache.get(shopId);
+  if (!cached || cached.catalog.version !== version - 1) return;
+  const state = applyChanges(cached, version, JSON.parse(JSON.stringify(changes)) as CatalogChange[]);
+  state.catalog.stock ??= shopStock(shopId);
+  cache.set(shopId, state);
+}
+
 /** The catalog this instance keeps for the shop, whatever its version; undefined before the first read. */
 export function keptCatalog(shopId: string): Catalog | undefined {
   return cache.get(shopId)?.catalog;

@@ -1,10 +1,8 @@
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { ProductEvent } from '../../domain/catalog/product-events';
-import { log } from '../../log';
 import { dynamo, tableName } from '../client';
 import { type CatalogKind, keys } from '../keys';
-import { compactIfDue } from './catalog-compaction';
-import type { CatalogItemData } from './catalog-entries';
+import type { CatalogChange, CatalogItemData } from './catalog-entries';
 import { catalogItem } from './catalog-items';
 import { logEntryItem } from './catalog-log';
 
@@ -24,9 +22,10 @@ export const MAX_CATALOG_WRITES = 98;
  * transaction, so every instance sees either none or all of the change and catches up on its next
  * request by reading that entry (lib/data/catalog/catalog-log.ts). `expectedVersion` makes the write
  * conditional on the catalog the caller read (optimistic concurrency, and the log entry's version);
- * a conflict throws TransactionCanceledException. Every so many versions the writer then stores a
- * new snapshot (lib/data/catalog/catalog-compaction.ts), if it can. `events` (product writes) ride in the log
- * entry, for the stream consumer to raise.
+ * a conflict throws TransactionCanceledException. `events` (product writes) ride in the log entry,
+ * for the stream consumer to raise. Only the shop's write queue calls this
+ * (lib/data/catalog/catalog-write-queue.ts), which also compacts after it; returns the new version
+ * and its changes as the log entry holds them.
  */
 export async function writeCatalog(
   shopId: string,
@@ -36,7 +35,7 @@ export async function writeCatalog(
     expectedVersion: number;
     events?: readonly ProductEvent[];
   },
-): Promise<void> {
+): Promise<{ version: number; changes: CatalogChange[] }> {
   const puts = change.puts ?? [];
   const deletes = change.deletes ?? [];
   if (puts.length + deletes.length > MAX_CATALOG_WRITES) {
@@ -44,6 +43,10 @@ export async function writeCatalog(
   }
   const version = change.expectedVersion + 1;
   const writtenAt = new Date().toISOString();
+  const changes: CatalogChange[] = [
+    ...puts.map((p) => ({ kind: p.kind, id: p.id, position: p.position ?? 0, data: p.data })),
+    ...deletes.map((d) => ({ kind: d.kind, id: d.id, deleted: true as const })),
+  ];
   const items: TransactItem[] = [
     ...puts.map(
       (put): TransactItem => ({
@@ -61,15 +64,7 @@ export async function writeCatalog(
     {
       Put: {
         TableName: tableName(),
-        Item: logEntryItem(
-          shopId,
-          version,
-          [
-            ...puts.map((p) => ({ kind: p.kind, id: p.id, position: p.position ?? 0, data: p.data })),
-            ...deletes.map((d) => ({ kind: d.kind, id: d.id, deleted: true as const })),
-          ],
-          change.events,
-        ),
+        Item: logEntryItem(shopId, version, changes, change.events),
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
@@ -84,13 +79,5 @@ export async function writeCatalog(
     },
   ];
   await dynamo().send(new TransactWriteCommand({ TransactItems: items }));
-  // The change is committed: a failed compaction must not fail its request (a 503 for a write that
-  // happened). The snapshot stays behind, and the next write past the interval tries again.
-  await compactIfDue(shopId, version).catch((error: unknown) =>
-    log.warn('catalog compaction failed; a later write tries again', {
-      shopId,
-      version,
-      error: error instanceof Error ? error.message : String(error),
-    }),
-  );
+  return { version, changes };
 }

@@ -37,25 +37,32 @@ export async function deleteProduct(shopId: string, productId: string): Promise<
 async function removeFromCatalog(shopId: string, productId: string): Promise<string[]> {
   const removed: string[] = [];
   let found = false;
-  await updateCatalog(shopId, (catalog) => {
-    const plan = productIdsToDelete(catalog, productId, MAX_CATALOG_WRITES);
-    if (!plan) {
-      if (found) return { result: undefined };
-      throw new NotFoundError('Product');
-    }
-    found = true;
-    const gone = plan.ids.map((id) => ({ id, productNumber: catalog.products.get(id)?.productNumber ?? '' }));
-    removed.push(...plan.ids);
-    return {
-      deletes: plan.ids.map((id) => ({ kind: 'product' as const, id })),
-      events: gone.map((g) => ({
-        type: 'ProductDeleted' as const,
-        productId: g.id,
-        productNumber: g.productNumber,
-      })),
-      more: !plan.last,
-      result: undefined,
-    };
-  });
+  await updateCatalog(
+    shopId,
+    (catalog) => {
+      const plan = productIdsToDelete(catalog, productId, MAX_CATALOG_WRITES);
+      if (!plan) {
+        if (found) return { result: undefined };
+        throw new NotFoundError('Product');
+      }
+      found = true;
+      const gone = plan.ids.map((id) => ({
+        id,
+        productNumber: catalog.products.get(id)?.productNumber ?? '',
+      }));
+      removed.push(...plan.ids);
+      return {
+        deletes: plan.ids.map((id) => ({ kind: 'product' as const, id })),
+        events: gone.map((g) => ({
+          type: 'ProductDeleted' as const,
+          productId: g.id,
+          productNumber: g.productNumber,
+        })),
+        more: !plan.last,
+        result: undefined,
+      };
+    },
+    { combine: true },
+  );
   return removed;
 }
