@@ -108,15 +108,7 @@ async function beginClearing(
     );
     if (!Item || (Item.firstWatchedOn as string) > clearedOn) return undefined;
     const items: TransactItem[] = [
-      {
-        Delete: {
-          TableName: tableName(),
-          Key: keys.watchSummary(shopId, productId),
-          ConditionExpression: 'watchers = :n',
-          ExpressionAttributeValues: { ':n': Item.watchers },
-        },
-      },
-      counterItem(shopId, -1),
+      ...summaryGone(shopId, productId, Item.watchers),
       {
         Put: {
           TableName: tableName(),
@@ -210,6 +202,24 @@ async function inParallel(writes: readonly BatchWrite[]): Promise<void> {
     writes.slice(i * 25, i * 25 + 25),
   );
   await Promise.all(chunks.map((chunk) => batchWrite(chunk)));
+}
+
+/**
+ * The product leaves the watched products: its summary deleted if its count is still the one read
+ * (a sign-up meanwhile makes the transaction fail), and the shop's watched-products counter down.
+ */
+function summaryGone(shopId: string, productId: string, watchers: unknown): TransactItem[] {
+  return [
+    {
+      Delete: {
+        TableName: tableName(),
+        Key: keys.watchSummary(shopId, productId),
+        ConditionExpression: 'watchers = :n',
+        ExpressionAttributeValues: { ':n': watchers },
+      },
+    },
+    counterItem(shopId, -1),
+  ];
 }
 
 function copyOf(shopId: string, clearing: WatcherClearing, watcher: Watcher, ordinal: number): BatchWrite {
@@ -318,17 +328,7 @@ export async function dropWatchers(shopId: string, productId: string): Promise<v
     try {
       await dynamo().send(
         new TransactWriteCommand({
-          TransactItems: [
-            {
-              Delete: {
-                TableName: tableName(),
-                Key: keys.watchSummary(shopId, productId),
-                ConditionExpression: 'watchers = :n',
-                ExpressionAttributeValues: { ':n': Item.watchers },
-              },
-            },
-            counterItem(shopId, -1),
-          ],
+          TransactItems: [...summaryGone(shopId, productId, Item.watchers)],
         }),
       );
       break;
