@@ -5,7 +5,7 @@ import { type BatchWrite, batchWrite } from '../batch-write';
 import { dynamo, tableName } from '../client';
 import { keys } from '../keys';
 import { queryAll } from '../query-all';
-import { counterItem, type TransactItem } from './watchers';
+import { counterItem, type TransactItem, watchSummary } from './watchers';
 
 /**
  * The end of a product's watch when it is back in stock (docs/inventory.md "Watchers"): the summary
@@ -99,13 +99,7 @@ async function beginClearing(
     expiresAt: Math.floor(Date.parse(clearedOn) / 1000) + CLEARING_KEPT_SECONDS,
   };
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    const { Item } = await dynamo().send(
-      new GetCommand({
-        TableName: tableName(),
-        Key: keys.watchSummary(shopId, productId),
-        ConsistentRead: true,
-      }),
-    );
+    const Item = await watchSummary(shopId, productId);
     if (!Item || (Item.firstWatchedOn as string) > clearedOn) return undefined;
     const items: TransactItem[] = [
       ...summaryGone(shopId, productId, Item.watchers),
@@ -317,13 +311,7 @@ export async function waitingWatchers(shopId: string, productId: string, upTo: n
  */
 export async function dropWatchers(shopId: string, productId: string): Promise<void> {
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    const { Item } = await dynamo().send(
-      new GetCommand({
-        TableName: tableName(),
-        Key: keys.watchSummary(shopId, productId),
-        ConsistentRead: true,
-      }),
-    );
+    const Item = await watchSummary(shopId, productId);
     if (!Item) break;
     try {
       await dynamo().send(

@@ -168,8 +168,11 @@ export async function watchedProducts(
   };
 }
 
-/** How many watch a product now (strongly consistent): 0 when nobody does. */
-export async function countWatchers(shopId: string, productId: string): Promise<number> {
+/** A product's watch summary (its count and first sign-up), strongly consistent; undefined: none. */
+export async function watchSummary(
+  shopId: string,
+  productId: string,
+): Promise<Record<string, unknown> | undefined> {
   const { Item } = await dynamo().send(
     new GetCommand({
       TableName: tableName(),
@@ -177,5 +180,10 @@ export async function countWatchers(shopId: string, productId: string): Promise<
       ConsistentRead: true,
     }),
   );
-  return (Item?.watchers as number | undefined) ?? 0;
+  return Item;
+}
+
+/** How many watch a product now (strongly consistent): 0 when nobody does. */
+export async function countWatchers(shopId: string, productId: string): Promise<number> {
+  return ((await watchSummary(shopId, productId))?.watchers as number | undefined) ?? 0;
 }
