@@ -234,10 +234,11 @@ export const keys = {
     sk: `C#${clearedOn}#${String(ordinal).padStart(7, '0')}`,
   }),
   /**
-   * The state an order or customer event's change wrote (from the stream's new image), kept while
-   * its webhook deliveries may still be tried: `change` is `CREATE` or an order's `V#{version}`.
+   * The state an order, customer or product event's change wrote (from the stream's new image), kept
+   * while its webhook deliveries may still be tried: `change` is `CREATE`, an order's `V#{version}`
+   * or the product's catalog version `V#{version}`.
    */
-  eventState: (shopId: string, kind: 'ORDER' | 'CUSTOMER', id: string, change: string): Key => ({
+  eventState: (shopId: string, kind: 'ORDER' | 'CUSTOMER' | 'PRODUCT', id: string, change: string): Key => ({
     pk: `${shop(shopId)}#EVENTSTATE#${kind}#${part(id)}`,
     sk: change,
   }),

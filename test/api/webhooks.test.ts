@@ -405,6 +405,42 @@ describe('webhooks: deliveries to a local receiver', () => {
     expect(delivery?.body.entity).toEqual(created.body);
   });
 
+  it('sends PRODUCT_CREATE and each PRODUCT_UPDATE with the product its write left, not a later one', async () => {
+    // Prepare
+    const own = await privateDemoShop('whproduct');
+    const receiver = await startReceiver();
+    await create(own, { callbackUrl: receiver.url, eventTypes: ['PRODUCT_CREATE', 'PRODUCT_UPDATE'] });
+
+    // Act: a product created, then renamed twice the moment each answer comes (before the fan-out)
+    const made = await call(`/${own}/products`, {
+      method: 'POST',
+      body: { name: 'Kettle, as created', productNumber: 'KETTLE-1', price: 30 },
+    });
+    const productId = made.body.productId as string;
+    const rename = (name: string) =>
+      call(`/${own}/products/${productId}`, {
+        method: 'PATCH',
+        body: [{ op: 'add', path: '/name', value: name }],
+      });
+    const renamed = [await rename('Kettle, renamed once'), await rename('Kettle, renamed twice')];
+    const deliveries = await receiver.waitFor(
+      (r) => (r.body.entity as { productId?: string })?.productId === productId,
+      3,
+    );
+    await receiver.close();
+
+    // Assert: each event shows the name its own write set
+    expect([made.status, ...renamed.map((r) => r.status)]).toEqual([201, 200, 200]);
+    const names = deliveries
+      .map((d) => [d.body.eventType, (d.body.entity as { name: string }).name])
+      .sort((a, b) => String(a[1]).localeCompare(String(b[1])));
+    expect(names).toEqual([
+      ['PRODUCT_CREATE', 'Kettle, as created'],
+      ['PRODUCT_UPDATE', 'Kettle, renamed once'],
+      ['PRODUCT_UPDATE', 'Kettle, renamed twice'],
+    ]);
+  });
+
   it('retries a failing receiver on the schedule with the same id and a new signature, and logs each attempt', async () => {
     // Prepare: fails the first two attempts of every event
     const counts = new Map<string, number>();

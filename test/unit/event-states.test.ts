@@ -28,7 +28,7 @@ describe('eventStatesOf', () => {
     ]);
     const [created] = states[2] ?? [];
     const image = records('order-placed')[2]?.dynamodb?.NewImage;
-    expect(created?.data).toEqual(image?.data);
+    expect(created?.data()).toEqual(image?.data);
     expect(created?.shopId).toBe('demo');
   });
 
@@ -41,6 +41,29 @@ describe('eventStatesOf', () => {
       type: 'ORDER_UPDATE',
       ref: { kind: 'ORDER', id: '01KAKQ9M3P7R2T6V1X5Z8B4D0F', change: 'V#1' },
     });
-    expect(patched?.data).toEqual(records('order-updated')[0]?.dynamodb?.NewImage?.data);
+    expect(patched?.data()).toEqual(records('order-updated')[0]?.dynamodb?.NewImage?.data);
+  });
+
+  it('keeps the product a catalog change-log entry wrote under its catalog version, for PRODUCT_UPDATE', () => {
+    // Prepare: the entry of version 42 renames titanium-mug (its changes blob holds the product)
+    const [entry, created, categoryOnly] = records('product-events');
+
+    // Act
+    const [updated] = eventStatesOf(entry as DynamoDBRecord);
+
+    // Assess: the product as that version wrote it; the created product's entry holds no product
+    // in the sample, so nothing is kept for it; an entry without product events keeps nothing
+    expect(updated).toMatchObject({
+      shopId: 'demo',
+      type: 'PRODUCT_UPDATE',
+      ref: { kind: 'PRODUCT', id: 'titanium-mug', change: 'V#42' },
+    });
+    const kept = JSON.parse(updated?.data()?.S as string) as { productId: string; name: { en_GB: string } };
+    expect(kept.productId).toBe('titanium-mug');
+    expect(kept.name.en_GB).toBe('Titanium Mug 450 ml, brushed');
+    expect(eventStatesOf(created as DynamoDBRecord).map((s) => [s.type, s.ref.change, s.data()])).toEqual([
+      ['PRODUCT_CREATE', 'V#43', undefined],
+    ]);
+    expect(eventStatesOf(categoryOnly as DynamoDBRecord)).toEqual([]);
   });
 });

@@ -21,13 +21,23 @@ describe('product events', () => {
       {
         type: 'ProductUpdated',
         time: '2026-11-21T08:05:00.000Z',
-        detail: { shopId: 'demo', productId: 'titanium-mug', changedFields: ['/name', '/prices/GBP'] },
+        detail: {
+          shopId: 'demo',
+          productId: 'titanium-mug',
+          changedFields: ['/name', '/prices/GBP'],
+          catalogVersion: 42,
+        },
       },
     ]);
     expect(productEventsOf(record(1)).map((e) => [e.type, e.detail])).toEqual([
       [
         'ProductCreated',
-        { shopId: 'demo', productId: '01KAKQ9M3P7R2T6V1X5Z8B4D0G', productNumber: 'EB-250' },
+        {
+          shopId: 'demo',
+          productId: '01KAKQ9M3P7R2T6V1X5Z8B4D0G',
+          productNumber: 'EB-250',
+          catalogVersion: 43,
+        },
       ],
       ['ProductDeleted', { shopId: 'demo', productId: 'display-only-sample', productNumber: 'NW-7060-AUS' }],
     ]);

@@ -65,12 +65,17 @@ export async function readLog(
     );
     for (const item of page.Items ?? []) {
       if (item.version !== expected) return null;
-      found.push(JSON.parse(inflateRawSync(item.changes as Uint8Array).toString('utf8')) as CatalogChange[]);
+      found.push(logEntryChanges(item.changes as Uint8Array));
       expected++;
     }
     startKey = page.LastEvaluatedKey;
   } while (startKey);
   return expected === upTo + 1 ? found : null;
+}
+
+/** The changes a log entry's `changes` blob holds. */
+export function logEntryChanges(blob: Uint8Array): CatalogChange[] {
+  return JSON.parse(inflateRawSync(blob).toString('utf8')) as CatalogChange[];
 }
 
 /** Keys of the log entries up to a version (those a new snapshot makes unnecessary). */

@@ -12,6 +12,14 @@ export type ProductEvent =
   | { type: 'ProductUpdated'; productId: string; changedFields: string[] }
   | { type: 'ProductDeleted'; productId: string; productNumber: string };
 
+/**
+ * Created and updated events name the catalog version their change wrote, so a webhook renders the
+ * product as that version held it (docs/webhooks.md "State at the time"); the entry carries it.
+ */
+type Published<E extends ProductEvent> = E extends { type: 'ProductDeleted' }
+  ? E
+  : E & { catalogVersion: number };
+
 /** The attribute of a change-log entry that carries its product events (the stream filter's key). */
 export const PRODUCT_EVENTS_ATTRIBUTE = 'productEvents';
 
@@ -20,7 +28,7 @@ export type CatalogProductEvent = {
   [T in ProductEvent['type']]: {
     type: T;
     time: string;
-    detail: { shopId: string } & Omit<Extract<ProductEvent, { type: T }>, 'type'>;
+    detail: { shopId: string } & Omit<Published<Extract<ProductEvent, { type: T }>>, 'type'>;
   };
 }[ProductEvent['type']];
 
@@ -34,6 +42,7 @@ export function productEventsOf(record: DynamoDBRecord): CatalogProductEvent[] {
   const listed = image?.[PRODUCT_EVENTS_ATTRIBUTE]?.L;
   if (!shopId || !listed) return [];
   const time = image.changedAt?.S ?? new Date().toISOString();
+  const catalogVersion = Number(image.version?.N);
   return listed.flatMap((value): CatalogProductEvent[] => {
     const m = value.M;
     const type = m?.type?.S;
@@ -41,11 +50,13 @@ export function productEventsOf(record: DynamoDBRecord): CatalogProductEvent[] {
     if (!m || !productId) return [];
     if (type === 'ProductUpdated') {
       const changedFields = (m.changedFields?.L ?? []).flatMap((f) => (f.S === undefined ? [] : [f.S]));
-      return [{ type, time, detail: { shopId, productId, changedFields } }];
+      return [{ type, time, detail: { shopId, productId, changedFields, catalogVersion } }];
     }
     const productNumber = m.productNumber?.S;
-    if ((type === 'ProductCreated' || type === 'ProductDeleted') && productNumber !== undefined)
-      return [{ type, time, detail: { shopId, productId, productNumber } }];
+    if (productNumber === undefined) return [];
+    if (type === 'ProductCreated')
+      return [{ type, time, detail: { shopId, productId, productNumber, catalogVersion } }];
+    if (type === 'ProductDeleted') return [{ type, time, detail: { shopId, productId, productNumber } }];
     return [];
   });
 }

@@ -2,7 +2,8 @@ import { loadCatalog } from '../../data/catalog/catalog-repository';
 import { getCustomer } from '../../data/customers/customer-repository';
 import { clearedWatchers, lastClearing } from '../../data/inventory/watcher-clearing';
 import { getOrderWithDocuments } from '../../data/orders/order-repository';
-import { type EventStateRef, readEventState } from '../../data/webhooks/event-states';
+import { type EventStateRef, readEventState, readProductState } from '../../data/webhooks/event-states';
+import type { ShopProduct } from '../../domain/catalog/catalog-types';
 import { productView } from '../../domain/catalog/product-view';
 import type { CustomerRecord } from '../../domain/customers/customer';
 import { customerView } from '../../domain/customers/customer-view';
@@ -18,10 +19,10 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : ''
 
 /**
  * The `entity` and `entityUrl` of an event (docs/webhooks.md "Event types"): the resource as its GET
- * answers it. Orders and customers are rendered from the state their event's change wrote (kept from
- * the stream: lib/data/webhooks/event-states.ts), so a quick later change never shows in an earlier
- * event; without a kept state, and for products, as read now. undefined when the resource is gone
- * by then (e.g. a product deleted right after its update): nothing is sent.
+ * answers it. Orders, customers and created or updated products are rendered from the state their
+ * event's change wrote (kept from the stream: lib/data/webhooks/event-states.ts), so a quick later
+ * change never shows in an earlier event; without a kept state, as read now. undefined when there is
+ * neither (e.g. a product deleted right after an update no webhook kept a state for): nothing is sent.
  */
 export async function eventEntity(
   type: Exclude<WebhookEventType, 'PING'>,
@@ -101,8 +102,16 @@ async function productEntity(
   detail: Record<string, unknown>,
   ctx: (locale: string) => ViewContext,
 ) {
-  const catalog = await loadCatalog(ctx('').shopId);
-  const product = catalog?.products.get(text(detail.productId));
+  const shopId = ctx('').shopId;
+  const productId = text(detail.productId);
+  const catalog = await loadCatalog(shopId);
+  const written =
+    type === 'PRODUCT_CREATE' || type === 'PRODUCT_UPDATE'
+      ? ((await readProductState(shopId, productId, Number(detail.catalogVersion))) as
+          | ShopProduct
+          | undefined)
+      : undefined;
+  const product = written ?? catalog?.products.get(productId);
   if (!catalog || !product) return undefined;
   const view = { ...ctx(catalog.settings.defaultLocale), currency: catalog.settings.defaultCurrency };
   const entityUrl = shopUrl(view, 'products', product.productId);
