@@ -1486,7 +1486,7 @@ export interface components {
             items: components["schemas"]["Customer"][];
             links: components["schemas"]["Link"][];
         };
-        /** @description Every 4xx/5xx body (contract "Errors"). */
+        /** @description Every 4xx/5xx body: the status, a message, the errors per field and the request id. */
         Error: {
             status: string;
             message: string;
@@ -1606,7 +1606,7 @@ export interface components {
             };
             links: components["schemas"]["Link"][];
         };
-        /** @description A price (spec "Money"). */
+        /** @description A price: amount, currency, tax type and the amount formatted in the locale. */
         Money: {
             /** @enum {string} */
             taxType: "GROSS" | "NET" | "NONE";

@@ -14,7 +14,7 @@ import { jsonArray, jsonObject } from '../../lib/speed/json-text';
 import { answerFromCatalog } from '../../lib/speed/speculative-catalog-answer';
 
 /**
- * POST /{shopId}/search/products: faceted product search (spec "Product search result"): the page
+ * POST /{shopId}/search/products: faceted product search (docs/catalog.md "Search and facets"): the page
  * of hits, the query, the fallback query used when the query found nothing, and the facets.
  */
 export const handler = endpoint(

@@ -66,7 +66,7 @@ export const ShippingDataBody = z.lazy(() =>
   }),
 );
 
-/** spec "PUT payment-data": a name and a price (cost or discount) of the payment method. */
+/** PUT payment-data (docs/carts-and-orders.md): a name and a price (cost or discount) of the payment method. */
 export const PaymentDataBody = z.lazy(() =>
   z.strictObject({
     name: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(255))),
@@ -91,7 +91,7 @@ export const CouponPath = z.lazy(() =>
   }),
 );
 
-/** spec "GET /carts" query. */
+/** The GET /carts query (docs/carts-and-orders.md). */
 export const ListCartsQuery = z.lazy(() =>
   z.object({
     ...cursorPaging(),

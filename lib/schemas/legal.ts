@@ -1,7 +1,7 @@
 import { LocaleParam, PathId, RequestedLocale, ShopId } from './common';
 import * as z from './zod';
 
-/** Schemas of the legal contact information (spec "Contact information (legal)"). */
+/** Schemas of the legal contact information (docs/catalog.md "Legal"). */
 
 export const CONTACT_INFORMATION_FIELDS = [
   'name',

@@ -14,7 +14,7 @@ import * as z from './zod';
  * against it before anything is written.
  */
 
-/** A locale written like en_GB (spec: "Common query parameters"). */
+/** A locale written like en_GB (docs/decisions.md "Locales"). */
 export const Locale = z.string().check(z.regex(/^[a-z]{2}_[A-Z]{2}$/, 'expected a locale like en_GB'));
 /** An ISO 4217 currency code. */
 export const CurrencyCode = z.string().check(z.regex(/^[A-Z]{3}$/, 'expected an ISO 4217 code like EUR'));

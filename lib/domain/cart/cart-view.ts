@@ -163,7 +163,7 @@ function productLineItem(
   };
 }
 
-/** spec "ProductLineItem": the fields the cart list adds to each line. */
+/** A ProductLineItem (docs/carts-and-orders.md): the fields the cart list adds to each line. */
 function listFields({ line, unitPrice }: PricedCart['lines'][number], cart: CartRecord, ctx: ViewContext) {
   return {
     intervalOrder: String(line.intervalOrder),

@@ -7,7 +7,7 @@ import { type ProductViewContext, productView } from './product-view';
 export const MAX_CROSS_SELLING = 100;
 
 /**
- * The spec's "Cross-selling" of a product: its title and the products it points to (unknown ones
+ * The cross-selling of a product (docs/catalog.md "Product detail, variations, cross-selling"): its title and the products it points to (unknown ones
  * dropped, invisible ones unless asked for), each with a reduced Product field set, in one page.
  */
 export function crossSellingView(

@@ -3,7 +3,7 @@ import { type Catalog, localize } from './catalog';
 import type { ShopAttributeDefinition, ShopProduct } from './catalog-types';
 import type { CustomAttributeOperation } from './custom-attribute-operation';
 
-/** The spec's "Custom attribute". */
+/** A custom attribute (docs/catalog.md "Custom attributes"). */
 export interface CustomAttribute {
   key: string;
   displayKey: string;

@@ -5,7 +5,7 @@ import type { ShopProduct } from './catalog-types';
 import { variationSelection } from './product-view';
 
 /**
- * The spec's "Variation list" of a master: the attributes its variations differ in, with the values
+ * The variation list of a master (docs/catalog.md "Product detail, variations, cross-selling"): the attributes its variations differ in, with the values
  * its visible variations carry, and one item per visible variation (link + attribute selection, by
  * which a client matches a shopper's choice). A product that is not a master has no variations:
  * an empty list, not an error.

@@ -83,7 +83,7 @@ export function buildOrder(
       shippingData: view.shippingData,
       paymentData: {
         ...view.paymentData,
-        // spec "payment-data": the name given there is the order's payment method.
+        // PUT payment-data (docs/carts-and-orders.md): the name given there is the order's payment method.
         paymentMethod: paymentName
           ? { id: 'custom', name: paymentName, providerName: 'custom', additionalData: null }
           : null,

@@ -2,7 +2,7 @@ import type { CatalogProjection } from '../catalog/catalog-projection';
 import type { FieldError } from '../errors';
 import { minorDigits } from '../money/money';
 
-/** An attribute filter as a client sends it (spec "POST /search/products": attributeFilters). */
+/** An attribute filter as a client sends it (docs/catalog.md "Search and facets": attributeFilters). */
 export interface AttributeFilterInput {
   fieldName: string;
   attributeValue?: string | number | null | undefined;

@@ -1,7 +1,7 @@
 import * as z from '../zod';
 import { Address, Image, Links, Money, Percent, Quantity, TaxClass, Timestamp, Weight } from './common';
 
-/** Response schemas of carts (spec "Cart", "LineItemContainer", "ProductLineItem", "BulkPrice"). */
+/** Response schemas of carts (docs/carts-and-orders.md: Cart, LineItemContainer, ProductLineItem, BulkPrice). */
 
 export const BulkPrice = z
   .strictObject({

@@ -100,7 +100,7 @@ export const TaxModel = z
   })
   .register(z.globalRegistry, { id: 'TaxModel' });
 
-/** The stored legal text is what the API answers (spec "Contact information"). */
+/** The stored legal text is what the API answers (docs/catalog.md "Legal"). */
 export const ContactInformation = ShopContactInformation.clone().register(z.globalRegistry, {
   id: 'ContactInformation',
 });

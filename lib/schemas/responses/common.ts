@@ -2,7 +2,7 @@ import { ADDRESS_FIELDS } from '../../domain/address';
 import * as z from '../zod';
 
 /**
- * Response schemas: the shapes the API sends (spec "Resources and their fields", docs/api-rules.md, and the
+ * Response schemas: the shapes the API sends (docs/endpoints.md, docs/api-rules.md, and the
  * views in lib/domain/*-view.ts). They describe answers for openapi.json and the API tests' response
  * check; no Lambda function imports them (test/unit/response-schemas-imports.test.ts keeps it so).
  * `meta({ id })` names a schema's component in openapi.json.
@@ -24,7 +24,10 @@ export const Money = z
     amount: z.number(),
     currency: CurrencyCode,
   })
-  .register(z.globalRegistry, { id: 'Money', description: 'A price (spec "Money").' });
+  .register(z.globalRegistry, {
+    id: 'Money',
+    description: 'A price: amount, currency, tax type and the amount formatted in the locale.',
+  });
 
 export const Quantity = z
   .strictObject({ amount: z.number(), unit: z.string() })
@@ -93,7 +96,10 @@ export const ErrorBody = z
     ),
     requestId: z.optional(z.string()),
   })
-  .register(z.globalRegistry, { id: 'Error', description: 'Every 4xx/5xx body (contract "Errors").' });
+  .register(z.globalRegistry, {
+    id: 'Error',
+    description: 'Every 4xx/5xx body: the status, a message, the errors per field and the request id.',
+  });
 
 /** The spec's paged list envelope: results is the total count. */
 export const pageOf = <T extends z.core.$ZodType>(item: T) =>

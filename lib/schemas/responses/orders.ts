@@ -3,7 +3,7 @@ import * as z from '../zod';
 import { LineItemContainer, PaymentData, ShippingData } from './carts';
 import { Address, CurrencyCode, cursorPageOf, DecimalString, Links, pageOf, Timestamp } from './common';
 
-/** Response schemas of orders and order documents (spec "Order", "Order document"). */
+/** Response schemas of orders and order documents (docs/orders.md, docs/carts-and-orders.md). */
 
 export const Order = z
   .strictObject({

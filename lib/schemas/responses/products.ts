@@ -2,7 +2,7 @@ import * as z from '../zod';
 import { BulkPrice } from './carts';
 import { Image, Link, Links, Money, pageOf, Quantity, TaxClass, Timestamp, Weight } from './common';
 
-/** Response schemas of products (spec "Product", search result, variations, custom attributes, cross-selling). */
+/** Response schemas of products (docs/catalog.md "Catalog: products and search": product, search result, variations, custom attributes, cross-selling). */
 
 const PriceInfo = z
   .strictObject({
@@ -182,7 +182,7 @@ export const CustomAttributes = z
   })
   .register(z.globalRegistry, { id: 'CustomAttributes' });
 
-/** spec "Cross-selling": a reduced Product field set. */
+/** Cross-selling: a reduced Product field set (docs/catalog.md "Product detail, variations, cross-selling"). */
 const CrossSellingProduct = z.extend(
   z.pick(Product, {
     productId: true,

@@ -2,7 +2,7 @@ import { amountInput } from '../../domain/money/money-input';
 import { type CartResult, type CartWrite, catalogOfCart, changeCart } from './change-cart';
 
 /**
- * Sets the cart's payment (spec "PUT payment-data"): `priceAmount` (decimal, in the cart's currency)
+ * Sets the cart's payment (docs/carts-and-orders.md): `priceAmount` (decimal, in the cart's currency)
  * becomes the payment price, a negative one a discount, absent 0; a `name` is kept for the order,
  * absent keeps the one set before.
  */
