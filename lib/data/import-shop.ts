@@ -43,11 +43,12 @@ export async function importShop(
     const { customer, numberGuard, emailGuard } = customerItems(shopId, c, feedBuckets);
     return emailGuard ? [customer, numberGuard, emailGuard] : [customer, numberGuard];
   });
-  const products = file.products.map(withStockShards);
+  // Every product counts as written now (GET /products/updated/attributes).
+  const writtenAt = new Date().toISOString();
+  const products = file.products.map((p) => ({ ...withStockShards(p), writtenAt }));
   const entries = catalogEntries({ ...file, products });
-  const importedAt = new Date().toISOString();
   const puts = [
-    ...entries.map((e) => catalogItem(shopId, e.kind, e.id, e.data, e.position, importedAt)),
+    ...entries.map((e) => catalogItem(shopId, e.kind, e.id, e.data, e.position)),
     ...customers,
     ...products.flatMap((p) =>
       p.stocklevel === null || p.stockShards === null

@@ -63,11 +63,6 @@ export const keys = {
     pk: keys.catalogPartition(shopId),
     sk: `${CATALOG_KINDS[kind]}#${part(id)}`,
   }),
-  /**
-   * gsi3: the product change feed, each product once, sorted by its latest write other than stock
-   * (GET /products/updated/attributes): a key of the product's own catalog item.
-   */
-  productFeed: (shopId: string): string => `${shop(shopId)}#PRODUCTFEED`,
   /** The catalog kind of a catalog item's sort key. */
   catalogKindOf: (sk: string): CatalogKind | undefined => {
     const prefix = sk.slice(0, sk.indexOf('#'));

@@ -190,6 +190,8 @@ const BulkPriceTier = z.strictObject({
 export const ShopProduct = z.strictObject({
   productId: Id,
   productNumber: z.string().check(z.minLength(1)),
+  // Set by the catalog on every write (an export carries it; an import sets its own time).
+  writtenAt: z.optional(z.iso.datetime()),
   name: LocalizedText,
   title: z.optional(LocalizedText),
   shortDescription: z._default(z.nullable(LocalizedText), null),

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, tokenFor } from '../support/api';
 import { BILLING, newCart } from '../support/carts';
+import { requestCost } from '../support/server-timing';
 import { privateDemoShop, withStock } from '../support/shops';
 
 /**
@@ -118,5 +119,37 @@ describe('GET /{shopId}/products/updated/attributes', () => {
     expect(since.body.items[2].lastUpdated > first.lastUpdated).toBe(true);
     expect(ids(resumed)).toEqual(['trail-tshirt', 'gas-stove']);
     expect(ids(stock)).toEqual(['dome-tent-2p']);
+  });
+
+  it('costs no DynamoDB read beyond the catalog: a page of every product as cheap as a page of none', async () => {
+    // Prepare: every product of the shop counts as written by its import
+    const before = encodeURIComponent(new Date(Date.parse(imported) - 60_000).toISOString());
+    const cost = async (path: string) => {
+      const answer = await call(path);
+      expect(answer.status).toBe(200);
+      return {
+        results: answer.body.results as number,
+        calls: requestCost(answer.headers.get('server-timing')).calls,
+      };
+    };
+
+    // Act: three rounds (a round may carry the live stock's refresh, every 5 s), each cheapest kept
+    type Cost = Awaited<ReturnType<typeof cost>>;
+    const rounds: { all: Cost; none: Cost; list: Cost }[] = [];
+    for (let round = 0; round < 3; round++)
+      rounds.push({
+        all: await cost(`/${shop}/products/updated/attributes?changedAfter=${before}&resultsPerPage=1`),
+        none: await cost(
+          `/${shop}/products/updated/attributes?changedAfter=${encodeURIComponent(new Date().toISOString())}`,
+        ),
+        list: await cost(`/${shop}/products?resultsPerPage=1`),
+      });
+    const cheapest = (pick: (r: (typeof rounds)[number]) => number) => Math.min(...rounds.map(pick));
+
+    // Assess: the same calls as a product list page, whatever the count
+    expect(rounds[0]?.all.results).toBeGreaterThan(40);
+    expect(rounds[0]?.none.results).toBe(0);
+    expect(cheapest((r) => r.all.calls)).toBe(cheapest((r) => r.list.calls));
+    expect(cheapest((r) => r.none.calls)).toBe(cheapest((r) => r.list.calls));
   });
 });

@@ -299,7 +299,12 @@ describe('PATCH /{shopId}/products/{productId}: every path', () => {
 
     expect(listed.body.items.map((p: { productId: string }) => p.productId)).toEqual([id]);
     expect(suggested.body.products.map((p: { name: string }) => p.name)).toEqual(['Xylophone deluxe']);
-    expect(event?.detail).toEqual({ shopId: shop, productId: id, changedFields: ['/name', '/prices/GBP'] });
+    expect(event?.detail).toEqual({
+      shopId: shop,
+      productId: id,
+      changedFields: ['/name', '/prices/GBP'],
+      catalogVersion: expect.any(Number),
+    });
   });
 
   it('a stock change by an order raises no ProductUpdated', async () => {

@@ -180,7 +180,12 @@ describe('POST /{shopId}/products', () => {
     expect(suggested.body.products.map((p: { productNumber: string }) => p.productNumber)).toEqual([
       'OWN-ZEPHYR',
     ]);
-    expect(event?.detail).toEqual({ shopId: shop, productId, productNumber: 'OWN-ZEPHYR' });
+    expect(event?.detail).toEqual({
+      shopId: shop,
+      productId,
+      productNumber: 'OWN-ZEPHYR',
+      catalogVersion: expect.any(Number),
+    });
   });
 });
 

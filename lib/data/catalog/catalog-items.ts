@@ -13,24 +13,13 @@ export function catalogItem(
   id: string,
   data: unknown,
   position = 0,
-  writtenAt?: string,
 ): Record<string, unknown> & Key {
   return {
     ...keys.catalogItem(shopId, kind, id),
     kind,
     position,
     blob: deflateRawSync(JSON.stringify(data)),
-    ...(kind === 'product' && writtenAt ? productFeedKeys(shopId, id, writtenAt) : {}),
   };
-}
-
-/**
- * A product item's place in the product change feed (gsi3, lib/data/catalog/product-updates.ts): the
- * time it was written. A put replaces the item, so the feed holds each product once, at its latest
- * write, and a deleted product leaves it.
- */
-function productFeedKeys(shopId: string, productId: string, writtenAt: string) {
-  return { gsi3pk: keys.productFeed(shopId), gsi3sk: keys.stockFeedSort(writtenAt, productId) };
 }
 
 /** The data of a stored catalog item. */

@@ -36,13 +36,13 @@ export async function writeCatalog(
     events?: readonly ProductEvent[];
   },
 ): Promise<{ version: number; changes: CatalogChange[] }> {
-  const puts = change.puts ?? [];
   const deletes = change.deletes ?? [];
-  if (puts.length + deletes.length > MAX_CATALOG_WRITES) {
+  if ((change.puts ?? []).length + deletes.length > MAX_CATALOG_WRITES) {
     throw new RangeError(`a catalog change touches at most ${MAX_CATALOG_WRITES} items`);
   }
   const version = change.expectedVersion + 1;
   const writtenAt = new Date().toISOString();
+  const puts = (change.puts ?? []).map((put) => stamped(put, writtenAt));
   const changes: CatalogChange[] = [
     ...puts.map((p) => ({ kind: p.kind, id: p.id, position: p.position ?? 0, data: p.data })),
     ...deletes.map((d) => ({ kind: d.kind, id: d.id, deleted: true as const })),
@@ -52,7 +52,7 @@ export async function writeCatalog(
       (put): TransactItem => ({
         Put: {
           TableName: tableName(),
-          Item: catalogItem(shopId, put.kind, put.id, put.data, put.position, writtenAt),
+          Item: catalogItem(shopId, put.kind, put.id, put.data, put.position),
         },
       }),
     ),
@@ -80,4 +80,9 @@ export async function writeCatalog(
   ];
   await dynamo().send(new TransactWriteCommand({ TransactItems: items }));
   return { version, changes };
+}
+
+/** A product put carries the time of its write (GET /products/updated/attributes); others as they are. */
+function stamped(put: CatalogPut, writtenAt: string): CatalogPut {
+  return put.kind === 'product' ? { ...put, data: { ...put.data, writtenAt } } : put;
 }

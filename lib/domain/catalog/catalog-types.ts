@@ -152,6 +152,11 @@ export interface ShopPriceSet {
 export interface ShopProduct {
   productId: string;
   productNumber: string;
+  /**
+   * When the catalog last wrote the product (ISO 8601): set by every catalog write of it and by an
+   * import, for GET /products/updated/attributes; never rendered. Absent on products written before.
+   */
+  writtenAt?: string;
   name: LocalizedText;
   title?: LocalizedText;
   shortDescription: LocalizedText | null;

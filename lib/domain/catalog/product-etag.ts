@@ -8,8 +8,10 @@ import type { ShopProduct } from './catalog-types';
  * log agree on the tag.
  */
 export function productEtag(product: ShopProduct, stockUnits: number | null): string {
+  // When it was written is bookkeeping: a write's answer and a later read agree without it.
+  const { writtenAt: _, ...record } = product;
   const hash = createHash('sha256')
-    .update(canonicalJson(product))
+    .update(canonicalJson(record))
     .update(`\u0000${stockUnits ?? 'untracked'}`)
     .digest('base64url');
   return `"${hash.slice(0, 16)}"`;
