@@ -5,15 +5,21 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * Four projects (README "Tests"); `npm test` runs them all at once, `npm run test:unit|test:api|test:rehearsal|test:slow`
  * one each (`vitest run --project <name>`).
  * - unit: no DynamoDB, no server, no Java: seconds. Its setup file cuts the twin's environment off.
- * - api: real HTTP against the local twin, integration tests on its DynamoDB Local, and the pages in
- *   chromium (they mostly wait for renders, time the API tests leave).
+ * - api: real HTTP against the local twin, integration tests on its DynamoDB Local, the pages in
+ *   chromium (they mostly wait for renders, time the API tests leave), and beside them esbuild
+ *   bundling, CDK synthesis with cfn-lint and cdk-nag, the tools run over openapi.json.
  * - rehearsal: the deployment rehearsal (a twin of its own serving the synthesized bundles).
- * - slow: the fuzz, esbuild bundling, CDK synthesis, the tools run over openapi.json.
+ * - slow: the fuzz, last.
  * The twin (test/global-setup.ts) starts once per run for api and slow together, and only when one
  * of them has a file to run.
  */
-const SLOW = [
-  'test/api/fuzz.test.ts',
+/** The fuzz: after the API tests (its consistency check reads what they left in the demo shop). */
+const FUZZ = 'test/api/fuzz.test.ts';
+/**
+ * esbuild bundling, CDK synthesis, the tools run over openapi.json: CPU the API tests' waits leave,
+ * so they run beside them rather than after them, beside the fuzz.
+ */
+const SYNTH = [
   'test/infra/bundling.test.ts',
   'test/infra/shop-stack.test.ts',
   'test/infra/idempotency-secret.test.ts',
@@ -59,7 +65,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.ts', 'test/infra/*.test.ts'],
-          exclude: [...SLOW, REHEARSAL, TEMPLATE_CHECKS],
+          exclude: [FUZZ, ...SYNTH, REHEARSAL, TEMPLATE_CHECKS],
           setupFiles: ['test/unit/support/no-twin.ts'],
           // One worker process per core, shared by the files (the setup file resets modules and env):
           // starting a process per file cost more than the tests themselves.
@@ -79,8 +85,9 @@ export default defineConfig({
             'test/browser/**/*.test.ts',
             // cfn-lint over the synthesized templates: half a minute of CPU the API tests' waits leave.
             TEMPLATE_CHECKS,
+            ...SYNTH,
           ],
-          exclude: SLOW,
+          exclude: [FUZZ],
           globalSetup: TWIN_SETUP,
           sequence: { groupOrder: 1 },
           // Two files at once beside the rehearsal, three after it: a file spends much of its time
@@ -109,15 +116,12 @@ export default defineConfig({
         extends: true,
         // After api: the fuzz run's consistency check then also reads every order and cart the API
         // tests left behind.
-        // Two files at once: the fuzz waits on the twin's answers, time a synthesis can use.
         test: {
           name: 'slow',
-          include: SLOW,
+          include: [FUZZ],
           globalSetup: TWIN_SETUP,
           sequence: { groupOrder: 2 },
-          maxWorkers: 2,
-          // As api: files share their worker, so aws-cdk-lib is loaded once per worker, not per file.
-          isolate: false,
+          maxWorkers: 1,
           setupFiles: ['test/support/fresh-file.ts'],
         },
       },

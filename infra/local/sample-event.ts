@@ -258,14 +258,11 @@ export async function invokeRoute(
   if (body !== undefined) event.body = body;
   const handler = await loadHandler(route.handler);
   let result = (await handler(event, lambdaContext(route.name))) as APIGatewayProxyStructuredResultV2;
-  // The catalog's writers contend on its version; a write beaten by others is answered 409 "try
-  // again" (as a client would, then: many sample events prepared at once write one shop's catalog).
-  for (
-    let attempt = 1;
-    attempt < 5 && result.statusCode === 409 && /try again/.test(result.body ?? '');
-    attempt++
-  ) {
-    await new Promise((resolve) => setTimeout(resolve, 100 * attempt + Math.random() * 100));
+  // A 503 says "try again after Retry-After", and a client does: samples are prepared many at once,
+  // beside module loading that can hold this process's event loop past a DynamoDB call's timeout.
+  for (let attempt = 1; attempt < 4 && result.statusCode === 503; attempt++) {
+    const seconds = Number(result.headers?.['Retry-After'] ?? result.headers?.['retry-after'] ?? 1);
+    await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
     result = (await handler(event, lambdaContext(route.name))) as APIGatewayProxyStructuredResultV2;
   }
   if (!result.statusCode || result.statusCode >= 300) {
