@@ -216,19 +216,20 @@ describe('stock reads of concurrent PATCHes (speed trick stock-read-batches)', (
   });
   afterEach(() => clearFaults());
 
+  const PATCHERS = 8;
   const isStockRead = (command: string, input: unknown) =>
     command === 'BatchGetItemCommand' && JSON.stringify(input).includes('#STOCK#');
 
-  it('16 PATCHes of tracked products that wait for one stock read share the next: each answers its own level and ETag', async () => {
+  it('8 PATCHes of tracked products that wait for one stock read share the next: each answers its own level and ETag', async () => {
     const created = await Promise.all(
-      Array.from({ length: 16 }, (_, i) =>
+      Array.from({ length: PATCHERS }, (_, i) =>
         callOwn(`/${shop}/products`, {
           method: 'POST',
           body: { productNumber: `STOCKED-${i}`, name: `Stocked ${i}`, stocklevel: 10 + i },
         }),
       ),
     );
-    expect(created.map((c) => c.status)).toEqual(Array(16).fill(201));
+    expect(created.map((c) => c.status)).toEqual(Array(PATCHERS).fill(201));
     const ids = created.map((c) => c.body.productId as string);
     const rename = (id: string, i: number) =>
       callOwn(`/${shop}/products/${id}`, {
@@ -236,7 +237,7 @@ describe('stock reads of concurrent PATCHes (speed trick stock-read-batches)', (
         body: [{ op: 'add', path: '/name', value: `Restocked ${i}` }],
       });
 
-    // The first PATCH's stock read is held while the other 15 arrive and ask for theirs.
+    // The first PATCH's stock read is held while the others arrive and ask for theirs.
     const held = holdCalls(isStockRead);
     const reads = countAnswered(isStockRead);
     const first = rename(ids[0] as string, 0);
@@ -247,7 +248,7 @@ describe('stock reads of concurrent PATCHes (speed trick stock-read-batches)', (
     const answers = [await first, ...(await Promise.all(rest))];
     reads.stop();
 
-    expect(answers.map((a) => a.status)).toEqual(Array(16).fill(200));
+    expect(answers.map((a) => a.status)).toEqual(Array(PATCHERS).fill(200));
     expect(answers.map((a) => [a.body.name, a.body.stocklevel])).toEqual(
       ids.map((_, i) => [`Restocked ${i}`, 10 + i]),
     );
@@ -255,9 +256,9 @@ describe('stock reads of concurrent PATCHes (speed trick stock-read-batches)', (
       ids.map((id) => callOwn(`/${shop}/products/${id}?includeInvisible=true`)),
     );
     expect(answers.map((a) => a.headers.get('etag'))).toEqual(stored.map((s) => s.headers.get('etag')));
-    // The held read, then the 15 waiting ones together (a very slow host may split them once more);
+    // The held read, then the waiting ones together (a very slow host may split them once more);
     // with the trick off every PATCH reads alone.
     if (speedTrickOn('stock-read-batches')) expect(reads.count()).toBeLessThanOrEqual(3);
-    else expect(reads.count()).toBe(16);
+    else expect(reads.count()).toBe(PATCHERS);
   });
 });
