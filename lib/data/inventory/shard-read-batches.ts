@@ -12,7 +12,8 @@ import { shardLevels } from './stock-shards';
  * shards for the ETag in a call of its own (0.95 of the 1.4 DynamoDB calls a PATCH made at c=16,
  * and DynamoDB Local spends about as much CPU on a one-key BatchGetItem as on five keys); measured
  * in docs/catalog.md "Concurrent product writes". Off: `SPEED_TRICKS_OFF=stock-read-batches` reads
- * each product's shards on their own.
+ * each product's shards on their own. A shared call counts in the telemetry (Server-Timing, metrics)
+ * of the request whose turn sent it, as a shared catalog version does.
  */
 
 /** DynamoDB's BatchGetItem limit: the shards one call reads at most. */
