@@ -28,6 +28,21 @@ export interface PatchRateRow {
   otherFailures: number;
   p50: number;
   p99: number;
+  /**
+   * CPU a PATCH (ms, every thread) of the bench client, the API process and DynamoDB Local (null where
+   * it could not be read), and the API's DynamoDB calls a PATCH: where a PATCH's work goes.
+   */
+  cost?: { clientMs: number; apiMs: number; dynamoMs: number | null; calls: number };
+}
+
+/** What the bench can read of the other processes' work so far (cumulative). */
+export interface WorkSample {
+  /** The API process's CPU (ms). */
+  apiMs: number;
+  /** DynamoDB Local's CPU (ms), if it can be read. */
+  dynamoMs: number | undefined;
+  /** DynamoDB calls the API made since the last sample. */
+  calls: number;
 }
 
 /** `patches` PATCHes at each concurrency of PATCH_RATE_CONCURRENCIES, one run after the other. */
@@ -40,12 +55,15 @@ export async function measurePatchRates(
     patches,
   }: { shopId: string; token: string; productIds: readonly string[]; patches: number },
   say: (line: string) => void,
+  work?: () => Promise<WorkSample>,
 ): Promise<PatchRateRow[]> {
   if (productIds.length < MIN_PRODUCTS)
     throw new Error(`distinct PATCHes need ${MIN_PRODUCTS} products, the shop lists ${productIds.length}`);
   const rows: PatchRateRow[] = [];
   for (const concurrency of PATCH_RATE_CONCURRENCIES) {
     say(`  ${patches} PATCHes of distinct products at c=${concurrency}...`);
+    const before = await work?.();
+    const clientBefore = process.cpuUsage();
     const run = await load(url, {
       connections: concurrency,
       amount: patches,
@@ -60,6 +78,8 @@ export async function measurePatchRates(
         body: JSON.stringify([{ op: 'add', path: '/name', value: `Rate c${concurrency} ${i}` }]),
       }),
     });
+    const client = process.cpuUsage(clientBefore);
+    const after = await work?.();
     const count = (test: (status: number) => boolean) =>
       Object.entries(run.statuses)
         .filter(([status]) => test(Number(status)))
@@ -77,6 +97,18 @@ export async function measurePatchRates(
       p50: percentile(run.latencies, 50),
       p99: percentile(run.latencies, 99),
     };
+    if (before && after) {
+      const perPatch = (ms: number) => ms / Math.max(1, run.requests);
+      row.cost = {
+        clientMs: perPatch((client.user + client.system) / 1000),
+        apiMs: perPatch(after.apiMs - before.apiMs),
+        dynamoMs:
+          after.dynamoMs !== undefined && before.dynamoMs !== undefined
+            ? perPatch(after.dynamoMs - before.dynamoMs)
+            : null,
+        calls: perPatch(after.calls),
+      };
+    }
     say(
       `    ${row.perSecond.toFixed(1)} PATCHes/s, ${conflicts} × 409, ${serverErrors} × 5xx${run.failures.length > 0 ? `; ${run.failures.join('; ')}` : ''}`,
     );
@@ -102,10 +134,10 @@ export function missedPatchRateBudgets(rows: readonly PatchRateRow[], label: str
   return missed;
 }
 
-/** The rows as a table. */
+/** The rows as a table, with where a PATCH's CPU went when it was measured. */
 export function patchRateTable(rows: readonly PatchRateRow[]): string {
   const base = rows[0]?.perSecond ?? Number.NaN;
-  return table(
+  const rates = table(
     ['concurrency', 'PATCHes', 's', 'PATCHes/s', '× c=1', '409', '5xx', 'other failures', 'p50 ms', 'p99 ms'],
     rows.map((r) => [
       String(r.concurrency),
@@ -120,4 +152,23 @@ export function patchRateTable(rows: readonly PatchRateRow[]): string {
       r.p99.toFixed(0),
     ]),
   );
+  const measured = rows.filter((r) => r.cost);
+  if (measured.length === 0) return rates;
+  const cost = table(
+    [
+      'concurrency',
+      'CPU ms a PATCH: bench client',
+      'API process',
+      'DynamoDB Local',
+      'DynamoDB calls a PATCH',
+    ],
+    measured.map((r) => [
+      String(r.concurrency),
+      (r.cost?.clientMs ?? 0).toFixed(2),
+      (r.cost?.apiMs ?? 0).toFixed(2),
+      r.cost?.dynamoMs == null ? 'n/a' : r.cost.dynamoMs.toFixed(2),
+      (r.cost?.calls ?? 0).toFixed(2),
+    ]),
+  );
+  return `${rates}\n\n${cost}`;
 }

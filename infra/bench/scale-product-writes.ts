@@ -8,6 +8,7 @@ import { applyLocalEnv } from '../local/local-env';
 import { type Child, startChild } from './child-process';
 import { ACCEPT_V1 } from './http-fixtures';
 import { type LoadRequest, load } from './load';
+import { descendantPid, processCpuMs } from './process-cpu';
 import { CATALOG_BUDGETS, call, usageOf } from './scale-catalog';
 import {
   measurePatchRates,
@@ -29,7 +30,8 @@ import { percentile, table } from './stats';
  * 2. After each kind of product write (create, patch, delete) on one process, the next product list
  *    on the other: its read units (the refresh by difference). Budget: ≤ 2 RCU.
  * 3. --write-patches (2,000) PATCHes of distinct products at c=1, then as many at c=16
- *    (infra/bench/scale-patch-rates.ts). Budgets: no 409, no 5xx, c=16 ≥ 4× the rate of c=1.
+ *    (infra/bench/scale-patch-rates.ts), with the CPU a PATCH of the bench, the API process and
+ *    DynamoDB Local, and the DynamoDB calls a PATCH. Budgets: no 409, no 5xx, c=16 ≥ 4× the rate of c=1.
  * 4. A fresh process's first product list (a cold start after them) and its RSS. Budgets at 100,000
  *    products: ≤ 3 s, ≤ 70 % of 1024 MB.
  */
@@ -94,10 +96,19 @@ export async function measureProductWrites(
       const afterWrite = await readsAfterWrites(writer, reader, api, productIds, say);
 
       const pruner = pruneBeside(shopId);
+      const java = descendantPid('java');
       const rates = await measurePatchRates(
         String(writer.ready.url),
         { shopId, token, productIds, patches: options.patches },
         say,
+        async () => {
+          const answer = await writer.ask({ type: 'usage' });
+          return {
+            apiMs: answer.cpuMs as number,
+            dynamoMs: java === undefined ? undefined : processCpuMs(java),
+            calls: (answer.usage as { calls: number }).calls,
+          };
+        },
       );
       say(`  log entries pruned beside them: ${await pruner.stop()}`);
       const cold = await startChild(here('./catalog-api-process.ts'), env);

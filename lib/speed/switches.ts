@@ -25,6 +25,8 @@ export const SPEED_TRICKS = {
   'facet-tables': 'lib/domain/search/facet-tables.ts',
   /** lib/domain/search/suggest.ts (carrySuggestIndexes): a product write patches the suggest index instead of a rebuild. */
   'suggest-carry': 'lib/domain/search/suggest.ts',
+  /** lib/data/inventory/shard-read-batches.ts: a PATCH's stock reads go out together with others in flight. */
+  'stock-read-batches': 'lib/data/inventory/shard-read-batches.ts',
   /** infra/constructs/lambda-credentials.ts: bundles take credentials from the environment only. */
   'credentials-alias': 'infra/constructs/lambda-credentials.ts',
   /** infra/constructs/no-event-streams.ts: bundles carry no event-stream code. */

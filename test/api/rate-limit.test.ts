@@ -60,6 +60,28 @@ describe('rate limit (docs/api-rules.md "Rate limit")', () => {
     expect(fresh.status).toBe(200);
   });
 
+  it('requests of one token at once on one instance share its leases: exactly the limit served', async () => {
+    const token = tokenFor('demo', ['products_read'], 4200 + Math.floor(Math.random() * 500));
+
+    const responses = await Promise.all(
+      Array.from({ length: LIMIT + 3 }, () =>
+        fetch(`${server.url}/demo/shipping-methods`, {
+          headers: { accept: MEDIA_TYPE_V1, authorization: `Bearer ${token}` },
+        }),
+      ),
+    );
+
+    // One lease in flight at a time: before, each of the 23 leased a block of its own, the
+    // answers overwrote each other's grants and requests were refused far below the limit.
+    const served = responses.filter((r) => r.status === 200);
+    expect(served).toHaveLength(LIMIT);
+    expect(responses.filter((r) => r.status === 429)).toHaveLength(3);
+    expect(served.map((r) => Number(r.headers.get('x-ratelimit-remaining'))).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: LIMIT }, (_, i) => i),
+    );
+    for (const r of responses) expect(r.headers.get('x-ratelimit-limit')).toBe(String(LIMIT));
+  });
+
   it('never leases more than the limit, however many instances lease at once', async () => {
     const window = { start: 0, end: 3_600_000 };
     const tokenId = `lease-${Date.now()}`;

@@ -99,6 +99,10 @@ async function drain(shopId: string, queue: ShopQueue): Promise<void> {
   // version again (if another instance wrote meanwhile, the condition says so and we read).
   let written: number | undefined;
   try {
+    // Changes that arrive in the same turn of the event loop (the PATCHes whose stock reads came
+    // back in one batch, lib/data/inventory/shard-read-batches.ts) start the first version together
+    // instead of one alone and the rest in a second version.
+    await new Promise((resolve) => setImmediate(resolve));
     while (queue.waiting.length > 0) {
       const batch = queue.waiting.splice(0, batchSize(queue.waiting));
       let outcome: Outcome;

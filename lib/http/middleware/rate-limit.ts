@@ -16,6 +16,8 @@ interface Lease {
   leased: number;
   /** The window's limit is used up: no more leases until it ends. */
   exhausted: boolean;
+  /** The lease in flight: requests that find the block used up wait for it instead of leasing too. */
+  leasing?: Promise<void>;
 }
 
 const leases = new Map<string, Lease>();
@@ -46,17 +48,11 @@ export function rateLimit(): MiddlewareObj<ApiEvent, ApiResult, Error, ApiContex
         leases.set(key, lease);
         forgetOldWindows(windowStart);
       }
-      if (lease.local === 0 && !lease.exhausted) {
-        const { granted, leased } = await leaseAllowance(
-          principal.shopId,
-          principal.tokenId,
-          window,
-          Math.min(block, limit),
-          limit,
-        );
-        lease.local = granted;
-        lease.leased = Math.min(leased, limit);
-        lease.exhausted = granted === 0 || leased >= limit;
+      // One lease at a time per token: sixteen requests that find the block used up at once took
+      // sixteen blocks (sixteen writes) where one serves them all.
+      while (lease.local === 0 && !lease.exhausted) {
+        lease.leasing ??= leaseBlock(lease, principal, window, Math.min(block, limit), limit);
+        await lease.leasing;
       }
       const headers = {
         'X-RateLimit-Limit': String(limit),
@@ -76,6 +72,30 @@ export function rateLimit(): MiddlewareObj<ApiEvent, ApiResult, Error, ApiContex
       };
     },
   };
+}
+
+/** Leases the next block of a token's allowance into `lease`. */
+async function leaseBlock(
+  lease: Lease,
+  principal: { shopId: string; tokenId: string },
+  window: { start: number; end: number },
+  block: number,
+  limit: number,
+): Promise<void> {
+  try {
+    const { granted, leased } = await leaseAllowance(
+      principal.shopId,
+      principal.tokenId,
+      window,
+      block,
+      limit,
+    );
+    lease.local += granted;
+    lease.leased = Math.min(leased, limit);
+    lease.exhausted = granted === 0 || leased >= limit;
+  } finally {
+    lease.leasing = undefined;
+  }
 }
 
 /** Keeps the lease table small: entries of past windows are dropped. */
