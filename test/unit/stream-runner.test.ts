@@ -191,6 +191,28 @@ describe('stream runner: failures and stopping', () => {
     expect(waits).toEqual([100, 200, 100]);
   });
 
+  it('tells after each attempt which records the handler took (the bench times the stream by it)', async () => {
+    // Prepare: the first attempt fails at the third record
+    const records = ['1', '2', '3', '4'].map((seq) => ({ dynamodb: { SequenceNumber: seq } }));
+    const told: string[][] = [];
+    let attempts = 0;
+
+    // Act
+    await deliverBatch(records, {
+      handler: async () => ({ batchItemFailures: attempts++ === 0 ? [{ itemIdentifier: '3' }] : [] }),
+      retry: { firstMs: 1, maxMs: 1 },
+      wait: async () => true,
+      report: () => {},
+      handled: (taken) => told.push(taken.map(seqOf)),
+    });
+
+    // Assess
+    expect(told).toEqual([
+      ['1', '2'],
+      ['3', '4'],
+    ]);
+  });
+
   it('stops at once, even while it waits to retry, and leaves no timer and no poll behind', async () => {
     // Prepare: a consumer that always fails, with retries 10 s apart
     const stream = new FakeStream();
