@@ -59,7 +59,7 @@ export function pollWait(
   return Math.max(0, polledAt + every - now);
 }
 
-/** An iterator for a shard: where it starts, or just after the last record handled. */
+/** An iterator for a shard: where it starts, or just after the last record read. */
 export async function openIterator(start: ShardStart, after: string | undefined, reading: ShardReading) {
   const out = await reading.api.getShardIterator(
     {
