@@ -6,7 +6,9 @@
  * evenly spread times. Budgets: no 500 (nor any 5xx but 503), every 503 has Retry-After, every
  * request that overlapped a pause answered within 7 s, and after the retries every cart the
  * shoppers ordered has exactly one order, the one its 201 named, and no checkout ended without its
- * 201.
+ * 201. The API runs the table's stream through its consumers as `npm start` does; the stream's
+ * lag (change written → consumer done) is printed per consumer, the records that met a pause apart;
+ * budget p99 ≤ 1 s for the others (infra/bench/stream-lag.ts).
  * Options: --seconds 150 --pauses 6,12 (seconds each) --shoppers 6 --readers 3; a short run while
  * developing: --seconds 40 --pauses 3,6. Exit 1 when a budget is missed.
  */
@@ -23,11 +25,16 @@ import { type Answer, reader, type ShopperTally, shopper } from './pause-clients
 import { ordersPerCart } from './pause-orders';
 import { BENCH_ENV, report } from './report';
 import { table } from './stats';
+import { type LagSample, streamLagRows, streamLagTable } from './stream-lag';
 
 const say = (line: string) => process.stderr.write(`${line}\n`);
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 /** The issue's budget for a request that met a pause. */
 const PAUSED_ANSWER_BUDGET_MS = 7000;
+/** Issue 34: a change reaches its stream consumer within this long (p99), pauses aside. */
+export const STREAM_LAG_P99_BUDGET_MS = 1000;
+/** After the load, the stream is given this long to hand over what is left. */
+const STREAM_DRAIN_MS = 30_000;
 const SHOP = 'pauses';
 
 async function main(): Promise<number> {
@@ -50,8 +57,9 @@ async function main(): Promise<number> {
     await createTableIfMissing();
     // The demo catalog with the shoppers' products untracked: the run never depends on their stock.
     await importBenchShop(SHOP);
-    // The API in a process of its own, as a Lambda instance; its warnings would be one per 503.
-    api = await startChild(here('./catalog-api-process.ts'), {
+    // The API in a process of its own, as a Lambda instance, with the stream and its consumers; its
+    // warnings would be one per 503.
+    api = await startChild(here('./pause-api-process.ts'), {
       ...BENCH_ENV,
       LOG_LEVEL: 'error',
       BENCH_DYNAMODB_ENDPOINT: dynamo.endpoint,
@@ -73,6 +81,9 @@ async function main(): Promise<number> {
     ]);
     const windows = await pauseAtIntervals(dynamo, pauses, seconds);
     await load;
+    const stream = await drainStream(api);
+    const lagRows = streamLagRows(stream.samples, windows);
+    const clear = lagRows.find((r) => r.consumer === 'all');
     const orders = await ordersPerCart(SHOP);
     const overlapping = answers.filter((a) => windows.some((w) => a.startedAt < w.to && a.endedAt > w.from));
     const longest = Math.max(0, ...overlapping.map((a) => a.endedAt - a.startedAt));
@@ -81,6 +92,7 @@ async function main(): Promise<number> {
       `machine: ${m.cpus} CPUs, ${m.cpuModel}, Node ${m.node}; DynamoDB Local in memory on the same CPUs`,
       `${seconds} s of mixed load (${values.shoppers} shoppers, ${values.readers} readers), DynamoDB Local paused ${windows.map((w) => `${((w.to - w.from) / 1000).toFixed(1)} s at ${((w.from - (endAt - seconds * 1000)) / 1000).toFixed(0)} s`).join(', ')}\n\n${statusTable(answers, overlapping)}`,
       `requests that met a pause: ${overlapping.length}; longest answer ${longest} ms (budget ${PAUSED_ANSWER_BUDGET_MS} ms)`,
+      `the stream's lag (DynamoDB answered the write → consumer done; records written before a pause ended and handled after it began apart; ${stream.byItemTime} records timed by their item's own time, ${stream.untimed} carrying none left out)\n\n${streamLagTable(lagRows)}`,
       `checkouts: ${tally.ordered.size} answered 201 (${tally.recovered} of them after a lost answer, by its Idempotency-Key); orders in the table: ${orders.size} carts, ${check.doubled} with more than one order, ${check.lost} ordered carts without their order, ${check.unknown} orders the shoppers never got a 201 for; ${tally.unfinished.length} checkouts given up (${tally.unfinished.map((u) => u.status).join(', ') || 'none'})`,
     ];
     const missed = [
@@ -96,6 +108,10 @@ async function main(): Promise<number> {
       ...budget(answers.every(expected), 'an answer other than 2xx, 503 or (checkout) 409'),
       ...budget(check.doubled === 0 && check.lost === 0, 'orders lost or doubled'),
       ...budget(
+        clear !== undefined && clear.p99 <= STREAM_LAG_P99_BUDGET_MS,
+        `stream lag p99 ${Math.round(clear?.p99 ?? Number.NaN)} ms > ${STREAM_LAG_P99_BUDGET_MS} ms (pauses aside)`,
+      ),
+      ...budget(
         check.unknown === 0 && tally.unfinished.length === 0,
         'checkouts whose order was placed but whose 201 never came (503, then 410 on the retry)',
       ),
@@ -105,6 +121,27 @@ async function main(): Promise<number> {
     await api?.stop();
     await dynamo.stop();
   }
+}
+
+/**
+ * The stream's lag samples of the run: asks the API until the stream has handed over everything
+ * (two asks in a row with nothing new, the load over) or STREAM_DRAIN_MS have passed.
+ */
+async function drainStream(
+  api: Child,
+): Promise<{ samples: LagSample[]; untimed: number; byItemTime: number }> {
+  const all = { samples: [] as LagSample[], untimed: 0, byItemTime: 0 };
+  const deadline = Date.now() + STREAM_DRAIN_MS;
+  let quiet = 0;
+  while (quiet < 2 && Date.now() < deadline) {
+    const taken = (await api.ask({ type: 'stream-lag' })) as unknown as typeof all;
+    all.samples.push(...taken.samples);
+    all.untimed += taken.untimed;
+    all.byItemTime += taken.byItemTime;
+    quiet = taken.samples.length === 0 ? quiet + 1 : 0;
+    await sleep(1000);
+  }
+  return all;
 }
 
 /** Pauses DynamoDB Local for each length in turn, evenly spread over the run; the windows. */

@@ -3,6 +3,7 @@ import { importBenchShop } from './bench-shop';
 import type { Child } from './child-process';
 import { benchHeaders, callApi, makeCarts } from './http-fixtures';
 import { percentile, table } from './stats';
+import { type LagSample, type StreamLagRow, streamLagRows, streamLagTable } from './stream-lag';
 
 /** A sale is counted by GET /sales within this long of its checkout's answer (p99), under c=16. */
 export const SALE_LAG_P99_BUDGET_MS = 2_000;
@@ -20,6 +21,10 @@ export interface SaleLagRow {
   max: number;
   /** Orders GET /sales had not counted when the part stopped waiting. */
   uncounted: number;
+  /** The stream's own lag over the checkouts, per consumer (change written → consumer done). */
+  stream: StreamLagRow[];
+  /** Records of those timed by their item's own time: their write's answer was not seen. */
+  streamByItemTime: number;
 }
 
 /**
@@ -62,6 +67,7 @@ export async function measureSaleLag(
     }
   })();
 
+  await api.ask({ type: 'stream-lag' }); // the carts' records are not the checkouts'
   say(`sale lag: ${orders} checkouts at concurrency ${CONCURRENCY}...`);
   const answered: number[] = [];
   let next = 0;
@@ -84,6 +90,10 @@ export async function measureSaleLag(
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   polling = false;
   await poller;
+  const { samples, byItemTime } = (await api.ask({ type: 'stream-lag' })) as unknown as {
+    samples: LagSample[];
+    byItemTime: number;
+  };
 
   answered.sort((a, b) => a - b);
   const lags: number[] = [];
@@ -99,16 +109,19 @@ export async function measureSaleLag(
     p99: percentile(lags, 99),
     max: Math.max(...lags),
     uncounted,
+    stream: streamLagRows(samples),
+    streamByItemTime: byItemTime,
   };
 }
 
 /** The part's table. */
 export function saleLagTable(row: SaleLagRow): string {
   const ms = (v: number) => `${Math.round(v)} ms`;
-  return table(
+  const counted = table(
     ['orders', 'counted p50', 'counted p99', 'max', 'uncounted'],
     [[String(row.orders), ms(row.p50), ms(row.p99), ms(row.max), String(row.uncounted)]],
   );
+  return `${counted}\n\nthe stream's lag over the same time (DynamoDB answered the write → consumer done; ${row.streamByItemTime} records timed by their item's own time)\n\n${streamLagTable(row.stream)}`;
 }
 
 /** The budget missed: p99 over SALE_LAG_P99_BUDGET_MS, or any order never counted. */

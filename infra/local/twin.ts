@@ -8,7 +8,12 @@ import { bucketStandIns, tableStandIn } from './bundled/stand-ins';
 import { repoRoot } from './dev-issuer';
 import { startDynamoDbLocal } from './dynamodb-local';
 import type { LocalEventBus } from './events/local-event-bus';
-import { startTwinEvents, type TwinEventSettings, twinEventSettings } from './events/twin-events';
+import {
+  type StreamObserver,
+  startTwinEvents,
+  type TwinEventSettings,
+  twinEventSettings,
+} from './events/twin-events';
 import { importShopFile } from './import-file';
 import { applyLocalEnv } from './local-env';
 import { startMinuteTasks } from './minute-tasks';
@@ -34,6 +39,8 @@ export interface TwinOptions {
   quiet?: boolean;
   /** Run the table's stream through the consumer (default: LOCAL_STREAM, on). */
   stream?: boolean;
+  /** Told which stream records each consumer has taken, and when (the benches' stream lag). */
+  observeStream?: StreamObserver;
   /**
    * The deployment rehearsal: serve every function from this synthesized cloud assembly's bundles
    * instead of the sources (infra/local/bundled/, docs/rehearsal.md).
@@ -65,6 +72,7 @@ export async function startTwin({
   seed = true,
   quiet = false,
   stream,
+  observeStream,
   assemblyDir,
 }: TwinOptions = {}): Promise<Twin> {
   const settings = twinEventSettings();
@@ -106,7 +114,7 @@ export async function startTwin({
           quiet,
           settings,
         })
-      : await startSourceServices(port, quiet, settings);
+      : await startSourceServices(port, quiet, settings, observeStream);
     for (const { shopId } of seed ? SEED_SHOPS : []) served.add(shopId);
     const storage = objects;
     return {
@@ -132,8 +140,13 @@ export async function startTwin({
  * The twin's own moving parts around the handlers of the sources: the stream consumers and local
  * bus, the every-minute tasks and the HTTP front door (the rehearsal's are bundled-services.ts).
  */
-async function startSourceServices(port: number, quiet: boolean, settings: TwinEventSettings) {
-  const events = await startTwinEvents({ quiet, settings });
+async function startSourceServices(
+  port: number,
+  quiet: boolean,
+  settings: TwinEventSettings,
+  observe?: StreamObserver,
+) {
+  const events = await startTwinEvents({ quiet, settings, ...(observe ? { observe } : {}) });
   const tasks = startMinuteTasks();
   try {
     // The handlers log every request themselves; the server only reports its own 502s.

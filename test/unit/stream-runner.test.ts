@@ -100,6 +100,49 @@ describe('stream runner: following shards', () => {
     expect(handled).toHaveLength(6);
   });
 
+  it('reads on while the consumer works, and hands it what came meanwhile in one batch', async () => {
+    // Prepare: a consumer whose first call waits until it is let go; batches of up to 3
+    const stream = new FakeStream();
+    stream.open('s0');
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const calls: string[][] = [];
+    let entered = false;
+    const runner = startStreamRunner({
+      api: stream,
+      streamArn: stream.arn,
+      handler: async (event) => {
+        entered = true;
+        if (calls.length === 0) await held;
+        calls.push(event.Records.map(seqOf));
+        return { batchItemFailures: [] };
+      },
+      filters: PUBLISHER_STREAM.filters,
+      batchSize: 3,
+      pollMs: 5,
+      report: () => {},
+    });
+    runners.push(runner);
+    await runner.ready;
+
+    // Act: one record, then two more while the consumer holds the first
+    const first = stream.write('s0', 1);
+    await until(() => entered);
+    const more = stream.write('s0', 2);
+    const polls = stream.polls;
+    try {
+      await until(() => stream.polls >= polls + 2);
+    } finally {
+      release();
+    }
+    await until(() => calls.length >= 2);
+
+    // Assess: the shard was read on meanwhile; the second call holds both later records, in order
+    expect(calls).toEqual([first, more]);
+  });
+
   it('plans from a listing: LATEST for open shards at the start, TRIM_HORIZON once a parent is done', () => {
     // Prepare
     const listed = [
@@ -189,6 +232,28 @@ describe('stream runner: failures and stopping', () => {
       ['2', '3'],
     ]);
     expect(waits).toEqual([100, 200, 100]);
+  });
+
+  it('tells after each attempt which records the handler took (the bench times the stream by it)', async () => {
+    // Prepare: the first attempt fails at the third record
+    const records = ['1', '2', '3', '4'].map((seq) => ({ dynamodb: { SequenceNumber: seq } }));
+    const told: string[][] = [];
+    let attempts = 0;
+
+    // Act
+    await deliverBatch(records, {
+      handler: async () => ({ batchItemFailures: attempts++ === 0 ? [{ itemIdentifier: '3' }] : [] }),
+      retry: { firstMs: 1, maxMs: 1 },
+      wait: async () => true,
+      report: () => {},
+      handled: (taken) => told.push(taken.map(seqOf)),
+    });
+
+    // Assess
+    expect(told).toEqual([
+      ['1', '2'],
+      ['3', '4'],
+    ]);
   });
 
   it('stops at once, even while it waits to retry, and leaves no timer and no poll behind', async () => {

@@ -1,4 +1,5 @@
 import { appendFileSync } from 'node:fs';
+import type { DynamoDBRecord } from 'aws-lambda';
 import { createPublisher } from '../../../functions/events/publish-domain-events';
 import { PUBLISHER_STREAM } from '../../../functions/events/stream-filter';
 import { SALES_STREAM } from '../../../functions/orders/sales-stream-filter';
@@ -47,6 +48,15 @@ export function twinBus({ quiet, settings }: { quiet: boolean; settings: TwinEve
   });
 }
 
+/** The twin's two stream consumers, as a bench that watches them names them. */
+export type TwinConsumer = 'events' | 'sales';
+/** Told which records a consumer has taken, and when (the bench's stream lag: infra/bench/stream-lag.ts). */
+export type StreamObserver = (
+  consumer: TwinConsumer,
+  records: readonly DynamoDBRecord[],
+  doneAt: number,
+) => void;
+
 export interface TwinEvents {
   /** Every event the consumer published, as it arrives (waitForEvents for tests). */
   bus: LocalEventBus;
@@ -63,9 +73,11 @@ export interface TwinEvents {
 export async function startTwinEvents({
   quiet,
   settings = twinEventSettings(),
+  observe,
 }: {
   quiet: boolean;
   settings?: TwinEventSettings;
+  observe?: StreamObserver;
 }): Promise<TwinEvents> {
   const bus = twinBus({ quiet, settings });
   if (settings.LOCAL_STREAM === 'off') return { bus, stop: async () => {} };
@@ -86,6 +98,7 @@ export async function startTwinEvents({
       filters: PUBLISHER_STREAM.filters,
       batchSize: PUBLISHER_STREAM.batchSize,
       pollMs: settings.STREAM_POLL_MS,
+      ...(observe ? { handled: (records, at) => observe('events', records, at) } : {}),
     }),
     startStreamRunner({
       api,
@@ -95,6 +108,7 @@ export async function startTwinEvents({
       batchSize: SALES_STREAM.batchSize,
       pollMs: settings.STREAM_POLL_MS,
       report: (line) => process.stderr.write(`[sales] ${line}\n`),
+      ...(observe ? { handled: (records, at) => observe('sales', records, at) } : {}),
     }),
   ];
   const stop = async () => {

@@ -16,6 +16,8 @@ export interface Delivery {
   wait: (ms: number) => Promise<boolean>;
   /** One line per failed attempt (a developer must see a shard that is stuck). */
   report: (line: string) => void;
+  /** Told, after each attempt, which records the handler has taken and when (the bench's stream lag). */
+  handled?: (records: readonly DynamoDBRecord[], doneAt: number) => void;
 }
 
 /**
@@ -32,6 +34,8 @@ export async function deliverBatch(records: readonly DynamoDBRecord[], delivery:
   let attempt = 0;
   while (pending.length > 0) {
     const failure = await attemptBatch(pending, delivery.handler);
+    const taken = failure === undefined ? pending : pending.slice(0, failure.index);
+    if (taken.length > 0) delivery.handled?.(taken, Date.now());
     if (failure === undefined) return true;
     attempt = failure.index > 0 ? 1 : attempt + 1;
     pending = pending.slice(failure.index);

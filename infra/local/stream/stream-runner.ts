@@ -1,4 +1,5 @@
 import type { Shard } from '@aws-sdk/client-dynamodb-streams';
+import type { DynamoDBRecord } from 'aws-lambda';
 import type { StreamFilterPattern } from '../../../functions/events/stream-filter';
 import type { RetryBackoff, StreamHandler } from './deliver-batch';
 import { pause } from './pause';
@@ -20,6 +21,8 @@ export interface StreamRunnerOptions {
   listEveryMs?: number;
   /** Problems: a failing handler, a failing Streams API. */
   report?: (line: string) => void;
+  /** Told which records the handler has taken, and when (measuring the stream's lag; none by default). */
+  handled?: (records: readonly DynamoDBRecord[], doneAt: number) => void;
 }
 
 export interface StreamRunner {
@@ -57,6 +60,7 @@ export function startStreamRunner(options: StreamRunnerOptions): StreamRunner {
       retry: options.retry ?? DEFAULT_RETRY,
       wait: (ms) => pause(ms, signal),
       report,
+      ...(options.handled ? { handled: options.handled } : {}),
     },
   };
   const started = new Set<string>();
