@@ -7,7 +7,7 @@ import { keys } from '../../lib/data/keys';
 import { speedTrickOn } from '../../lib/speed/switches';
 import { call } from '../support/api';
 import { waitForBusEvents } from '../support/bus-events';
-import { clearFaults, countAnswered, holdCalls, injectFaults } from '../support/faults';
+import { clearFaults, countAnswered, holdCalls, injectFaults, whenAnswered } from '../support/faults';
 import { ownServer } from '../support/own-server';
 import { privateDemoShop } from '../support/shops';
 
@@ -260,5 +260,36 @@ describe('stock reads of concurrent PATCHes (speed trick stock-read-batches)', (
     // with the trick off every PATCH reads alone.
     if (speedTrickOn('stock-read-batches')) expect(reads.count()).toBeLessThanOrEqual(3);
     else expect(reads.count()).toBe(PATCHERS);
+  });
+
+  it('without If-Match the catalog write does not wait for the stock read: 200 with the level and ETag a GET gives', async () => {
+    const created = await callOwn(`/${shop}/products`, {
+      method: 'POST',
+      body: { productNumber: 'BESIDE-1', name: 'Beside', stocklevel: 7 },
+    });
+    const id = created.body.productId as string;
+    const held = holdCalls(isStockRead);
+    const written = whenAnswered(
+      (command, input) => command === 'TransactWriteItemsCommand' && JSON.stringify(input).includes(id),
+      1,
+    );
+
+    const renamed = callOwn(`/${shop}/products/${id}`, {
+      method: 'PATCH',
+      body: [{ op: 'add', path: '/name', value: 'Beside renamed' }],
+    });
+    await held.reached;
+    const before = await Promise.race([
+      written.then(() => 'written'),
+      new Promise((resolve) => setTimeout(() => resolve('still waiting'), 3000)),
+    ]);
+    held.release();
+    const answer = await renamed;
+
+    expect(before).toBe('written');
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ name: 'Beside renamed', stocklevel: 7 });
+    const stored = await callOwn(`/${shop}/products/${id}?includeInvisible=true`);
+    expect(answer.headers.get('etag')).toBe(stored.headers.get('etag'));
   });
 });
