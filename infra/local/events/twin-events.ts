@@ -20,7 +20,7 @@ export const LOCAL_BUS_NAME = 'local';
 const Settings = z.object({
   /** `off`: no stream runner (the benches: its polls and the consumer's writes would count). */
   LOCAL_STREAM: z._default(z.enum(['on', 'off']), 'on'),
-  /** Wait between polls of a shard that had nothing new: the most an event lags behind its write. */
+  /** How often a shard is polled while records come (from one poll's start to the next): Lambda's 4 a second. */
   STREAM_POLL_MS: z._default(z.coerce.number().check(z.int(), z.minimum(10), z.maximum(10_000)), 250),
   /** Appends every event as a JSON line to this file (tests in other processes read it). */
   LOCAL_EVENTS_FILE: z.optional(z.string().check(z.minLength(1))),

@@ -13,7 +13,7 @@ export interface ShardReading {
   streamArn: string;
   filters: readonly StreamFilterPattern[];
   batchSize: number;
-  /** The wait between polls of a shard that had nothing more (the stream has no push). */
+  /** How often a shard is polled while records come, from one poll's start to the next (the stream has no push). */
   pollMs: number;
   delivery: Delivery;
   signal: AbortSignal;

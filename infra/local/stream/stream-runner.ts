@@ -14,7 +14,7 @@ export interface StreamRunnerOptions {
   handler: StreamHandler;
   filters: readonly StreamFilterPattern[];
   batchSize: number;
-  /** The wait between polls of a shard that had nothing more. */
+  /** How often a shard is polled while records come, from one poll's start to the next. */
   pollMs: number;
   retry?: RetryBackoff;
   /** How often the shards are listed again while some are read (also at once when one ends). */
