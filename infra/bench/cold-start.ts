@@ -220,8 +220,13 @@ function timeImport(file: string): Sample | { error: string } {
     encoding: 'utf8',
     timeout: 30_000,
   });
-  if (run.status !== 0)
-    return { error: (run.stderr || run.error?.message || `exit ${run.status}`).split('\n')[0] ?? '' };
+  if (run.status !== 0) {
+    // Node's first stderr line is only where it failed (`…/esm/resolve:873`): name the error too.
+    const lines = (run.stderr || run.error?.message || `exit ${run.status}`).split('\n');
+    return {
+      error: [lines[0], lines.find((line) => /^\w*Error\b|^Error \[/.test(line))].filter(Boolean).join(': '),
+    };
+  }
   return JSON.parse(run.stdout) as Sample;
 }
 
