@@ -203,14 +203,22 @@ async function main(): Promise<number> {
       await api.stop();
       api = undefined;
     }
-    if (parts.has('webhook-checkout')) {
-      say('starting a twin with its stream and webhook delivery running...');
-      api = await startChild(here('./api-process.ts'), {
+    /** A twin whose stream runs (and its webhook deliveries to local receivers, when asked). */
+    const startStreamingTwin = async (webhooks: boolean) => {
+      const child = await startChild(here('./api-process.ts'), {
         ...env,
         BENCH_STREAM: 'on',
-        WEBHOOK_ALLOW_LOCAL: 'true',
+        ...(webhooks ? { WEBHOOK_ALLOW_LOCAL: 'true' } : {}),
       });
-      applyLocalEnv({ endpoint: String(api.ready.dynamoEndpoint), s3Endpoint: String(api.ready.s3Endpoint) });
+      applyLocalEnv({
+        endpoint: String(child.ready.dynamoEndpoint),
+        s3Endpoint: String(child.ready.s3Endpoint),
+      });
+      return child;
+    };
+    if (parts.has('webhook-checkout')) {
+      say('starting a twin with its stream and webhook delivery running...');
+      api = await startStreamingTwin(true);
       const { rows, delivered } = await measureWebhookCheckout(api, Number(values.samples), say);
       sections.push(
         `checkout with and without webhooks (concurrency 1, ${values.samples} requests × 3 rounds each)\n\n${webhookCheckoutTable(rows)}`,
@@ -221,8 +229,7 @@ async function main(): Promise<number> {
     }
     if (parts.has('sale-lag')) {
       say('starting a twin with its stream running (the sales tally)...');
-      api = await startChild(here('./api-process.ts'), { ...env, BENCH_STREAM: 'on' });
-      applyLocalEnv({ endpoint: String(api.ready.dynamoEndpoint), s3Endpoint: String(api.ready.s3Endpoint) });
+      api = await startStreamingTwin(false);
       const row = await measureSaleLag(api, Number(values['lag-orders']), say);
       sections.push(
         `a sale counted by GET /sales after its checkout's answer (${row.orders} checkouts at concurrency 16, the figures read every 50 ms)\n\n${saleLagTable(row)}`,
@@ -233,12 +240,7 @@ async function main(): Promise<number> {
     }
     if (parts.has('webhook-lag')) {
       say('starting a twin with its stream and webhook delivery running...');
-      api = await startChild(here('./api-process.ts'), {
-        ...env,
-        BENCH_STREAM: 'on',
-        WEBHOOK_ALLOW_LOCAL: 'true',
-      });
-      applyLocalEnv({ endpoint: String(api.ready.dynamoEndpoint), s3Endpoint: String(api.ready.s3Endpoint) });
+      api = await startStreamingTwin(true);
       const concurrency = Number(values['hook-concurrency']);
       const { rows, stream } = await measureWebhookLag(api, concurrency, say);
       sections.push(
