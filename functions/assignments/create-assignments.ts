@@ -1,6 +1,6 @@
 import { endpoint } from '../../lib/http/endpoint';
 import { noContent } from '../../lib/http/reply';
-import { routes } from '../../lib/routes';
+import * as routes from '../../lib/routes';
 import { CreateAssignmentsBody } from '../../lib/schemas/categories';
 import { ShopPath } from '../../lib/schemas/common';
 import { assignProducts } from '../../lib/use-cases/catalog/assign-products';

@@ -1,7 +1,7 @@
 import { cartReply } from '../../lib/http/cart-reply';
 import { endpoint } from '../../lib/http/endpoint';
 import { CART_TOKEN_HEADER } from '../../lib/http/middleware/cart-token';
-import { routes } from '../../lib/routes';
+import * as routes from '../../lib/routes';
 import { CreateCartBody } from '../../lib/schemas/carts';
 import { ShopPath } from '../../lib/schemas/common';
 import { createCart } from '../../lib/use-cases/cart/create-cart';

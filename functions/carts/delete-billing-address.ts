@@ -1,6 +1,6 @@
 import { cartReply, cartWrite } from '../../lib/http/cart-reply';
 import { endpoint } from '../../lib/http/endpoint';
-import { routes } from '../../lib/routes';
+import * as routes from '../../lib/routes';
 import { CartPath } from '../../lib/schemas/common';
 import { setCartAddress } from '../../lib/use-cases/cart/set-cart-address';
 

@@ -1,6 +1,6 @@
 import { cartReply, cartWrite } from '../../lib/http/cart-reply';
 import { endpoint } from '../../lib/http/endpoint';
-import { routes } from '../../lib/routes';
+import * as routes from '../../lib/routes';
 import { LineItemPath } from '../../lib/schemas/carts';
 import { deleteLineItem } from '../../lib/use-cases/cart/delete-line-item';
 

@@ -1,7 +1,7 @@
 import { requireCatalog } from '../../lib/data/catalog/catalog-repository';
 import { cartReply } from '../../lib/http/cart-reply';
 import { endpoint } from '../../lib/http/endpoint';
-import { routes } from '../../lib/routes';
+import * as routes from '../../lib/routes';
 import { CartPath } from '../../lib/schemas/common';
 
 /** GET /{shopId}/carts/{cartId}: the cart, priced now, in the cart's locale, with its ETag. */

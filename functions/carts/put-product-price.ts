@@ -1,6 +1,6 @@
 import { cartReply, cartWrite } from '../../lib/http/cart-reply';
 import { endpoint } from '../../lib/http/endpoint';
-import { routes } from '../../lib/routes';
+import * as routes from '../../lib/routes';
 import { LineItemPath, ProductPriceBody } from '../../lib/schemas/carts';
 import { setProductPrice } from '../../lib/use-cases/catalog/set-product-price';
 

@@ -1,7 +1,7 @@
 import { categoryView } from '../../lib/domain/categories/category-view';
 import { endpoint } from '../../lib/http/endpoint';
 import { created } from '../../lib/http/reply';
-import { routes } from '../../lib/routes';
+import * as routes from '../../lib/routes';
 import { CategoryPath, CreateCategoryBody, WriteCategoryQuery } from '../../lib/schemas/categories';
 import { createCategory } from '../../lib/use-cases/categories/create-category';
 

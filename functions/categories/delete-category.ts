@@ -1,6 +1,6 @@
 import { endpoint } from '../../lib/http/endpoint';
 import { noContent } from '../../lib/http/reply';
-import { routes } from '../../lib/routes';
+import * as routes from '../../lib/routes';
 import { CategoryPath } from '../../lib/schemas/categories';
 import { deleteCategory } from '../../lib/use-cases/categories/delete-category';
 

@@ -2,7 +2,7 @@ import { childrenOf } from '../../lib/domain/categories/category-tree';
 import { endpoint } from '../../lib/http/endpoint';
 import { NotFound } from '../../lib/http/errors';
 import { ok } from '../../lib/http/reply';
-import { routes } from '../../lib/routes';
+import * as routes from '../../lib/routes';
 import { CategoryPath } from '../../lib/schemas/categories';
 import { answerFromCatalog } from '../../lib/speed/speculative-catalog-answer';
 

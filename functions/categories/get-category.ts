@@ -5,7 +5,7 @@ import { endpoint } from '../../lib/http/endpoint';
 import { Forbidden, NotFound } from '../../lib/http/errors';
 import { hasScope } from '../../lib/http/middleware/auth';
 import { ok } from '../../lib/http/reply';
-import { routes } from '../../lib/routes';
+import * as routes from '../../lib/routes';
 import { CategoryPath, GetCategoryQuery } from '../../lib/schemas/categories';
 import { answerFromCatalog } from '../../lib/speed/speculative-catalog-answer';
 

@@ -5,7 +5,7 @@ import { endpoint } from '../../lib/http/endpoint';
 import { Forbidden } from '../../lib/http/errors';
 import { hasScope } from '../../lib/http/middleware/auth';
 import { ok } from '../../lib/http/reply';
-import { routes } from '../../lib/routes';
+import * as routes from '../../lib/routes';
 import { ListCategoriesQuery } from '../../lib/schemas/categories';
 import { ShopPath } from '../../lib/schemas/common';
 import { answerFromCatalog } from '../../lib/speed/speculative-catalog-answer';

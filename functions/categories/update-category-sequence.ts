@@ -1,6 +1,6 @@
 import { endpoint } from '../../lib/http/endpoint';
 import { ok } from '../../lib/http/reply';
-import { routes } from '../../lib/routes';
+import * as routes from '../../lib/routes';
 import { CategoryPath, UpdateCategorySequenceBody } from '../../lib/schemas/categories';
 import { updateCategorySequence } from '../../lib/use-cases/categories/update-category-sequence';
 

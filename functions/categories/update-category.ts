@@ -1,7 +1,7 @@
 import { categoryView } from '../../lib/domain/categories/category-view';
 import { endpoint } from '../../lib/http/endpoint';
 import { ok } from '../../lib/http/reply';
-import { routes } from '../../lib/routes';
+import * as routes from '../../lib/routes';
 import { CategoryPath, UpdateCategoryBody, WriteCategoryQuery } from '../../lib/schemas/categories';
 import { updateCategory } from '../../lib/use-cases/categories/update-category';
 

@@ -1,7 +1,7 @@
 import { campaignView } from '../../lib/domain/coupons/campaign-view';
 import { endpoint } from '../../lib/http/endpoint';
 import { created } from '../../lib/http/reply';
-import { routes } from '../../lib/routes';
+import * as routes from '../../lib/routes';
 import { ShopPath } from '../../lib/schemas/common';
 import { CouponCampaignQuery, CreateCouponCampaignBody } from '../../lib/schemas/coupons';
 import { createCouponCampaign } from '../../lib/use-cases/coupons/coupon-campaigns';

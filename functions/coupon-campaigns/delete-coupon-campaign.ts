@@ -1,6 +1,6 @@
 import { endpoint } from '../../lib/http/endpoint';
 import { noContent } from '../../lib/http/reply';
-import { routes } from '../../lib/routes';
+import * as routes from '../../lib/routes';
 import { CouponCampaignPath } from '../../lib/schemas/coupons';
 import { deleteCouponCampaign } from '../../lib/use-cases/coupons/coupon-campaigns';
 

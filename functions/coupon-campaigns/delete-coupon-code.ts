@@ -1,6 +1,6 @@
 import { endpoint } from '../../lib/http/endpoint';
 import { noContent } from '../../lib/http/reply';
-import { routes } from '../../lib/routes';
+import * as routes from '../../lib/routes';
 import { CouponCodePath } from '../../lib/schemas/coupons';
 import { deleteCouponCode } from '../../lib/use-cases/coupons/coupon-campaigns';
 

@@ -3,7 +3,7 @@ import { campaignView } from '../../lib/domain/coupons/campaign-view';
 import { resolveLocale } from '../../lib/domain/shop-locale';
 import { endpoint } from '../../lib/http/endpoint';
 import { ok } from '../../lib/http/reply';
-import { routes } from '../../lib/routes';
+import * as routes from '../../lib/routes';
 import { ShopPath } from '../../lib/schemas/common';
 import { ListCouponCampaignsQuery } from '../../lib/schemas/coupons';
 

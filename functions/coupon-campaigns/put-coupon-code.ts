@@ -1,6 +1,6 @@
 import { endpoint } from '../../lib/http/endpoint';
 import { noContent } from '../../lib/http/reply';
-import { routes } from '../../lib/routes';
+import * as routes from '../../lib/routes';
 import { CouponCampaignPath, PutCouponCodeBody } from '../../lib/schemas/coupons';
 import { addCouponCode } from '../../lib/use-cases/coupons/coupon-campaigns';
 

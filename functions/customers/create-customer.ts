@@ -1,7 +1,7 @@
 import { customerView } from '../../lib/domain/customers/customer-view';
 import { endpoint } from '../../lib/http/endpoint';
 import { created } from '../../lib/http/reply';
-import { routes } from '../../lib/routes';
+import * as routes from '../../lib/routes';
 import { ShopPath } from '../../lib/schemas/common';
 import { CreateCustomerBody } from '../../lib/schemas/customers';
 import { createCustomer } from '../../lib/use-cases/customers/create-customer';

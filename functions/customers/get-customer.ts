@@ -4,7 +4,7 @@ import { customerView } from '../../lib/domain/customers/customer-view';
 import { endpoint } from '../../lib/http/endpoint';
 import { NotFound } from '../../lib/http/errors';
 import { ok } from '../../lib/http/reply';
-import { routes } from '../../lib/routes';
+import * as routes from '../../lib/routes';
 import { CustomerPath } from '../../lib/schemas/customers';
 
 /** GET /{shopId}/customers/{customerId}: one customer; unknown: 404. */

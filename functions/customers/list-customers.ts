@@ -4,7 +4,7 @@ import { customerView } from '../../lib/domain/customers/customer-view';
 import { endpoint } from '../../lib/http/endpoint';
 import { listBody, requireWantedPage } from '../../lib/http/list-reply';
 import { ok } from '../../lib/http/reply';
-import { routes } from '../../lib/routes';
+import * as routes from '../../lib/routes';
 import { ShopPath } from '../../lib/schemas/common';
 import { ListCustomersQuery } from '../../lib/schemas/customers';
 

@@ -1,7 +1,7 @@
 import { customerView } from '../../lib/domain/customers/customer-view';
 import { endpoint } from '../../lib/http/endpoint';
 import { ok } from '../../lib/http/reply';
-import { routes } from '../../lib/routes';
+import * as routes from '../../lib/routes';
 import { CustomerPath, customerPatchValues, PatchCustomerBody } from '../../lib/schemas/customers';
 import { patchCustomer } from '../../lib/use-cases/customers/patch-customer';
 

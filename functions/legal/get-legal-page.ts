@@ -2,7 +2,7 @@ import { isLegalPageId, legalLocale, legalPageView } from '../../lib/domain/lega
 import { endpoint } from '../../lib/http/endpoint';
 import { NotFound } from '../../lib/http/errors';
 import { ok } from '../../lib/http/reply';
-import { routes } from '../../lib/routes';
+import * as routes from '../../lib/routes';
 import { GetLegalQuery, LegalPagePath } from '../../lib/schemas/legal';
 import { answerFromCatalog } from '../../lib/speed/speculative-catalog-answer';
 

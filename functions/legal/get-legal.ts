@@ -1,7 +1,7 @@
 import { legalLocale, legalView } from '../../lib/domain/legal/legal-pages';
 import { endpoint } from '../../lib/http/endpoint';
 import { ok } from '../../lib/http/reply';
-import { routes } from '../../lib/routes';
+import * as routes from '../../lib/routes';
 import { ShopPath } from '../../lib/schemas/common';
 import { GetLegalQuery } from '../../lib/schemas/legal';
 import { answerFromCatalog } from '../../lib/speed/speculative-catalog-answer';

@@ -1,6 +1,6 @@
 import { endpoint } from '../../lib/http/endpoint';
 import { ok } from '../../lib/http/reply';
-import { routes } from '../../lib/routes';
+import * as routes from '../../lib/routes';
 import { ShopPath } from '../../lib/schemas/common';
 import { UpdateContactInformationBody, UpdateContactInformationQuery } from '../../lib/schemas/legal';
 import { updateContactInformation } from '../../lib/use-cases/legal/update-contact-information';

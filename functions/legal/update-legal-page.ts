@@ -2,7 +2,7 @@ import { isLegalPageId } from '../../lib/domain/legal/legal-pages';
 import { endpoint } from '../../lib/http/endpoint';
 import { NotFound } from '../../lib/http/errors';
 import { ok } from '../../lib/http/reply';
-import { routes } from '../../lib/routes';
+import * as routes from '../../lib/routes';
 import { LegalPagePath, UpdateLegalPageBody, UpdateLegalPageQuery } from '../../lib/schemas/legal';
 import { updateLegalPage } from '../../lib/use-cases/legal/update-legal-page';
 

@@ -1,6 +1,6 @@
 import { endpoint } from '../../lib/http/endpoint';
 import { ok } from '../../lib/http/reply';
-import { routes } from '../../lib/routes';
+import * as routes from '../../lib/routes';
 import { CampaignPath, ConfirmSubscriptionBody } from '../../lib/schemas/newsletters';
 import { confirmNewsletterSubscription } from '../../lib/use-cases/storefront/newsletters';
 

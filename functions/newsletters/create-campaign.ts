@@ -1,7 +1,7 @@
 import { campaignView } from '../../lib/domain/storefront/newsletters';
 import { endpoint } from '../../lib/http/endpoint';
 import { created } from '../../lib/http/reply';
-import { routes } from '../../lib/routes';
+import * as routes from '../../lib/routes';
 import { ShopPath } from '../../lib/schemas/common';
 import { CreateCampaignBody } from '../../lib/schemas/newsletters';
 import { createNewsletterCampaign } from '../../lib/use-cases/storefront/newsletters';

@@ -2,7 +2,7 @@ import { listCampaigns } from '../../lib/data/storefront/newsletters';
 import { campaignView } from '../../lib/domain/storefront/newsletters';
 import { endpoint } from '../../lib/http/endpoint';
 import { ok } from '../../lib/http/reply';
-import { routes } from '../../lib/routes';
+import * as routes from '../../lib/routes';
 import { ShopPath } from '../../lib/schemas/common';
 import { ListNewsletterQuery } from '../../lib/schemas/newsletters';
 

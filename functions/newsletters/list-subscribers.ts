@@ -1,6 +1,6 @@
 import { endpoint } from '../../lib/http/endpoint';
 import { ok } from '../../lib/http/reply';
-import { routes } from '../../lib/routes';
+import * as routes from '../../lib/routes';
 import { CampaignPath, ListNewsletterQuery } from '../../lib/schemas/newsletters';
 import { newsletterSubscribers } from '../../lib/use-cases/storefront/newsletters';
 

@@ -1,6 +1,6 @@
 import { endpoint } from '../../lib/http/endpoint';
 import { accepted } from '../../lib/http/reply';
-import { routes } from '../../lib/routes';
+import * as routes from '../../lib/routes';
 import { CampaignPath, SubscribeBody } from '../../lib/schemas/newsletters';
 import { signUpForNewsletter } from '../../lib/use-cases/storefront/newsletters';
 

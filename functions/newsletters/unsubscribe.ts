@@ -1,7 +1,7 @@
 import { endpoint } from '../../lib/http/endpoint';
 import { hasScope } from '../../lib/http/middleware/auth';
 import { noContent } from '../../lib/http/reply';
-import { routes } from '../../lib/routes';
+import * as routes from '../../lib/routes';
 import { SubscriberPath, UnsubscribeQuery } from '../../lib/schemas/newsletters';
 import { leaveNewsletter } from '../../lib/use-cases/storefront/newsletters';
 

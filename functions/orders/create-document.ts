@@ -2,7 +2,7 @@ import { documentView } from '../../lib/domain/orders/order-view';
 import { NO_STORE } from '../../lib/http/cart-reply';
 import { endpoint } from '../../lib/http/endpoint';
 import { created } from '../../lib/http/reply';
-import { routes } from '../../lib/routes';
+import * as routes from '../../lib/routes';
 import { CreateDocumentBody, OrderPath } from '../../lib/schemas/orders';
 import { createDocument } from '../../lib/use-cases/orders/create-document';
 

@@ -3,7 +3,7 @@ import { NO_STORE } from '../../lib/http/cart-reply';
 import { endpoint } from '../../lib/http/endpoint';
 import { IDEMPOTENT_REPLAYED_HEADER } from '../../lib/http/middleware/idempotency';
 import { created } from '../../lib/http/reply';
-import { routes } from '../../lib/routes';
+import * as routes from '../../lib/routes';
 import { CartPath } from '../../lib/schemas/common';
 import { placeOrder } from '../../lib/use-cases/orders/place-order';
 

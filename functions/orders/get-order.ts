@@ -2,7 +2,7 @@ import { getOrderWithDocuments } from '../../lib/data/orders/order-repository';
 import { endpoint } from '../../lib/http/endpoint';
 import { NotFound } from '../../lib/http/errors';
 import { orderReply } from '../../lib/http/order-reply';
-import { routes } from '../../lib/routes';
+import * as routes from '../../lib/routes';
 import { OrderPath } from '../../lib/schemas/orders';
 
 /**

@@ -6,7 +6,7 @@ import { NO_STORE } from '../../lib/http/cart-reply';
 import { endpoint } from '../../lib/http/endpoint';
 import { BadRequest } from '../../lib/http/errors';
 import { ok } from '../../lib/http/reply';
-import { routes } from '../../lib/routes';
+import * as routes from '../../lib/routes';
 import { ShopPath } from '../../lib/schemas/common';
 import { GetSalesQuery } from '../../lib/schemas/sales';
 

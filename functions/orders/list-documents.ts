@@ -8,7 +8,7 @@ import { NO_STORE } from '../../lib/http/cart-reply';
 import { endpoint } from '../../lib/http/endpoint';
 import { NotFound } from '../../lib/http/errors';
 import { ok } from '../../lib/http/reply';
-import { routes } from '../../lib/routes';
+import * as routes from '../../lib/routes';
 import { pageOf } from '../../lib/schemas/common';
 import { ListDocumentsQuery, OrderPath } from '../../lib/schemas/orders';
 

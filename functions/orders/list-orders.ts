@@ -12,7 +12,7 @@ import { endpoint } from '../../lib/http/endpoint';
 import { BadRequest } from '../../lib/http/errors';
 import { listBody, requireWantedPage } from '../../lib/http/list-reply';
 import { ok } from '../../lib/http/reply';
-import { routes } from '../../lib/routes';
+import * as routes from '../../lib/routes';
 import { ShopPath } from '../../lib/schemas/common';
 import { ListOrdersQuery } from '../../lib/schemas/orders';
 

@@ -1,6 +1,6 @@
 import { endpoint } from '../../lib/http/endpoint';
 import { orderReply } from '../../lib/http/order-reply';
-import { routes } from '../../lib/routes';
+import * as routes from '../../lib/routes';
 import { OrderPath, orderPatchValues, PatchOrderBody } from '../../lib/schemas/orders';
 import { patchOrder } from '../../lib/use-cases/orders/patch-order';
 

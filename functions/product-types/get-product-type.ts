@@ -3,7 +3,7 @@ import { resolveLocale } from '../../lib/domain/shop-locale';
 import { endpoint } from '../../lib/http/endpoint';
 import { NotFound } from '../../lib/http/errors';
 import { ok } from '../../lib/http/reply';
-import { routes } from '../../lib/routes';
+import * as routes from '../../lib/routes';
 import { GetProductTypeQuery, ProductTypePath } from '../../lib/schemas/product-types';
 import { answerFromCatalog } from '../../lib/speed/speculative-catalog-answer';
 

@@ -1,6 +1,6 @@
 import { endpoint } from '../../lib/http/endpoint';
 import { accepted } from '../../lib/http/reply';
-import { routes } from '../../lib/routes';
+import * as routes from '../../lib/routes';
 import { ProductPath } from '../../lib/schemas/products';
 import { AddWatcherBody } from '../../lib/schemas/watchers';
 import { addWatcher } from '../../lib/use-cases/inventory/add-watcher';

@@ -1,7 +1,7 @@
 import { resolveLocale } from '../../lib/domain/shop-locale';
 import { endpoint } from '../../lib/http/endpoint';
 import { productReply } from '../../lib/http/product-reply';
-import { routes } from '../../lib/routes';
+import * as routes from '../../lib/routes';
 import { ShopPath } from '../../lib/schemas/common';
 import { CreateProductBody, CreateProductQuery } from '../../lib/schemas/products';
 import { createProduct } from '../../lib/use-cases/catalog/create-product';

@@ -1,6 +1,6 @@
 import { endpoint } from '../../lib/http/endpoint';
 import { noContent } from '../../lib/http/reply';
-import { routes } from '../../lib/routes';
+import * as routes from '../../lib/routes';
 import { ProductPath } from '../../lib/schemas/products';
 import { deleteProduct } from '../../lib/use-cases/catalog/delete-product';
 

@@ -1,6 +1,6 @@
 import { requireExportLocale } from '../../lib/domain/exports/product-export';
 import { endpoint } from '../../lib/http/endpoint';
-import { routes } from '../../lib/routes';
+import * as routes from '../../lib/routes';
 import { ShopPath } from '../../lib/schemas/common';
 import { ExportProductsQuery } from '../../lib/schemas/product-export';
 import { answerFromCatalog } from '../../lib/speed/speculative-catalog-answer';

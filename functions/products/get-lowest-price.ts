@@ -3,7 +3,7 @@ import { requireCurrency, requireProduct } from '../../lib/domain/catalog/produc
 import { resolveLocale } from '../../lib/domain/shop-locale';
 import { endpoint } from '../../lib/http/endpoint';
 import { ok } from '../../lib/http/reply';
-import { routes } from '../../lib/routes';
+import * as routes from '../../lib/routes';
 import { GetLowestPriceQuery, ProductPath } from '../../lib/schemas/products';
 import { answerFromCatalog } from '../../lib/speed/speculative-catalog-answer';
 

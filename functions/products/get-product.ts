@@ -4,7 +4,7 @@ import { resolveLocale } from '../../lib/domain/shop-locale';
 import { endpoint } from '../../lib/http/endpoint';
 import { showInvisibleProduct } from '../../lib/http/include-invisible';
 import { productReply } from '../../lib/http/product-reply';
-import { routes } from '../../lib/routes';
+import * as routes from '../../lib/routes';
 import { GetProductQuery, ProductPath } from '../../lib/schemas/products';
 import { answerFromCatalog } from '../../lib/speed/speculative-catalog-answer';
 

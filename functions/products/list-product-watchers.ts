@@ -1,7 +1,7 @@
 import { listedWatcherView } from '../../lib/domain/inventory/watchers';
 import { endpoint } from '../../lib/http/endpoint';
 import { ok } from '../../lib/http/reply';
-import { routes } from '../../lib/routes';
+import * as routes from '../../lib/routes';
 import { ProductPath } from '../../lib/schemas/products';
 import { ListProductWatchersQuery } from '../../lib/schemas/watchers';
 import { listProductWatchers } from '../../lib/use-cases/inventory/list-product-watchers';

@@ -5,7 +5,7 @@ import { productView } from '../../lib/domain/catalog/product-view';
 import { resolveLocale } from '../../lib/domain/shop-locale';
 import { endpoint } from '../../lib/http/endpoint';
 import { ok } from '../../lib/http/reply';
-import { routes } from '../../lib/routes';
+import * as routes from '../../lib/routes';
 import { pageOf } from '../../lib/schemas/common';
 import { UpdatedProductsPath, UpdatedProductsQuery } from '../../lib/schemas/products';
 import { answerFromCatalog } from '../../lib/speed/speculative-catalog-answer';

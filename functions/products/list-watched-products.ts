@@ -4,7 +4,7 @@ import { watchedProductView } from '../../lib/domain/inventory/watchers';
 import { resolveLocale } from '../../lib/domain/shop-locale';
 import { endpoint } from '../../lib/http/endpoint';
 import { ok } from '../../lib/http/reply';
-import { routes } from '../../lib/routes';
+import * as routes from '../../lib/routes';
 import { ShopPath } from '../../lib/schemas/common';
 import { ListWatchedProductsQuery } from '../../lib/schemas/watchers';
 

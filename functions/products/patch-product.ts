@@ -2,7 +2,7 @@ import { requireCurrency } from '../../lib/domain/catalog/product-request';
 import { resolveLocale } from '../../lib/domain/shop-locale';
 import { endpoint } from '../../lib/http/endpoint';
 import { productReply } from '../../lib/http/product-reply';
-import { routes } from '../../lib/routes';
+import * as routes from '../../lib/routes';
 import { PatchProductBody, PatchProductQuery, ProductPath } from '../../lib/schemas/products';
 import { patchProduct } from '../../lib/use-cases/catalog/patch-product';
 

@@ -2,7 +2,7 @@ import { customAttributesView } from '../../lib/domain/catalog/product-custom-at
 import { resolveLocale } from '../../lib/domain/shop-locale';
 import { endpoint } from '../../lib/http/endpoint';
 import { ok } from '../../lib/http/reply';
-import { routes } from '../../lib/routes';
+import * as routes from '../../lib/routes';
 import {
   ProductPath,
   UpdateCustomAttributesBody,

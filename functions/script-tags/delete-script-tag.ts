@@ -1,6 +1,6 @@
 import { endpoint } from '../../lib/http/endpoint';
 import { noContent } from '../../lib/http/reply';
-import { routes } from '../../lib/routes';
+import * as routes from '../../lib/routes';
 import { ScriptTagPath } from '../../lib/schemas/script-tags';
 import { deleteScriptTag } from '../../lib/use-cases/storefront/script-tags';
 

@@ -7,7 +7,7 @@ import { resolveLocale } from '../../lib/domain/shop-locale';
 import { endpoint } from '../../lib/http/endpoint';
 import { BadRequest } from '../../lib/http/errors';
 import { ok } from '../../lib/http/reply';
-import { routes } from '../../lib/routes';
+import * as routes from '../../lib/routes';
 import { pageOf, ShopPath } from '../../lib/schemas/common';
 import { SearchProductsBody, SearchProductsQuery } from '../../lib/schemas/products';
 import { jsonArray, jsonObject } from '../../lib/speed/json-text';

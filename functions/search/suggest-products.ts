@@ -2,7 +2,7 @@ import { suggestionView, suggestProducts } from '../../lib/domain/search/suggest
 import { resolveLocale } from '../../lib/domain/shop-locale';
 import { endpoint } from '../../lib/http/endpoint';
 import { ok } from '../../lib/http/reply';
-import { routes } from '../../lib/routes';
+import * as routes from '../../lib/routes';
 import { ShopPath } from '../../lib/schemas/common';
 import { SuggestProductsQuery } from '../../lib/schemas/products';
 import { answerFromCatalog } from '../../lib/speed/speculative-catalog-answer';

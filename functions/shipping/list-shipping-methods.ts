@@ -3,7 +3,7 @@ import { shippingMethodView } from '../../lib/domain/shipping-method-view';
 import { resolveLocale } from '../../lib/domain/shop-locale';
 import { endpoint } from '../../lib/http/endpoint';
 import { ok } from '../../lib/http/reply';
-import { routes } from '../../lib/routes';
+import * as routes from '../../lib/routes';
 import { ShopPath } from '../../lib/schemas/common';
 import { ListShippingMethodsQuery } from '../../lib/schemas/products';
 import { answerFromCatalog } from '../../lib/speed/speculative-catalog-answer';

@@ -1,7 +1,7 @@
 import { currenciesView } from '../../lib/domain/shop-view';
 import { endpoint } from '../../lib/http/endpoint';
 import { ok } from '../../lib/http/reply';
-import { routes } from '../../lib/routes';
+import * as routes from '../../lib/routes';
 import { ShopPath } from '../../lib/schemas/common';
 import { answerFromCatalog } from '../../lib/speed/speculative-catalog-answer';
 

@@ -1,6 +1,6 @@
 import { endpoint } from '../../lib/http/endpoint';
 import { noContent } from '../../lib/http/reply';
-import { routes } from '../../lib/routes';
+import * as routes from '../../lib/routes';
 import { SlideshowImagePath } from '../../lib/schemas/slideshow';
 import { deleteSlideshowImage } from '../../lib/use-cases/catalog/slideshow-changes';
 

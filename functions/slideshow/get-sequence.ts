@@ -3,7 +3,7 @@ import { slideshowSequence } from '../../lib/domain/catalog/slideshow';
 import { endpoint } from '../../lib/http/endpoint';
 import { hasScope } from '../../lib/http/middleware/auth';
 import { ok } from '../../lib/http/reply';
-import { routes } from '../../lib/routes';
+import * as routes from '../../lib/routes';
 import { ProductPath } from '../../lib/schemas/products';
 import { answerFromCatalog } from '../../lib/speed/speculative-catalog-answer';
 

@@ -1,6 +1,6 @@
 import { endpoint } from '../../lib/http/endpoint';
 import { ok } from '../../lib/http/reply';
-import { routes } from '../../lib/routes';
+import * as routes from '../../lib/routes';
 import { ProductPath } from '../../lib/schemas/products';
 import { UpdateSlideshowSequenceBody } from '../../lib/schemas/slideshow';
 import { updateSlideshowSequence } from '../../lib/use-cases/catalog/slideshow-changes';

@@ -1,7 +1,8 @@
 import { imageNameOf, slideshowItemView } from '../../lib/domain/catalog/slideshow';
 import { endpoint } from '../../lib/http/endpoint';
+import { parseMultipart } from '../../lib/http/multipart';
 import { created } from '../../lib/http/reply';
-import { routes } from '../../lib/routes';
+import * as routes from '../../lib/routes';
 import { ProductPath } from '../../lib/schemas/products';
 import { UploadImageBody } from '../../lib/schemas/slideshow';
 import { uploadSlideshowImage } from '../../lib/use-cases/catalog/upload-slideshow-image';
@@ -22,4 +23,5 @@ export const handler = endpoint(
     });
     return created({ name: image.name, sizes: slideshowItemView(image).sizes });
   },
+  { parseMultipart },
 );

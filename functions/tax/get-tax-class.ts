@@ -3,7 +3,7 @@ import { taxClassResource } from '../../lib/domain/tax-view';
 import { endpoint } from '../../lib/http/endpoint';
 import { NotFound } from '../../lib/http/errors';
 import { ok } from '../../lib/http/reply';
-import { routes } from '../../lib/routes';
+import * as routes from '../../lib/routes';
 import { GetTaxClassQuery, TaxClassPath } from '../../lib/schemas/tax';
 import { answerFromCatalog } from '../../lib/speed/speculative-catalog-answer';
 

@@ -2,7 +2,7 @@ import { resolveLocale } from '../../lib/domain/shop-locale';
 import { taxModelResource } from '../../lib/domain/tax-view';
 import { endpoint } from '../../lib/http/endpoint';
 import { ok } from '../../lib/http/reply';
-import { routes } from '../../lib/routes';
+import * as routes from '../../lib/routes';
 import { ShopPath } from '../../lib/schemas/common';
 import { GetTaxModelQuery } from '../../lib/schemas/tax';
 import { answerFromCatalog } from '../../lib/speed/speculative-catalog-answer';

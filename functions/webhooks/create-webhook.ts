@@ -2,7 +2,7 @@ import type { WebhookEventType } from '../../lib/domain/webhooks/webhook';
 import { webhookEtag, webhookView } from '../../lib/domain/webhooks/webhook';
 import { endpoint } from '../../lib/http/endpoint';
 import { created } from '../../lib/http/reply';
-import { routes } from '../../lib/routes';
+import * as routes from '../../lib/routes';
 import { ShopPath } from '../../lib/schemas/common';
 import { CreateWebhookBody } from '../../lib/schemas/webhooks';
 import { createWebhook } from '../../lib/use-cases/webhooks/webhooks';

@@ -1,6 +1,6 @@
 import { endpoint } from '../../lib/http/endpoint';
 import { noContent } from '../../lib/http/reply';
-import { routes } from '../../lib/routes';
+import * as routes from '../../lib/routes';
 import { WebhookPath } from '../../lib/schemas/webhooks';
 import { removeWebhook } from '../../lib/use-cases/webhooks/webhooks';
 

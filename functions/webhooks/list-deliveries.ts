@@ -2,7 +2,7 @@ import { latestAttempts } from '../../lib/data/webhooks/delivery-log';
 import { requireWebhook } from '../../lib/data/webhooks/webhook-repository';
 import { endpoint } from '../../lib/http/endpoint';
 import { ok } from '../../lib/http/reply';
-import { routes } from '../../lib/routes';
+import * as routes from '../../lib/routes';
 import { WebhookPath } from '../../lib/schemas/webhooks';
 
 /** GET /{shopId}/webhooks/{webhookId}/deliveries (webhooks_read): the last 100 attempts, newest first. */

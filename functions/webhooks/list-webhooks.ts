@@ -2,7 +2,7 @@ import { listWebhooks } from '../../lib/data/webhooks/webhook-repository';
 import { webhookView } from '../../lib/domain/webhooks/webhook';
 import { endpoint } from '../../lib/http/endpoint';
 import { ok } from '../../lib/http/reply';
-import { routes } from '../../lib/routes';
+import * as routes from '../../lib/routes';
 import { ShopPath } from '../../lib/schemas/common';
 
 /** GET /{shopId}/webhooks (webhooks_read): every webhook of the shop (at most 20), oldest first, unpaged. */

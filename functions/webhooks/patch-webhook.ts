@@ -1,7 +1,7 @@
 import { webhookEtag, webhookView } from '../../lib/domain/webhooks/webhook';
 import { endpoint } from '../../lib/http/endpoint';
 import { ok } from '../../lib/http/reply';
-import { routes } from '../../lib/routes';
+import * as routes from '../../lib/routes';
 import { PatchWebhookBody, WebhookPath } from '../../lib/schemas/webhooks';
 import { patchWebhook } from '../../lib/use-cases/webhooks/webhooks';
 

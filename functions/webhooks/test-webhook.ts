@@ -1,6 +1,6 @@
 import { endpoint } from '../../lib/http/endpoint';
 import { ok } from '../../lib/http/reply';
-import { routes } from '../../lib/routes';
+import * as routes from '../../lib/routes';
 import { WebhookPath } from '../../lib/schemas/webhooks';
 import { pingWebhook } from '../../lib/use-cases/webhooks/ping-webhook';
 

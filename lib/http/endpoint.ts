@@ -3,9 +3,8 @@ import type { CartRecord } from '../domain/cart/cart';
 import type { ViewContext } from '../domain/links';
 import type { Route } from '../routes';
 import type * as z from '../schemas/zod';
-import { MethodNotAllowed, NotFound } from './errors';
 import { auth } from './middleware/auth';
-import { bodyParsing } from './middleware/body-parsing';
+import { bodyParsing, type MultipartParser } from './middleware/body-parsing';
 import { cartToken } from './middleware/cart-token';
 import { startFirstRead } from './middleware/early-read';
 import { errorShaping } from './middleware/error-shaping';
@@ -15,7 +14,6 @@ import { requestContext } from './middleware/request-context';
 import { type InputSchemas, validation } from './middleware/validation';
 import { versioning } from './middleware/versioning';
 import { toResult } from './reply';
-import { matchRoute } from './router';
 import type { ApiContext, ApiEvent, ApiResult, Principal, Reply } from './types';
 
 type Out<S> = S extends z.core.$ZodType ? z.output<S> : undefined;
@@ -45,6 +43,12 @@ export interface ApiRequest<R extends Route, S extends InputSchemas> {
   view: (locale: string) => ViewContext;
 }
 
+/** What only some routes need, passed by their handler so that no other bundle carries it. */
+export interface EndpointOptions {
+  /** The multipart/form-data parser of a route whose body is `multipart` (lib/http/multipart.ts). */
+  parseMultipart?: MultipartParser;
+}
+
 /**
  * Builds a route's Lambda handler: the whole middleware chain in the order docs/architecture.md states, then
  * `fn`. Handlers never call middy() themselves and never repeat their method, path or scope. Who you
@@ -55,6 +59,7 @@ export function endpoint<R extends Route, S extends InputSchemas>(
   route: R,
   schemas: S,
   fn: (request: ApiRequest<R, S>) => Promise<Reply>,
+  options: EndpointOptions = {},
 ) {
   return middy<ApiEvent, ApiResult, Error, ApiContext>()
     .use(requestContext(route.name))
@@ -65,29 +70,12 @@ export function endpoint<R extends Route, S extends InputSchemas>(
     .use(rateLimit())
     .use(idempotency(route))
     .use(cartToken(route))
-    .use(bodyParsing(route))
+    .use(bodyParsing(route, options.parseMultipart))
     .use(validation(schemas, route))
     .use(startFirstRead(route, 'late'))
     .handler(
       async (event, context) => context.api.replay ?? toResult(await fn(apiRequest<R, S>(event, context))),
     );
-}
-
-/**
- * The handler for requests no route matches (API Gateway's `$default` route and the local server):
- * 404, or 405 with `Allow` when the path exists with other methods (docs/api-rules.md "Errors and status
- * codes").
- */
-export function routeNotFound() {
-  return middy<ApiEvent, ApiResult, Error, ApiContext>()
-    .use(requestContext('routeNotFound'))
-    .use(versioning())
-    .use(errorShaping())
-    .handler(async (event) => {
-      const match = matchRoute(event.requestContext?.http?.method ?? 'GET', event.rawPath ?? '/');
-      if (match.kind === 'method-not-allowed') throw new MethodNotAllowed(match.allow);
-      throw new NotFound('No such resource');
-    });
 }
 
 function apiRequest<R extends Route, S extends InputSchemas>(

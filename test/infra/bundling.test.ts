@@ -83,7 +83,7 @@ describe('bundling', () => {
       });
       return result.outputFiles.find((f) => f.path.endsWith('.mjs'))?.text;
     };
-    const report = await bundleSize('routeNotFound', ROUTE_NOT_FOUND_ENTRY);
+    const report = await bundleSize('createCart', routes.createCart.handler);
 
     // Assess: the batch built each bundle as esbuild builds it alone (the bundle report's figure)
     expect(assets.sort()).toEqual(

@@ -220,6 +220,17 @@ describe('bodyParsing size limit', () => {
 });
 
 describe('bodyParsing by route body kind', () => {
+  it('refuses to build a multipart route without its parser (the bundle fails at import, not per request)', () => {
+    // Prepare
+    const route = routes.uploadSlideshowImage;
+
+    // Act
+    const build = () => bodyParsing(route);
+
+    // Assess
+    expect(build).toThrow(/uploadSlideshowImage takes multipart\/form-data bodies/);
+  });
+
   it("ignores any body on 'none' routes", () => {
     // Prepare
     const events = [

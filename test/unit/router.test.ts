@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { matchRoute } from '../../lib/http/router';
+import * as routeTable from '../../lib/routes';
 import { routeList, routes } from '../../lib/routes';
 
 describe('matchRoute', () => {
@@ -141,5 +142,22 @@ describe('matchRoute', () => {
 
     // Assess
     expect(match).toEqual({ kind: 'not-found' });
+  });
+});
+
+describe('the route table', () => {
+  it('lists every exported route row in routes and routeList (a row left out would never be deployed)', () => {
+    // Prepare
+    const rows = Object.entries(routeTable).filter(
+      ([, value]) => typeof value === 'object' && value !== null && 'handler' in value && 'method' in value,
+    );
+
+    // Act
+    const listed = rows.filter(([name, row]) => (routes as Record<string, unknown>)[name] === row);
+
+    // Assess
+    expect(rows.length).toBeGreaterThan(90);
+    expect(listed.map(([name]) => name)).toEqual(rows.map(([name]) => name));
+    expect(routeList).toHaveLength(rows.length);
   });
 });

@@ -1,7 +1,6 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { BodyKind, Route } from '../../routes';
 import { BadRequest, PayloadTooLarge, UnsupportedMediaType } from '../errors';
-import { parseMultipart } from '../multipart';
 import type { ApiContext, ApiEvent, ApiResult } from '../types';
 
 /** docs/api-rules.md "Transport": bodies over 256 KiB are 413. */
@@ -20,12 +19,24 @@ const ACCEPTED: Record<Exclude<BodyKind, 'none' | 'multipart'>, string[]> = {
 };
 
 /**
+ * Parses a multipart/form-data body into the raw body for the route's schema (lib/http/multipart.ts:
+ * busboy, which only the upload's bundle carries).
+ */
+export type MultipartParser = (body: Buffer, contentType: string) => Promise<unknown>;
+
+/**
  * Parses the request body by the route's body kind (docs/api-rules.md "Transport"): size 413, content
  * type 415, malformed JSON 400 (Middy's own JSON parser would answer 415). Routes that take no
  * body ignore whatever is sent. A route that takes one needs it (400) unless it allows an empty
  * body (`emptyBodyAllowed`, e.g. POST /carts), which then parses as undefined.
  */
-export function bodyParsing(route: Route): MiddlewareObj<ApiEvent, ApiResult, Error, ApiContext> {
+export function bodyParsing(
+  route: Route,
+  parseMultipart?: MultipartParser,
+): MiddlewareObj<ApiEvent, ApiResult, Error, ApiContext> {
+  // At import, so a bundle missing its parser fails to start rather than answer 500s.
+  if (route.body === 'multipart' && !parseMultipart)
+    throw new Error(`${route.name} takes multipart/form-data bodies: its endpoint needs parseMultipart`);
   return {
     before: (request) => {
       if (route.body === 'none') return;
@@ -38,7 +49,7 @@ export function bodyParsing(route: Route): MiddlewareObj<ApiEvent, ApiResult, Er
         // A blank body is no body (decoding a few bytes to see it; an upload's bytes never are).
         return bytes.length < 64 && bytes.toString('utf8').trim() === ''
           ? noBody(route)
-          : parseUpload(request, bytes);
+          : parseUpload(request, bytes, parseMultipart as MultipartParser);
       if (bytes.length > MAX_BODY_BYTES) throw new PayloadTooLarge(MAX_BODY_BYTES);
       const text = bytes.toString('utf8');
       if (text.trim() === '') return noBody(route);
@@ -56,7 +67,11 @@ export function bodyParsing(route: Route): MiddlewareObj<ApiEvent, ApiResult, Er
  * most MAX_UPLOAD_BYTES (413), no content type 400, another type 415, broken framing 400; the parts
  * become the raw body for the route's schema (lib/http/multipart.ts).
  */
-async function parseUpload(request: { event: ApiEvent; context: ApiContext }, bytes: Buffer): Promise<void> {
+async function parseUpload(
+  request: { event: ApiEvent; context: ApiContext },
+  bytes: Buffer,
+  parseMultipart: MultipartParser,
+): Promise<void> {
   if (bytes.length > MAX_UPLOAD_BYTES) throw new PayloadTooLarge(MAX_UPLOAD_BYTES);
   const contentType = request.event.headers?.['content-type'] ?? '';
   const mediaType = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
