@@ -1,5 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { cpus } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { issueDevToken } from '../local/dev-issuer';
 import { importBenchShop } from './bench-shop';
 import type { Child } from './child-process';
@@ -14,6 +16,17 @@ const CREATES = 200;
 const UPDATES = 100;
 /** How long after the last answer the part waits for the receiver before it calls the rest lost. */
 const SETTLE_MS = 30_000;
+
+/**
+ * How the part's requests come: `rate` a second whatever the earlier ones are doing (open loop: a
+ * shop's customers do not wait for each other), or with rate 0 `concurrency` at a time, each
+ * starting when one ends (closed loop: as fast as the host goes, which on 2 CPUs means every core
+ * saturated, so the lag then measures the host's queue more than the pipeline).
+ */
+export interface WebhookLagLoad {
+  rate: number;
+  concurrency: number;
+}
 
 export interface WebhookLagRow {
   type: string;
@@ -65,9 +78,9 @@ async function receiver(): Promise<{ url: string; arrived: Map<string, number>; 
  */
 export async function measureWebhookLag(
   api: Child,
-  concurrency: number,
+  load: WebhookLagLoad,
   say: (line: string) => void,
-): Promise<{ rows: WebhookLagRow[]; stream: StreamLagRow[] }> {
+): Promise<{ rows: WebhookLagRow[]; stream: StreamLagRow[]; requestsPerSecond: number; cpuBusy: number }> {
   const url = String(api.ready.url);
   await importBenchShop(SHOP);
   const token = issueDevToken(SHOP);
@@ -80,7 +93,7 @@ export async function measureWebhookLag(
   });
   if (created.status !== 201) throw new Error(`POST /webhooks: ${created.status} ${created.body}`);
   say(`webhook lag: making ${CREATES} carts...`);
-  const carts = await makeCarts(url, SHOP, token, CREATES, concurrency);
+  const carts = await makeCarts(url, SHOP, token, CREATES, load.concurrency);
   const answered = new Map<string, number>();
   const orderIds: string[] = [];
   const tasks: (() => Promise<void>)[] = [
@@ -113,16 +126,32 @@ export async function measureWebhookLag(
     answered.set(`ORDER_UPDATE ${orderId}`, at);
   }
   await api.ask({ type: 'stream-lag' }); // the carts' records are not the events'
-  say(`webhook lag: ${CREATES} checkouts, then ${UPDATES} order PATCHes, ${concurrency} at a time...`);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      for (let task = tasks[next++]; task; task = tasks[next++]) await task();
-    }),
+  say(
+    `webhook lag: ${CREATES} checkouts, then ${UPDATES} order PATCHes, ${load.rate > 0 ? `${load.rate} a second` : `${load.concurrency} at a time`}...`,
   );
+  const busy = hostBusy();
+  const started = performance.now();
+  if (load.rate > 0) {
+    // Open loop: request i starts at i / rate s, whatever the earlier ones are doing.
+    await Promise.all(
+      tasks.map(async (task, i) => {
+        await sleep(Math.max(0, started + (i * 1000) / load.rate - performance.now()));
+        await task();
+      }),
+    );
+  } else {
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: load.concurrency }, async () => {
+        for (let task = tasks[next++]; task; task = tasks[next++]) await task();
+      }),
+    );
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const cpuBusy = busy();
   const deadline = performance.now() + SETTLE_MS;
   while (performance.now() < deadline && [...answered.keys()].some((k) => !hook.arrived.has(k)))
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await sleep(100);
   await hook.close();
   const { samples } = (await api.ask({ type: 'stream-lag' })) as unknown as { samples: LagSample[] };
   const row = (type: string): WebhookLagRow => {
@@ -140,7 +169,29 @@ export async function measureWebhookLag(
       missing: keys.length - lags.length,
     };
   };
-  return { rows: [row('ORDER_CREATE'), row('ORDER_UPDATE'), row('all')], stream: streamLagRows(samples) };
+  return {
+    rows: [row('ORDER_CREATE'), row('ORDER_UPDATE'), row('all')],
+    stream: streamLagRows(samples),
+    requestsPerSecond: tasks.length / seconds,
+    cpuBusy,
+  };
+}
+
+/** The share of the host's CPU time (every core, every process) spent busy from now to the call. */
+function hostBusy(): () => number {
+  const total = () =>
+    cpus().reduce(
+      (sum, { times }) => {
+        const all = times.user + times.nice + times.sys + times.irq + times.idle;
+        return { all: sum.all + all, idle: sum.idle + times.idle };
+      },
+      { all: 0, idle: 0 },
+    );
+  const before = total();
+  return () => {
+    const after = total();
+    return 1 - (after.idle - before.idle) / (after.all - before.all);
+  };
 }
 
 /** The part's table. */

@@ -2,6 +2,7 @@ import { CLAIM_LEASE_MS } from '../../../lib/data/webhooks/delivery-log';
 import { log } from '../../../lib/log';
 import { deliverJob } from '../../../lib/use-cases/webhooks/deliver-job';
 import type { DeliveryJob, DeliveryQueue } from '../../../lib/use-cases/webhooks/delivery-queue';
+import { readsOfOneBatch } from '../../../lib/use-cases/webhooks/webhook-reads';
 
 /**
  * A job whose attempt failed on our side (DynamoDB failing) is tried again after this long: past
@@ -17,7 +18,8 @@ const RUNNING_AT_ONCE = 32;
 
 /**
  * The twin's delivery queue: the SQS queue's part, in process. Each job waits its delay on a timer,
- * then a slot (RUNNING_AT_ONCE), and runs the very code the AWS delivery function runs (deliverJob).
+ * then a slot (RUNNING_AT_ONCE), and runs the very code the AWS delivery function runs (deliverJob);
+ * the jobs started together share their webhook reads as a batch of messages does.
  * Slots go to the webhooks in turn and one webhook holds at most half of them, or an eighth while
  * its receiver fails (its last attempt failed), so one webhook's backlog (a dead receiver's
  * retries) or slow receiver never holds up another's deliveries nor fills DynamoDB Local with
@@ -66,6 +68,8 @@ export class TimerQueue implements DeliveryQueue {
   }
 
   private startDue(): void {
+    // The jobs started together share their webhook reads, as a batch of queue messages does in AWS.
+    const reads = readsOfOneBatch();
     while (!this.stopped && this.running.size < this.slots) {
       const webhookId = this.nextTurn();
       if (webhookId === undefined) return;
@@ -74,7 +78,7 @@ export class TimerQueue implements DeliveryQueue {
       this.due.delete(webhookId);
       if (jobs.length > 0) this.due.set(webhookId, jobs);
       this.runningFor.set(webhookId, (this.runningFor.get(webhookId) ?? 0) + 1);
-      const run = deliverJob(job, this).then(
+      const run = deliverJob(job, this, reads).then(
         (attempt) => {
           if (attempt?.status === 'FAILED') this.failing.add(webhookId);
           else this.failing.delete(webhookId);

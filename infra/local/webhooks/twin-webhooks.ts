@@ -1,5 +1,7 @@
+import type { BusEvent } from '../../../lib/domain/webhooks/webhook-event';
 import { log } from '../../../lib/log';
 import { fanOut } from '../../../lib/use-cases/webhooks/fan-out';
+import { EACH_READ, readsOfOneBatch, type WebhookReads } from '../../../lib/use-cases/webhooks/webhook-reads';
 import type { LocalEventBus } from '../events/local-event-bus';
 import { TimerQueue } from './timer-queue';
 
@@ -14,31 +16,26 @@ const FAN_OUT_ATTEMPTS = 5;
 export function startTwinWebhooks(bus: LocalEventBus): { stop(): Promise<void> } {
   const queue = new TimerQueue();
   const fanning = new Set<Promise<void>>();
+  // The events of one PutEvents call arrive together, as a batch of queue messages does in AWS,
+  // and share their webhook reads as that batch does (readsOfOneBatch).
+  const batch: BusEvent[] = [];
+  const fanOutBatch = () => {
+    const reads = readsOfOneBatch();
+    for (const busEvent of batch.splice(0)) {
+      const run = fanOutWithRetries(busEvent, queue, reads);
+      fanning.add(run);
+      void run.finally(() => fanning.delete(run));
+    }
+  };
   const unlisten = bus.listen((event) => {
     const detail = event.detail as { shopId?: unknown };
     if (typeof detail.shopId !== 'string') return;
-    const busEvent = {
+    if (batch.length === 0) queueMicrotask(fanOutBatch);
+    batch.push({
       detailType: event.detailType,
       time: event.time,
       detail: { ...detail, shopId: detail.shopId },
-    };
-    const run = (async () => {
-      for (let attempt = 1; attempt <= FAN_OUT_ATTEMPTS; attempt++) {
-        try {
-          await fanOut(busEvent, queue);
-          return;
-        } catch (error) {
-          log.error('webhook fan-out failed', {
-            detailType: event.detailType,
-            attempt,
-            error: error instanceof Error ? error.message : String(error),
-          });
-          await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
-        }
-      }
-    })();
-    fanning.add(run);
-    void run.finally(() => fanning.delete(run));
+    });
   });
   return {
     stop: async () => {
@@ -47,4 +44,21 @@ export function startTwinWebhooks(bus: LocalEventBus): { stop(): Promise<void> }
       await queue.stop();
     },
   };
+}
+
+/** One event's fan-out, tried again (with reads of its own) while DynamoDB fails, then given up. */
+async function fanOutWithRetries(busEvent: BusEvent, queue: TimerQueue, reads: WebhookReads): Promise<void> {
+  for (let attempt = 1; attempt <= FAN_OUT_ATTEMPTS; attempt++) {
+    try {
+      await fanOut(busEvent, queue, attempt === 1 ? reads : EACH_READ);
+      return;
+    } catch (error) {
+      log.error('webhook fan-out failed', {
+        detailType: busEvent.detailType,
+        attempt,
+        error: error instanceof Error ? error.message : String(error),
+      });
+      await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+    }
+  }
 }
