@@ -8,7 +8,8 @@
  * Why a ratio: on this shared host absolute import figures swing about 2× with the neighbours'
  * load. Each bundle is therefore imported right next to the floor (adjacent pair, order
  * alternating round by round), and the budget's figure is the median over the rounds of the
- * pair's ratio: a busy moment weighs on both sides of one ratio.
+ * pair's ratio: a busy moment weighs on both sides of one ratio. A bundle over the budget after
+ * the rounds is timed for as many again and judged on all of its rounds.
  * Import CPU is measured inside the child: `process.cpuUsage()` (user + system, all threads) around
  * the `import()` alone, so Node's own start-up is not in it.
  * The floor is bundled with every speed trick on, so a run with SPEED_TRICKS_OFF naming an alias
@@ -74,6 +75,8 @@ export interface ColdStart {
   floorCpuMs: number;
   /** Median over the rounds of (this import's CPU / the paired floor import's CPU): the budget's figure. */
   ratio: number;
+  /** Rounds timed: twice the others' for a bundle over the budget after the first ones. */
+  rounds: number;
   /** Median wall time of the import alone (ms), which the neighbours' load pushes up. */
   wallMs: number;
   /** The floor it was paired with when not the common one (S3, native modules). */
@@ -214,25 +217,38 @@ export function timeBundles(
   const samples = new Map<string, { own: Sample[]; floor: Sample[]; ratios: number[]; error?: string }>(
     bundles.map((b) => [b.name, { own: [], floor: [], ratios: [] }]),
   );
-  for (let round = 0; round < runs; round++) {
-    bundles.forEach((bundle, i) => {
-      // Alternate which side goes first, so neither is always the one after a pause.
-      const floorFirst = (round + i) % 2 === 0;
-      const pairedFloor = bundle.floor ?? floor;
-      const first = timeImport(floorFirst ? pairedFloor.file : bundle.file);
-      const second = timeImport(floorFirst ? bundle.file : pairedFloor.file);
-      const [base, own] = floorFirst ? [first, second] : [second, first];
-      if ('error' in base) throw new Error(`the floor bundle failed to import: ${base.error}`);
-      const entry = samples.get(bundle.name) as NonNullable<ReturnType<typeof samples.get>>;
-      if (!bundle.floor) floorSamples.push(base);
-      if ('error' in own) {
-        entry.error = own.error;
-        return;
-      }
-      entry.own.push(own);
-      entry.floor.push(base);
-      entry.ratios.push(own.cpuMs / base.cpuMs);
-    });
+  const timeRounds = (list: readonly Bundle[]) => {
+    for (let round = 0; round < runs; round++) {
+      list.forEach((bundle, i) => {
+        // Alternate which side goes first, so neither is always the one after a pause.
+        const floorFirst = (round + i) % 2 === 0;
+        const pairedFloor = bundle.floor ?? floor;
+        const first = timeImport(floorFirst ? pairedFloor.file : bundle.file);
+        const second = timeImport(floorFirst ? bundle.file : pairedFloor.file);
+        const [base, own] = floorFirst ? [first, second] : [second, first];
+        if ('error' in base) throw new Error(`the floor bundle failed to import: ${base.error}`);
+        const entry = samples.get(bundle.name) as NonNullable<ReturnType<typeof samples.get>>;
+        if (!bundle.floor) floorSamples.push(base);
+        if ('error' in own) {
+          entry.error = own.error;
+          return;
+        }
+        entry.own.push(own);
+        entry.floor.push(base);
+        entry.ratios.push(own.cpuMs / base.cpuMs);
+      });
+    }
+  };
+  timeRounds(bundles);
+  // A bundle over the budget is timed for as many rounds again and judged on all of them: a real
+  // excess stays, one round's noise (about ±0.1 in ratio on this host) settles.
+  const over = bundles.filter((b) => {
+    const t = samples.get(b.name);
+    return t && !t.error && percentile(t.ratios, 50) > IMPORT_RATIO_BUDGET;
+  });
+  if (over.length > 0) {
+    say(`timing again the ${over.length} over the budget: ${runs} more rounds...`);
+    timeRounds(over);
   }
   const median = (values: number[]) => percentile(values, 50);
   const results = bundles.map((b): ColdStart => {
@@ -243,6 +259,7 @@ export function timeBundles(
       cpuMs: median(t.own.map((s) => s.cpuMs)),
       floorCpuMs: median(t.floor.map((s) => s.cpuMs)),
       ratio: median(t.ratios),
+      rounds: t.ratios.length,
       wallMs: median(t.own.map((s) => s.wallMs)),
       ...(b.floor ? { ownFloor: b.floor.name } : {}),
       ...(t.error ? { error: t.error } : {}),
@@ -277,6 +294,9 @@ export function missedColdBudgets(result: ColdStart): string[] {
 export function coldTable(cold: ColdStarts): string {
   return [
     `cold start: import CPU of each bundle against the floor (one GetItem, same SDK client and bundling; ${kb(cold.floor.bytes)}), adjacent pairs, ${cold.rounds} rounds${Number.isNaN(cold.floor.cpuMs) ? '' : `; floor import median ${cold.floor.cpuMs.toFixed(1)} ms CPU, ${cold.floor.wallMs.toFixed(1)} ms wall`}`,
+    ...cold.results
+      .filter((r) => r.rounds > cold.rounds)
+      .map((r) => `${r.name}: over the budget after ${cold.rounds} rounds, judged on ${r.rounds}`),
     ...[...new Set(cold.results.flatMap((r) => r.ownFloor ?? []))].map(
       (own) =>
         `paired with ${own}: ${cold.results
