@@ -14,41 +14,26 @@
  * the `import()` alone, so Node's own start-up is not in it.
  * The floor is bundled with every speed trick on, so a run with SPEED_TRICKS_OFF naming an alias
  * measures the functions without it against the same floor.
- * A bundle that also reaches S3 (images, exports) is paired with a floor that makes one S3 call too
- * (infra/bench/cold-floor-s3.ts); one with native modules (the upload: sharp) gets them installed
- * beside it for this host, and its floor imports them too. Those clients and binaries are the
- * platform's cost of the function's work, not our code's.
+ * A bundle that also reaches S3 (images, exports) or holds native modules (the upload: sharp) is
+ * paired with a floor that loads the same (infra/bench/cold-bundles.ts).
  * Options: --runs N (rounds, default 11), --only TEXT (functions whose name contains TEXT),
  * --versus-on (with --only naming one function: its pair is that function bundled with every trick
  * on instead of the floor, so `SPEED_TRICKS_OFF=<alias> npm run bench:cold -- --only getProduct
  * --versus-on` prints what the alias saves as a ratio of adjacent pairs).
  */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { build } from 'esbuild';
 import { BUNDLE_LIMIT_BYTES } from '../bundle-report';
-import {
-  bundleAliases,
-  esbuildOptions,
-  hostPlatform,
-  nativeInstallArgs,
-  nativeModulesOf,
-} from '../constructs/bundling-options';
-import { stackEntries } from '../function-entries';
+import { type Bundle, bundleColdStarts } from './cold-bundles';
 import { machine } from './machine';
 import { percentile, table } from './stats';
 
 /** Most a bundle's import CPU may be, as a multiple of the floor's measured beside it. */
 export const IMPORT_RATIO_BUDGET = 1.5;
-
-/** The floor's entry: one GetItem with the same SDK client. */
-export const FLOOR_ENTRY = fileURLToPath(new URL('./cold-floor.ts', import.meta.url));
-/** The floor of a function that also reaches S3: the same, then one S3 call. */
-const FLOOR_S3_ENTRY = fileURLToPath(new URL('./cold-floor-s3.ts', import.meta.url));
 
 /**
  * What a function's module scope may read at import, as the stack sets it (values are placeholders:
@@ -96,113 +81,18 @@ interface Sample {
   cpuMs: number;
 }
 
-interface Bundle {
-  name: string;
-  file: string;
-  bytes: number;
-  /** The floor this bundle is paired with when not the common one (S3, native modules). */
-  floor?: Bundle;
-}
-
-/** Bundles every function and the floor, then times their imports in pairs; `say` reports progress. */
+/** Bundles every function and its floor, then times their imports in pairs; `say` reports progress. */
 export async function measureColdStarts(
-  { runs, only, versusOn }: { runs: number; only?: string | undefined; versusOn?: boolean | undefined },
+  options: { runs: number; only?: string | undefined; versusOn?: boolean | undefined },
   say: (line: string) => void,
 ): Promise<ColdStarts> {
   const dir = mkdtempSync(join(tmpdir(), 'shop-api-cold-'));
   try {
-    // A name that is exactly one function's means that function alone (getProduct, not getProductType).
-    const all = stackEntries();
-    const exact = all.filter(({ name }) => name === only);
-    const entries = exact.length > 0 ? exact : all.filter(({ name }) => !only || name.includes(only));
-    say(`bundling ${entries.length} functions and the floor...`);
-    const bundleOf = async (
-      name: string,
-      entry: string,
-      floor = false,
-    ): Promise<Bundle & { s3: boolean }> => {
-      const file = join(dir, name, 'index.mjs');
-      const options = esbuildOptions(entry, file);
-      const { metafile } = await build({
-        ...options,
-        ...(floor ? { alias: bundleAliases(entry, () => true) } : {}),
-        metafile: true,
-      });
-      // Code of the S3 client in the output (an import that tree-shaking emptied does not count).
-      const s3 = Object.values(metafile.outputs).some((output) =>
-        Object.entries(output.inputs).some(
-          ([input, { bytesInOutput }]) =>
-            input.includes('node_modules/@aws-sdk/client-s3/') && bytesInOutput > 0,
-        ),
-      );
-      return { name, file, bytes: statSync(file).size, s3 };
-    };
-    const [one] = entries;
-    if (versusOn && (entries.length !== 1 || !one))
-      throw new Error('--versus-on needs --only naming one function');
-    const floor =
-      versusOn && one
-        ? await bundleOf('(the same, every trick on)', one.entry, true)
-        : await bundleOf('(floor)', FLOOR_ENTRY, true);
-    const ownFloors = new Map<string, Promise<Bundle>>();
-    const bundles = await Promise.all(
-      entries.map(async ({ name, entry }) => {
-        const { s3, ...bundle } = await bundleOf(name, entry);
-        const native = nativeModulesOf(entry);
-        // Native modules are installed beside the bundle for this host, as the rehearsal's synthesis does.
-        if (native.length > 0) installForHost(native, dirname(bundle.file));
-        if (versusOn) {
-          if (native.length > 0) installForHost(native, dirname(floor.file));
-          return bundle;
-        }
-        if (!s3 && native.length === 0) return bundle;
-        // The S3 client's code, and a native module's binary (sharp: libvips, ~100 ms), load at
-        // import whoever writes the function: such a bundle's floor loads the same.
-        const key = [s3 ? 'S3' : '', ...native].filter(Boolean).join(', ');
-        let own = ownFloors.get(key);
-        if (!own) {
-          own = bundleOwnFloor(dir, key, s3, native);
-          ownFloors.set(key, own);
-        }
-        return { ...bundle, floor: await own };
-      }),
-    );
-    return timeBundles(floor, bundles, runs, say);
+    const { floor, bundles } = await bundleColdStarts(dir, options, say);
+    return timeBundles(floor, bundles, options.runs, say);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-}
-
-/** The floor (with its S3 call when `s3`) plus an import of each native module, installed for this host. */
-async function bundleOwnFloor(
-  dir: string,
-  key: string,
-  s3: boolean,
-  native: readonly string[],
-): Promise<Bundle> {
-  const base = s3 ? FLOOR_S3_ENTRY : FLOOR_ENTRY;
-  const folder = join(dir, `(floor with ${key})`);
-  const entry = join(dir, `floor-${key.replace(/\W+/g, '-')}.mjs`);
-  writeFileSync(
-    entry,
-    `${native.map((module) => `import ${JSON.stringify(module)};`).join('\n')}\nexport { handler } from ${JSON.stringify(base)};\n`,
-  );
-  const file = join(folder, 'index.mjs');
-  await build({
-    ...esbuildOptions(base, file),
-    entryPoints: [entry],
-    external: [...native],
-    alias: bundleAliases(base, () => true),
-  });
-  if (native.length > 0) installForHost(native, folder);
-  return { name: `(floor with ${key})`, file, bytes: statSync(file).size };
-}
-
-/** Installs native modules into a bundle's folder for this machine, as the rehearsal's synthesis does. */
-function installForHost(native: readonly string[], folder: string): void {
-  execFileSync('npm', nativeInstallArgs(native, folder, hostPlatform()), {
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
 }
 
 /** Times each bundle against its floor in adjacent pairs, `runs` rounds. */
