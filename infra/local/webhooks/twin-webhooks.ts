@@ -1,7 +1,7 @@
 import type { BusEvent } from '../../../lib/domain/webhooks/webhook-event';
 import { log } from '../../../lib/log';
 import { fanOut } from '../../../lib/use-cases/webhooks/fan-out';
-import { EACH_READ, readsOfOneBatch, type WebhookReads } from '../../../lib/use-cases/webhooks/webhook-reads';
+import { readsOfOneBatch, type WebhookReads } from '../../../lib/use-cases/webhooks/webhook-reads';
 import type { LocalEventBus } from '../events/local-event-bus';
 import { TimerQueue } from './timer-queue';
 
@@ -46,11 +46,11 @@ export function startTwinWebhooks(bus: LocalEventBus): { stop(): Promise<void> }
   };
 }
 
-/** One event's fan-out, tried again (with reads of its own) while DynamoDB fails, then given up. */
+/** One event's fan-out, tried again while DynamoDB fails (the batch's reads drop a failed read), then given up. */
 async function fanOutWithRetries(busEvent: BusEvent, queue: TimerQueue, reads: WebhookReads): Promise<void> {
   for (let attempt = 1; attempt <= FAN_OUT_ATTEMPTS; attempt++) {
     try {
-      await fanOut(busEvent, queue, attempt === 1 ? reads : EACH_READ);
+      await fanOut(busEvent, queue, reads);
       return;
     } catch (error) {
       log.error('webhook fan-out failed', {
