@@ -213,6 +213,24 @@ describe('PATCH /{shopId}/customers/{customerId}', () => {
     expect((await call(`/${shop}/customers/${customer.customerId}`)).body).toEqual(response.body);
   });
 
+  it('shows the change in the list, which had shown the customer before', async () => {
+    // Prepare: the list's instance has shown (and kept) the customer as created.
+    const customer = await createCustomer();
+    const before = await call(`/${shop}/customers?resultsPerPage=1`);
+
+    // Act
+    const response = await patch(customer.customerId, [
+      { op: 'add', path: '/internalNote', value: 'Listed as changed' },
+    ]);
+    const after = await call(`/${shop}/customers?resultsPerPage=1`);
+
+    // Assess
+    expect([before.status, response.status, after.status]).toEqual([200, 200, 200]);
+    expect(before.body.items[0]).toMatchObject({ customerId: customer.customerId, internalNote: null });
+    expect(after.body.results).toBe(before.body.results);
+    expect(after.body.items[0]).toEqual(response.body);
+  });
+
   it('replaces the whole billing address, removes the note and takes application/json too', async () => {
     const customer = await createCustomer({ billingAddress: address, internalNote: 'old' });
 

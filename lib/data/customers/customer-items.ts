@@ -28,6 +28,8 @@ export function customerItems(
         ox: Date.parse(customer.creationDate).toString(36),
         buckets: feedBuckets,
       }),
+      // Beside the feed entry, so the list's index and its kept items know which version they hold.
+      version: customer.version ?? 0,
       data: customer,
     } as Record<string, unknown> & Key,
     numberGuard: customerNumberGuard(shopId, customer),
@@ -59,15 +61,15 @@ export function customerEmailGuard(shopId: string, customer: CustomerRecord) {
 
 /** A customer's entry in the list index, from its feed item. */
 export function customerEntryOfFeedItem(item: FeedItem): CreatedEntry {
-  return customerEntry(idOfSort(item.sort), Number.parseInt(item.ox, 36));
+  return customerEntry(idOfSort(item.sort), Number.parseInt(item.ox, 36), item.version);
 }
 
 /** A customer in the list index: listed for good, by its creation date (never changed). */
-export function customerEntry(customerId: string, createdMs: number): CreatedEntry {
+export function customerEntry(customerId: string, createdMs: number, version: number): CreatedEntry {
   return {
     id: customerId,
     createdMs,
-    version: 0,
+    version,
     listed: true,
     untilMs: Number.POSITIVE_INFINITY,
     tag: false,

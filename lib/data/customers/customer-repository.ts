@@ -53,7 +53,10 @@ export function listCustomers(shopId: string, wanted: PageWanted): Promise<ListP
     (id) => keys.customer(shopId, id),
     (item) => {
       const record = item.data as CustomerRecord;
-      return { record, entry: customerEntry(record.customerId, Date.parse(record.creationDate)) };
+      return {
+        record,
+        entry: customerEntry(record.customerId, Date.parse(record.creationDate), record.version ?? 0),
+      };
     },
   );
 }
@@ -179,13 +182,14 @@ export async function saveCustomer(
   after: CustomerRecord,
 ): Promise<CustomerRecord> {
   const stored: CustomerRecord = { ...after, version: (before.version ?? 0) + 1 };
-  // An update of the record alone: its place in the customer feed stays as it is (lib/data/feeds).
+  // The feed entry moves with the version, so the lists' instances read the changed record again
+  // (lib/data/feeds/kept-items.ts); the entry keeps its bucket.
   const items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']> = [
     {
       Update: {
         TableName: tableName(),
         Key: keys.customer(shopId, stored.customerId),
-        UpdateExpression: 'SET #data = :stored',
+        UpdateExpression: 'SET #data = :stored, version = :next, gsi4sk = :feedSort',
         ConditionExpression:
           before.version === undefined
             ? 'attribute_exists(pk) AND attribute_not_exists(#data.#version)'
@@ -193,6 +197,8 @@ export async function saveCustomer(
         ExpressionAttributeNames: { '#data': 'data', '#version': 'version' },
         ExpressionAttributeValues: {
           ':stored': stored,
+          ':next': stored.version,
+          ':feedSort': keys.feedSort(new Date().toISOString(), stored.customerId),
           ...(before.version === undefined ? {} : { ':version': before.version }),
         },
       },

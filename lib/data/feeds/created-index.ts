@@ -62,6 +62,11 @@ export class CreatedIndex implements FedIndex {
     this.apply(this.entryOf(item));
   }
 
+  versionOf(id: string): number {
+    const slot = this.slotOf.get(id);
+    return slot === undefined ? -1 : (this.versions[slot] as number);
+  }
+
   /** Takes an entry unless the index holds the same or a newer version. */
   apply(entry: CreatedEntry): void {
     let slot = this.slotOf.get(entry.id);

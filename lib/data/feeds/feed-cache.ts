@@ -1,5 +1,6 @@
-import { type FeedItem, type FeedKind, readFeedBucket } from './feed';
+import { type FeedItem, type FeedKind, readFeedBucket, spreadOfFeedItem } from './feed';
 import { readSpread } from './feed-spread';
+import { KeptItems } from './kept-items';
 
 /**
  * How far back a warm instance reads a feed again, behind the moment its last read of the bucket
@@ -13,6 +14,8 @@ export const FEED_MARGIN_MS = 5000;
 export interface FedIndex {
   /** Takes a feed entry unless the index holds the same or a newer version. */
   take(item: FeedItem): void;
+  /** The version the index holds for an item, or -1 when it has none. */
+  versionOf(id: string): number;
 }
 
 /**
@@ -24,10 +27,11 @@ interface BucketState {
   partial?: string;
 }
 
-/** One shop's index and its buckets' states. */
+/** One shop's index, its buckets' states and the most buckets the feed announced. */
 interface Held<I> {
   index: I;
   buckets: Map<number, BucketState>;
+  spread: number;
   running?: Promise<void>;
   next?: Promise<void>;
 }
@@ -43,6 +47,8 @@ interface Held<I> {
  */
 export class FeedCache<I extends FedIndex> {
   private readonly shops = new Map<string, Held<I>>();
+  /** The items recent pages showed, at their versions (kept-items.ts). */
+  readonly kept = new KeptItems();
 
   constructor(
     private readonly kind: FeedKind,
@@ -53,7 +59,7 @@ export class FeedCache<I extends FedIndex> {
   async fresh(shopId: string): Promise<I> {
     let held = this.shops.get(shopId);
     if (!held) {
-      held = { index: this.make(), buckets: new Map() };
+      held = { index: this.make(), buckets: new Map(), spread: 1 };
       this.shops.set(shopId, held);
     }
     await this.refreshed(shopId, held);
@@ -63,6 +69,7 @@ export class FeedCache<I extends FedIndex> {
   /** Forgets every shop's index (tests: a cold instance). */
   forget(): void {
     this.shops.clear();
+    this.kept.forget();
   }
 
   private refreshed(shopId: string, held: Held<I>): Promise<void> {
@@ -82,8 +89,9 @@ export class FeedCache<I extends FedIndex> {
   }
 
   /**
-   * Reads the buckets the index knows side by side with the spread (a warm list then waits for one
-   * round trip before its page, not two), then any bucket the spread has grown by since.
+   * A warm index reads the buckets it knows and no more: a widening shows in bucket 0 as the
+   * spread's own entry, and the buckets it adds are then read in full (feed-spread.ts). A cold one
+   * reads bucket 0 side by side with the spread item, then the other buckets.
    */
   private async refresh(shopId: string, held: Held<I>): Promise<void> {
     const started = Date.now();
@@ -91,23 +99,31 @@ export class FeedCache<I extends FedIndex> {
       const state = held.buckets.get(bucket) ?? {};
       held.buckets.set(bucket, state);
       await readFeedBucket(shopId, this.kind, bucket, readFrom(state), (page) => {
-        for (const item of page) held.index.take(item);
+        for (const item of page) {
+          const spread = spreadOfFeedItem(item);
+          if (spread === undefined) held.index.take(item);
+          else held.spread = Math.max(held.spread, spread);
+        }
         const last = page.at(-1)?.sort;
         if (last !== undefined && state.readAt === undefined) state.partial = last;
       });
       state.readAt = started;
       state.partial = undefined;
     };
-    const known = [...held.buckets.keys()];
+    const cold = held.buckets.size === 0;
+    const known = cold ? [0] : [...held.buckets.keys()];
     const early = known.map(readBucket);
     // Handled now, awaited below: a bucket that fails before the spread answers is no unhandled rejection.
     for (const read of early) read.catch(() => undefined);
     try {
-      const buckets = await readSpread(shopId, this.kind);
-      const grown = Array.from({ length: buckets }, (_, bucket) => bucket).filter((b) => !known.includes(b));
+      if (cold) held.spread = Math.max(held.spread, await readSpread(shopId, this.kind));
+      else await Promise.all(early);
+      const grown = Array.from({ length: held.spread }, (_, bucket) => bucket).filter(
+        (b) => !known.includes(b),
+      );
       await Promise.all([...early, ...grown.map(readBucket)]);
     } finally {
-      // A failed spread read leaves no bucket read running behind the request's answer.
+      // A failed read leaves no bucket read running behind the request's answer.
       await Promise.allSettled(early);
     }
   }

@@ -2,17 +2,18 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { log } from '../../log';
 import { dynamo, tableName } from '../client';
 import { keys } from '../keys';
-import type { FeedKind } from './feed';
+import { type FeedKind, SPREAD_ENTRY } from './feed';
 
 /**
  * How many write buckets a shop's feed of one kind is spread over (docs/data-model.md "Feeds"). A
  * feed partition takes about 1,000 writes a second; a quiet shop needs one, and every reader pays a
  * Query per bucket. So a feed starts on one bucket and doubles when a write that carries a feed
  * entry is throttled, up to MAX_SPREAD; it never narrows again (an item keeps its bucket until it is
- * written again, and readers must find it). Readers read the spread with every request, strongly
- * consistent, so an entry written after a widening is never looked for in too few buckets; writers
- * keep it for WRITER_CACHE_MS (until then they may still write into fewer buckets, which readers
- * read anyway).
+ * written again, and readers must find it). An instance's first read of a feed reads the spread,
+ * strongly consistent; later reads learn of a widening from the spread item's own entry in bucket 0
+ * (SPREAD_ENTRY), which each widening moves, and read the new buckets in full then, so no entry is
+ * missed for longer than the feed lags. Writers keep the spread for WRITER_CACHE_MS (until then they
+ * may still write into fewer buckets, which readers read anyway).
  */
 export const MAX_SPREAD = 32;
 const WRITER_CACHE_MS = 10_000;
@@ -59,9 +60,16 @@ export async function widenSpread(shopId: string, kind: FeedKind, seen: number):
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.feedSpread(shopId, kind),
-        UpdateExpression: 'SET buckets = :wider',
+        // The spread's entry in bucket 0 moves with it (SPREAD_ENTRY).
+        UpdateExpression:
+          'SET buckets = :wider, version = :wider, ox = :entry, gsi4pk = :feed, gsi4sk = :sort',
         ConditionExpression: 'attribute_not_exists(buckets) OR buckets < :wider',
-        ExpressionAttributeValues: { ':wider': buckets },
+        ExpressionAttributeValues: {
+          ':wider': buckets,
+          ':entry': SPREAD_ENTRY,
+          ':feed': keys.feed(shopId, kind, 0),
+          ':sort': keys.feedSort(new Date().toISOString(), SPREAD_ENTRY),
+        },
       }),
     );
     log.warn('a feed was throttled: spread over more write buckets', { shopId, kind, buckets });

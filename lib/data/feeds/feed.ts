@@ -35,6 +35,18 @@ export function feedAttributes(
   };
 }
 
+/**
+ * The `ox` of the spread's own entry in bucket 0 (feed-spread.ts): every widening moves it, with the
+ * new spread as its `version`, so a warm reader learns of new buckets from the Query it makes anyway.
+ * No order, cart or customer entry starts with `~`.
+ */
+export const SPREAD_ENTRY = '~spread';
+
+/** The spread a feed item announces, when it is the spread's own entry. */
+export function spreadOfFeedItem(item: FeedItem): number | undefined {
+  return item.ox === SPREAD_ENTRY ? item.version : undefined;
+}
+
 /** The id in a feed sort key. */
 export function idOfSort(sort: string): string {
   return sort.slice(sort.indexOf('#') + 1);

@@ -1,4 +1,3 @@
-import { batchGetItems } from '../batch-get';
 import type { Key } from '../keys';
 import type { CreatedEntry, CreatedFilter, CreatedIndex } from './created-index';
 import type { FeedCache } from './feed-cache';
@@ -26,9 +25,10 @@ export type ListedItem<T> = (
 
 /**
  * A page of a shop's carts or customers and the exact count of all that match: counted in the
- * instance's index (brought up to date from the feed first), then only the page's items read by key
- * in one strongly consistent BatchGetItem. A page item newer than the index's entry updates the
- * entry, so the next request does not wait for the feed to show it.
+ * instance's index (brought up to date from the feed first); the page's items are those kept at the
+ * versions the index holds (kept-items.ts), the others read by key in one strongly consistent
+ * BatchGetItem. A page item newer than the index's entry updates the entry, so the next request does
+ * not wait for the feed to show it.
  */
 export async function findListed<T>(
   indexes: FeedCache<CreatedIndex>,
@@ -51,10 +51,12 @@ export async function findListed<T>(
     now,
   );
   const items: T[] = [];
-  for (const item of await batchGetItems(found.ids.map(keyOf))) {
+  const page = await indexes.kept.page(shopId, found.ids, (id) => index.versionOf(id), keyOf);
+  for (const item of page) {
     if (!item) continue;
     const { record, entry } = listed(item, now);
     index.apply(entry);
+    indexes.kept.keep(shopId, entry.id, entry.version, item);
     if (record) items.push(record);
   }
   return { results: found.results, items, last: found.last };

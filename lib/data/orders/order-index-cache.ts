@@ -1,4 +1,5 @@
 import { FeedCache } from '../feeds/feed-cache';
+import type { KeptItems } from '../feeds/kept-items';
 import { OrderIndex } from './order-index';
 
 /** Per instance, like the catalog: each shop's order index, kept current from the order feed. */
@@ -9,7 +10,10 @@ export function freshOrderIndex(shopId: string): Promise<OrderIndex> {
   return orderIndexes.fresh(shopId);
 }
 
-/** Forgets every shop's index (tests: a cold instance). */
+/** The order items recent pages showed, at their versions. */
+export const keptOrders: KeptItems = orderIndexes.kept;
+
+/** Forgets every shop's index and kept orders (tests: a cold instance). */
 export function forgetOrderIndexes(): void {
   orderIndexes.forget();
 }
