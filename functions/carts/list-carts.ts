@@ -11,6 +11,7 @@ import { ok } from '../../lib/http/reply';
 import * as routes from '../../lib/routes';
 import { ListCartsQuery } from '../../lib/schemas/carts';
 import { ShopPath } from '../../lib/schemas/common';
+import { keptCartView } from '../../lib/speed/kept-views';
 
 /**
  * GET /{shopId}/carts (carts_read): open carts, newest first, paged; createdAfter / createdBefore
@@ -28,8 +29,11 @@ export const handler = endpoint(routes.listCarts, { path: ShopPath, query: ListC
     listCarts(req.shopId, { ...window, hasAddressData: query.hasAddressData }, wanted),
   ]);
   const locale = query.locale ? resolveLocale(catalog.settings, query.locale) : undefined;
-  const body = listBody(req, 'carts', wanted, found, (cart) =>
-    cartView(cart, catalog, req.view(locale ?? cart.locale), { listFields: true }),
-  );
+  const body = listBody(req, 'carts', wanted, found, (cart) => {
+    const view = locale ?? cart.locale;
+    const render = () => cartView(cart, catalog, req.view(view), { listFields: true });
+    // A coupon's discount depends on the moment (its campaign's window): such a cart renders afresh.
+    return cart.coupon ? render() : keptCartView(catalog, `${cart.cartId}|${cart.version}|${view}`, render);
+  });
   return ok(body, NO_STORE);
 });

@@ -19,7 +19,7 @@ export const SPEED_TRICKS = {
   'json-parts': 'lib/speed/json-text.ts',
   /** lib/speed/json-text.ts (asciiJson): kept JSON parts escape characters beyond ASCII (one-byte strings). */
   'ascii-json': 'lib/speed/json-text.ts',
-  /** lib/speed/kept.ts: product views and listings are built once per catalog version. */
+  /** lib/speed/kept.ts: product views and listings (and listed carts) are built once per catalog version. */
   'kept-views': 'lib/speed/kept.ts',
   /** lib/domain/search/facet-tables.ts: flat per-field value tables and filter masks, built once per projection. */
   'facet-tables': 'lib/domain/search/facet-tables.ts',

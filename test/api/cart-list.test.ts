@@ -126,3 +126,24 @@ describe('GET /{shopId}/carts (carts_read)', () => {
     expect(withAddress.body.results).toBe(withAddress.body.items.length);
   });
 });
+
+describe('GET /{shopId}/carts after a change', () => {
+  it('shows a cart as the cart read shows it, and its change in the next list', async () => {
+    // Prepare: a cart listed once (the instance keeps its item and its view)
+    const shop = await privateDemoShop('cartlistchange');
+    const cart = await newCart(shop, { lineItems: [{ productId: 'trail-mix', quantity: 1 }] });
+    const before = await call(`/${shop}/carts?resultsPerPage=1`);
+
+    // Act
+    const line = (await cart.call('')).body.lineItemContainer.productLineItems[0].lineItemId;
+    const changed = await cart.call(`/line-items/${line}`, { method: 'PUT', body: { quantity: 3 } });
+    const after = await call(`/${shop}/carts?resultsPerPage=1`);
+
+    // Assess
+    expect([before.status, changed.status, after.status]).toEqual([200, 200, 200]);
+    expect(before.body.items[0].cartId).toBe(cart.cartId);
+    expect(before.body.items[0].lineItemContainer.productLineItems[0].quantity.amount).toBe(1);
+    expect(after.body.items[0].lineItemContainer.productLineItems[0].quantity.amount).toBe(3);
+    expect(after.body.items[0].totals).toEqual(changed.body.totals);
+  });
+});
