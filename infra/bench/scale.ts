@@ -153,7 +153,7 @@ async function main(): Promise<number> {
         sections.push(
           `GET /orders filters by shop size (${values.samples} requests each at concurrency 1, resultsPerPage 10)\n\n${orderFilterTable(rows, cold)}`,
         );
-        missed.push(...missedOrderFilterBudgets(rows));
+        missed.push(...missedOrderFilterBudgets(rows, cold));
       }
       if (parts.has('checkout')) {
         floor = await startChild(here('./floor-server.ts'), {
