@@ -1,0 +1,232 @@
+import { useState } from 'preact/hooks';
+import type { Address, ApiError, Order } from '../api/client';
+import { Link, LoadError, Loading, ScreenTitle } from '../components';
+import { useConsole } from '../context';
+import { dateTime, type MessageKey, money, t } from '../i18n';
+import { availableActions, statusLabels, timeline } from '../orders/status';
+import { apiFailure, useLoad } from '../use-load';
+
+type Action = 'paidOn' | 'dispatchedOn';
+/** What the last action did, said in words above the order. */
+type Outcome = { kind: 'done' | 'refused'; text: string };
+
+/** Why the API refused a change, in the merchant's words (409: the rule; 412: someone was faster). */
+export function refusalText(status: number, body: ApiError | undefined): string {
+  if (status === 412) return t('order.stale');
+  const entry = body?.errors?.[0];
+  if (status === 409) {
+    const rule = entry?.rule ? t(`rule.${entry.rule}` as MessageKey) : undefined;
+    const reason = rule && !rule.startsWith('rule.') ? rule : (entry?.message ?? body?.message ?? '');
+    return t('order.conflict', { reason });
+  }
+  return t('order.failed', { reason: entry?.message ?? body?.message ?? `HTTP ${status}` });
+}
+
+/** One order: what was bought, the money, where it goes, its status and the paid/dispatched actions. */
+export function OrderDetails({ orderId }: { orderId: string }) {
+  const { api, session } = useConsole();
+  const [outcome, setOutcome] = useState<Outcome | undefined>();
+  const [busy, setBusy] = useState(false);
+  const loaded = useLoad(`order:${session.shop}:${orderId}`, async () => {
+    const { data, error, response } = await api.GET('/{shopId}/orders/{orderId}', {
+      params: { path: { shopId: session.shop, orderId } },
+    });
+    if (!data) throw apiFailure(error, response);
+    return { order: data, etag: response.headers.get('etag') ?? undefined };
+  });
+  const canWrite = session.scopes.length === 0 || session.scopes.includes('orders_write');
+
+  const act = async (action: Action) => {
+    if (!loaded.data) return;
+    setBusy(true);
+    setOutcome(undefined);
+    const { etag } = loaded.data;
+    const { data, error, response } = await api.PATCH('/{shopId}/orders/{orderId}', {
+      params: { path: { shopId: session.shop, orderId }, header: etag ? { 'If-Match': etag } : {} },
+      body: [{ op: 'add', path: `/${action}`, value: 'now' }],
+    });
+    setBusy(false);
+    setOutcome(
+      data
+        ? { kind: 'done', text: t(`order.done.${action}`) }
+        : { kind: 'refused', text: refusalText(response.status, error as ApiError | undefined) },
+    );
+    // Either way the screen shows the order as it is now.
+    loaded.reload();
+  };
+
+  if (loaded.error && !loaded.data) return <LoadError reason={loaded.error} retry={loaded.reload} />;
+  if (!loaded.data) return <Loading />;
+  const { order } = loaded.data;
+  const actions = availableActions(order);
+  return (
+    <>
+      <p>
+        <Link to="orders">← {t('order.back')}</Link>
+      </p>
+      <ScreenTitle>{t('order.title', { number: order.orderNumber })}</ScreenTitle>
+      <p class="status-line">
+        {statusLabels(order).map((label) => (
+          <span key={label} class={`badge status-${label}`}>
+            {t(`status.${label}`)}
+          </span>
+        ))}{' '}
+        <span class="muted">{dateTime(order.creationDate)}</span>
+      </p>
+      <div role="status" aria-live="polite" class="outcome-slot">
+        {outcome ? <p class={`notice ${outcome.kind === 'done' ? 'ok' : 'error'}`}>{outcome.text}</p> : null}
+      </div>
+      <section aria-labelledby="actions-title" class="panel">
+        <h2 id="actions-title">{t('order.actions')}</h2>
+        {!canWrite ? (
+          <p>{t('order.readOnly')}</p>
+        ) : (
+          <div class="buttons">
+            <button
+              type="button"
+              class="primary"
+              disabled={busy || !actions.includes('paidOn')}
+              onClick={() => act('paidOn')}
+            >
+              {t('order.markPaid')}
+            </button>
+            <button
+              type="button"
+              class="primary"
+              disabled={busy || !actions.includes('dispatchedOn')}
+              onClick={() => act('dispatchedOn')}
+            >
+              {t('order.markDispatched')}
+            </button>
+          </div>
+        )}
+      </section>
+      <Lines order={order} />
+      <div class="two-columns">
+        <section aria-labelledby="billing-title" class="panel">
+          <h2 id="billing-title">{t('order.billing')}</h2>
+          <AddressBlock address={order.billingAddress} />
+        </section>
+        <section aria-labelledby="shipping-title" class="panel">
+          <h2 id="shipping-title">{t('order.shippingAddress')}</h2>
+          {order.shippingAddress ? (
+            <AddressBlock address={order.shippingAddress} />
+          ) : (
+            <p>{t('order.sameAsBilling')}</p>
+          )}
+        </section>
+      </div>
+      <Timeline order={order} />
+      {order.customerComment || order.internalNote ? (
+        <section class="panel" aria-labelledby="notes-title">
+          <h2 id="notes-title">{t('order.comment')}</h2>
+          {order.customerComment ? <p>{order.customerComment}</p> : null}
+          {order.internalNote ? (
+            <p>
+              <strong>{t('order.note')}:</strong> {order.internalNote}
+            </p>
+          ) : null}
+        </section>
+      ) : null}
+    </>
+  );
+}
+
+function Lines({ order }: { order: Order }) {
+  const c = order.lineItemContainer;
+  const currency = order.currencyId;
+  return (
+    <section aria-labelledby="lines-title" class="panel">
+      <h2 id="lines-title">{t('order.lines')}</h2>
+      <div class="table-wrap">
+        <table class="lines">
+          <thead>
+            <tr>
+              <th scope="col">{t('order.product')}</th>
+              <th scope="col" class="num">
+                {t('order.quantity')}
+              </th>
+              <th scope="col" class="num">
+                {t('order.price')}
+              </th>
+              <th scope="col" class="num">
+                {t('order.lineTotal')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {c.productLineItems.map((line) => (
+              <tr key={line.lineItemId}>
+                <td>
+                  {line.name}
+                  <span class="muted"> · {line.sku}</span>
+                </td>
+                <td class="num">{line.quantity.amount}</td>
+                <td class="num">{money(line.singleItemPrice.amount, currency)}</td>
+                <td class="num">{money(line.lineItemPrice.amount, currency)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <Total label="order.subtotal" amount={c.lineItemsSubTotal.amount} currency={currency} />
+            <Total label="order.shipping" amount={c.shippingPrice.amount} currency={currency} />
+            <Total label="order.tax" amount={order.totalTax} currency={currency} />
+            <Total label="order.grandTotal" amount={order.grandTotal} currency={currency} strong />
+          </tfoot>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+function Total(props: { label: MessageKey; amount: number | string; currency: string; strong?: boolean }) {
+  return (
+    <tr class={props.strong ? 'grand' : undefined}>
+      <th scope="row" colSpan={3}>
+        {t(props.label)}
+      </th>
+      <td class="num">{money(props.amount, props.currency)}</td>
+    </tr>
+  );
+}
+
+function AddressBlock({ address }: { address: Address }) {
+  const lines = [
+    address.company,
+    [address.firstName, address.lastName].filter(Boolean).join(' '),
+    address.street,
+    address.streetDetails,
+    [address.zipCode, address.city].filter(Boolean).join(' '),
+    address.country,
+    address.emailAddress,
+  ].filter((line): line is string => Boolean(line));
+  return (
+    <address>
+      {lines.map((line) => (
+        <span key={line} class="address-line">
+          {line}
+        </span>
+      ))}
+    </address>
+  );
+}
+
+function Timeline({ order }: { order: Order }) {
+  const steps = timeline(order);
+  return (
+    <section aria-labelledby="timeline-title" class="panel">
+      <h2 id="timeline-title">{t('order.timeline')}</h2>
+      <ol class="timeline">
+        <li>
+          <span>{t('status.new')}</span>{' '}
+          <time dateTime={order.creationDate}>{dateTime(order.creationDate)}</time>
+        </li>
+        {steps.map(({ step, at }) => (
+          <li key={step}>
+            <span>{t(`status.${step}`)}</span> <time dateTime={at}>{dateTime(at)}</time>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
