@@ -1,7 +1,7 @@
 /**
- * The home screen's sales figures. `GET /sales` sums one range per call, so the console asks once
- * per day (the API keeps daily totals: each call costs about one read) and adds the days up into
- * today, 7 and 30 days, per currency.
+ * The home screen's sales figures. `GET /sales` sums one range per call: the three figures (today,
+ * 7 and 30 days) are three calls, shown first; the chart asks once per day (the API keeps daily
+ * totals: each call costs about one read) and draws the days per currency.
  */
 
 /** One day in the browser's time zone, as the half-open range `GET /sales` takes. */
@@ -22,6 +22,43 @@ export function dayRanges(now: Date, count: number): DayRange[] {
   return days;
 }
 
+/** The three periods of the figures, each one range ending with today (local midnights). */
+export function periodRanges(now: Date): { today: DayRange; week: DayRange; month: DayRange } {
+  const days = dayRanges(now, 30);
+  const last = days[days.length - 1] as DayRange;
+  const from = (day: DayRange): DayRange => ({ ...day, createdBefore: last.createdBefore });
+  return { today: last, week: from(days[days.length - 7] as DayRange), month: from(days[0] as DayRange) };
+}
+
+/** A currency's three figures. */
+export interface CurrencyTotals {
+  currency: string;
+  today: { gross: number; orders: number };
+  week: { gross: number; orders: number };
+  month: { gross: number; orders: number };
+}
+
+/** The three periods' answers side by side per currency (a currency absent from a period: zero). */
+export function periodTotals(periods: {
+  today: DaySales[];
+  week: DaySales[];
+  month: DaySales[];
+}): CurrencyTotals[] {
+  const currencies = [
+    ...new Set([...periods.today, ...periods.week, ...periods.month].map((d) => d.currency)),
+  ].sort();
+  const pick = (list: DaySales[], currency: string) => {
+    const found = list.find((d) => d.currency === currency);
+    return { gross: found?.gross ?? 0, orders: found?.orders ?? 0 };
+  };
+  return currencies.map((currency) => ({
+    currency,
+    today: pick(periods.today, currency),
+    week: pick(periods.week, currency),
+    month: pick(periods.month, currency),
+  }));
+}
+
 /** One day's answer, reduced to what the home screen shows. */
 export interface DaySales {
   currency: string;
@@ -29,36 +66,19 @@ export interface DaySales {
   orders: number;
 }
 
-/** A currency's figures: per day (oldest first) and the three totals. */
+/** A currency's gross sales per day, oldest first (the chart). */
 export interface CurrencySales {
   currency: string;
   perDay: number[];
-  today: { gross: number; orders: number };
-  week: { gross: number; orders: number };
-  month: { gross: number; orders: number };
 }
 
-/**
- * Adds up the per-day answers (`days[i]` = the currencies of day i, oldest first) per currency;
- * sums are taken in minor units (cents) so floating point does not drift over 30 days.
- */
+/** The per-day answers (`days[i]` = the currencies of day i, oldest first) as one series per currency. */
 export function summarize(days: DaySales[][]): CurrencySales[] {
   const currencies = [...new Set(days.flat().map((d) => d.currency))].sort();
-  return currencies.map((currency) => {
-    const cents = days.map((day) => Math.round((day.find((d) => d.currency === currency)?.gross ?? 0) * 100));
-    const orders = days.map((day) => day.find((d) => d.currency === currency)?.orders ?? 0);
-    const total = (from: number) => ({
-      gross: cents.slice(from).reduce((a, b) => a + b, 0) / 100,
-      orders: orders.slice(from).reduce((a, b) => a + b, 0),
-    });
-    return {
-      currency,
-      perDay: cents.map((c) => c / 100),
-      today: total(days.length - 1),
-      week: total(Math.max(0, days.length - 7)),
-      month: total(0),
-    };
-  });
+  return currencies.map((currency) => ({
+    currency,
+    perDay: days.map((day) => day.find((d) => d.currency === currency)?.gross ?? 0),
+  }));
 }
 
 /** Runs `task` over `items` with at most `limit` at a time, keeping their order. */

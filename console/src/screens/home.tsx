@@ -2,7 +2,17 @@ import type { Api, Order } from '../api/client';
 import { Link, LoadError, Loading, ScreenTitle } from '../components';
 import { useConsole } from '../context';
 import { dateTime, money, shortDay, t } from '../i18n';
-import { type CurrencySales, type DayRange, dayRanges, mapLimited, summarize } from '../sales/days';
+import {
+  type CurrencySales,
+  type CurrencyTotals,
+  type DayRange,
+  type DaySales,
+  dayRanges,
+  mapLimited,
+  periodRanges,
+  periodTotals,
+  summarize,
+} from '../sales/days';
 import { apiFailure, useLoad } from '../use-load';
 
 const DAYS = 30;
@@ -19,69 +29,85 @@ export function Home() {
   );
 }
 
-async function loadSales(api: Api, shop: string): Promise<{ days: DayRange[]; sales: CurrencySales[] }> {
-  const days = dayRanges(new Date(), DAYS);
-  // Six at a time: a browser's connection limit per host, and the API's daily totals are cheap.
-  const answers = await mapLimited(days, 6, async (day) => {
-    const { data, error, response } = await api.GET('/{shopId}/sales', {
-      params: {
-        path: { shopId: shop },
-        query: { createdAfter: day.createdAfter, createdBefore: day.createdBefore },
-      },
-    });
-    if (!data) throw apiFailure(error, response);
-    return data.salesPerCurrency.map((s) => ({
-      currency: s.currency,
-      gross: s.totalGrossRevenue,
-      orders: s.totalOrders,
-    }));
+/** One range's sales per currency. */
+async function salesOf(api: Api, shop: string, range: DayRange): Promise<DaySales[]> {
+  const { data, error, response } = await api.GET('/{shopId}/sales', {
+    params: {
+      path: { shopId: shop },
+      query: { createdAfter: range.createdAfter, createdBefore: range.createdBefore },
+    },
   });
+  if (!data) throw apiFailure(error, response);
+  return data.salesPerCurrency.map((s) => ({
+    currency: s.currency,
+    gross: s.totalGrossRevenue,
+    orders: s.totalOrders,
+  }));
+}
+
+async function loadTotals(api: Api, shop: string): Promise<CurrencyTotals[]> {
+  const ranges = periodRanges(new Date());
+  const [today, week, month] = await Promise.all(
+    [ranges.today, ranges.week, ranges.month].map((r) => salesOf(api, shop, r)),
+  );
+  return periodTotals({ today: today ?? [], week: week ?? [], month: month ?? [] });
+}
+
+async function loadDays(api: Api, shop: string): Promise<{ days: DayRange[]; sales: CurrencySales[] }> {
+  const days = dayRanges(new Date(), DAYS);
+  // Six at a time: a browser's connection limit per host.
+  const answers = await mapLimited(days, 6, (day) => salesOf(api, shop, day));
   return { days, sales: summarize(answers) };
 }
 
+/** The figures first (three calls), the chart below them as its 30 days arrive. */
 function SalesPanel({ api, shop }: { api: Api; shop: string }) {
-  const loaded = useLoad(`sales:${shop}`, () => loadSales(api, shop));
+  const totals = useLoad(`sales:${shop}`, () => loadTotals(api, shop));
+  const perDay = useLoad(`sales-days:${shop}`, () => loadDays(api, shop));
   return (
     <section aria-labelledby="sales-title" class="panel">
       <h2 id="sales-title">{t('home.sales')}</h2>
-      {loaded.error ? (
-        <LoadError reason={loaded.error} retry={loaded.reload} />
-      ) : !loaded.data ? (
+      {totals.error ? (
+        <LoadError reason={totals.error} retry={totals.reload} />
+      ) : !totals.data ? (
         <Loading />
-      ) : loaded.data.sales.length === 0 ? (
+      ) : totals.data.length === 0 ? (
         <p>{t('home.noSales')}</p>
       ) : (
-        loaded.data.sales.map((s) => (
-          <CurrencyFigures key={s.currency} sales={s} days={loaded.data?.days ?? []} />
-        ))
+        totals.data.map((figures) => {
+          const days = perDay.data?.sales.find((s) => s.currency === figures.currency);
+          return (
+            <div key={figures.currency} class="currency-sales" data-currency={figures.currency}>
+              <Figures totals={figures} />
+              {days && perDay.data ? <DayChart sales={days} days={perDay.data.days} /> : null}
+            </div>
+          );
+        })
       )}
     </section>
   );
 }
 
-function CurrencyFigures({ sales, days }: { sales: CurrencySales; days: DayRange[] }) {
+function Figures({ totals }: { totals: CurrencyTotals }) {
   const periods = [
-    ['home.today', sales.today],
-    ['home.week', sales.week],
-    ['home.month', sales.month],
+    ['home.today', totals.today],
+    ['home.week', totals.week],
+    ['home.month', totals.month],
   ] as const;
   return (
-    <div class="currency-sales" data-currency={sales.currency}>
-      <dl class="figures">
-        {periods.map(([label, figure]) => (
-          <div key={label} class="figure">
-            <dt>{t(label)}</dt>
-            <dd>
-              <span class="amount">{money(figure.gross, sales.currency)}</span>
-              <span class="orders">
-                {figure.orders === 1 ? t('home.orders.one') : t('home.orders', { count: figure.orders })}
-              </span>
-            </dd>
-          </div>
-        ))}
-      </dl>
-      <DayChart sales={sales} days={days} />
-    </div>
+    <dl class="figures">
+      {periods.map(([label, figure]) => (
+        <div key={label} class="figure">
+          <dt>{t(label)}</dt>
+          <dd>
+            <span class="amount">{money(figure.gross, totals.currency)}</span>
+            <span class="orders">
+              {figure.orders === 1 ? t('home.orders.one') : t('home.orders', { count: figure.orders })}
+            </span>
+          </dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 

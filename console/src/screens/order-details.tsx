@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Address, ApiError, Order } from '../api/client';
 import { Link, LoadError, Loading, ScreenTitle } from '../components';
 import { useConsole } from '../context';
@@ -27,6 +27,11 @@ export function OrderDetails({ orderId }: { orderId: string }) {
   const { api, session } = useConsole();
   const [outcome, setOutcome] = useState<Outcome | undefined>();
   const [busy, setBusy] = useState(false);
+  // The clicked button may be gone after the reload: the keyboard continues at the outcome instead.
+  const outcomeSlot = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (outcome) outcomeSlot.current?.focus();
+  }, [outcome]);
   const loaded = useLoad(`order:${session.shop}:${orderId}`, async () => {
     const { data, error, response } = await api.GET('/{shopId}/orders/{orderId}', {
       params: { path: { shopId: session.shop, orderId } },
@@ -73,7 +78,7 @@ export function OrderDetails({ orderId }: { orderId: string }) {
         ))}{' '}
         <span class="muted">{dateTime(order.creationDate)}</span>
       </p>
-      <div role="status" aria-live="polite" class="outcome-slot">
+      <div role="status" aria-live="polite" class="outcome-slot" tabIndex={-1} ref={outcomeSlot}>
         {outcome ? <p class={`notice ${outcome.kind === 'done' ? 'ok' : 'error'}`}>{outcome.text}</p> : null}
       </div>
       <section aria-labelledby="actions-title" class="panel">
@@ -82,22 +87,12 @@ export function OrderDetails({ orderId }: { orderId: string }) {
           <p>{t('order.readOnly')}</p>
         ) : (
           <div class="buttons">
-            <button
-              type="button"
-              class="primary"
-              disabled={busy || !actions.includes('paidOn')}
-              onClick={() => act('paidOn')}
-            >
-              {t('order.markPaid')}
-            </button>
-            <button
-              type="button"
-              class="primary"
-              disabled={busy || !actions.includes('dispatchedOn')}
-              onClick={() => act('dispatchedOn')}
-            >
-              {t('order.markDispatched')}
-            </button>
+            {actions.length === 0 ? <p>{t('order.noActions')}</p> : null}
+            {actions.map((action) => (
+              <button key={action} type="button" class="primary" disabled={busy} onClick={() => act(action)}>
+                {t(action === 'paidOn' ? 'order.markPaid' : 'order.markDispatched')}
+              </button>
+            ))}
           </div>
         )}
       </section>
@@ -117,15 +112,16 @@ export function OrderDetails({ orderId }: { orderId: string }) {
         </section>
       </div>
       <Timeline order={order} />
-      {order.customerComment || order.internalNote ? (
-        <section class="panel" aria-labelledby="notes-title">
-          <h2 id="notes-title">{t('order.comment')}</h2>
-          {order.customerComment ? <p>{order.customerComment}</p> : null}
-          {order.internalNote ? (
-            <p>
-              <strong>{t('order.note')}:</strong> {order.internalNote}
-            </p>
-          ) : null}
+      {order.customerComment ? (
+        <section class="panel" aria-labelledby="comment-title">
+          <h2 id="comment-title">{t('order.comment')}</h2>
+          <p>{order.customerComment}</p>
+        </section>
+      ) : null}
+      {order.internalNote ? (
+        <section class="panel" aria-labelledby="note-title">
+          <h2 id="note-title">{t('order.note')}</h2>
+          <p>{order.internalNote}</p>
         </section>
       ) : null}
     </>
