@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'preact/hooks';
 import { createApi } from './api/client';
-import { currentSession, type Session, signOut } from './auth/session';
+import { currentSession, forgetSession, type Session, signOut } from './auth/session';
 import { Link, ScreenTitle } from './components';
 import type { ConsoleConfig } from './config';
 import { Console } from './context';
@@ -21,7 +21,12 @@ export function App({ config, language: initial }: { config: ConsoleConfig; lang
     navigate('', { replace: true });
   };
   const api = useMemo(
-    () => session && createApi(config.apiUrl, session, () => setSession(undefined)),
+    () =>
+      session &&
+      createApi(config.apiUrl, session, () => {
+        forgetSession();
+        setSession(undefined);
+      }),
     [config.apiUrl, session],
   );
   if (where.path === 'callback') return <Callback config={config} onSignedIn={signedIn} />;

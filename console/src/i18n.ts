@@ -274,7 +274,8 @@ export function locale(): string {
 
 /** One message in the current language, `{name}` replaced by the parameter. */
 export function t(key: MessageKey, params: Record<string, string | number> = {}): string {
-  const text: string = (language === 'de' ? DE[key] : undefined) ?? EN[key];
+  // A key made at run time (a rule id the dictionary does not know yet) shows as itself.
+  const text: string = (language === 'de' ? DE[key] : undefined) ?? EN[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? `{${name}}`));
 }
 

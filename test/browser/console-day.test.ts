@@ -12,7 +12,8 @@ import { privateDemoShop } from '../support/shops';
 /**
  * The merchant console in chromium over the real twin (docs/console.md): one merchant's morning:
  * sign in locally, see today's sales, find the unpaid order, mark it paid (once after someone else
- * changed it: a 412 said in words), then dispatched. axe-core on every screen visited; screenshots
+ * changed it: a 412 said in words), then dispatched by keyboard; the orders in German and on a
+ * phone's width; signed in again read-only, no actions. axe-core on every screen visited; screenshots
  * in test-output/.
  */
 
@@ -81,7 +82,11 @@ describe('the merchant console in chromium', () => {
     // Act: paid, then dispatched
     await page.getByRole('button', { name: 'Mark as paid' }).click();
     await page.getByText('Marked as paid.').waitFor();
-    await page.getByRole('button', { name: 'Mark as dispatched' }).click();
+    await page.getByRole('button', { name: 'Mark as paid' }).waitFor({ state: 'detached' });
+    // By keyboard: the outcome holds the focus, the next Tab reaches the action left.
+    await page.keyboard.press('Tab');
+    const focused = await page.locator(':focus').textContent();
+    await page.keyboard.press('Enter');
     await page.getByText('Marked as dispatched.').waitFor();
     await page.locator('.status-line .badge', { hasText: 'Dispatched' }).waitFor();
     const badges = await page.locator('.status-line .badge').allInnerTexts();
@@ -108,6 +113,19 @@ describe('the merchant console in chromium', () => {
     const germanTotal = await page.locator('table.orders td.num').first().textContent();
     await screen('orders-de');
 
+    // Act: signed in again read-only, the order opened by its address
+    await page.getByRole('button', { name: 'Abmelden' }).click();
+    // The language chosen stays (German).
+    await page.getByLabel('Nur lesen (staff-readonly)').check();
+    await page.getByLabel('Shop').fill(shop);
+    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await page.locator('.figure').first().waitFor();
+    await page.goto(`${api}/admin/orders/${order.orderId}`);
+    await page.getByRole('heading', { name: `Bestellung ${order.orderNumber}` }).waitFor();
+    const readOnly = await page.locator('#actions-title + *').textContent();
+    const actionButtons = await page.getByRole('button', { name: /markieren/ }).count();
+    await screen('order-readonly-de');
+
     // Act: the first load's JavaScript, gzipped
     const html = await (await fetch(`${api}/admin/`)).text();
     const scripts = [...html.matchAll(/src="([^"]+\.js)"/g)].map((m) => m[1] as string);
@@ -125,6 +143,7 @@ describe('the merchant console in chromium', () => {
     expect(todayText).toContain(euros(order.grandTotal, order.currencyId));
     expect(todayText).toContain('1 order');
     expect(noted.status).toBe(200);
+    expect(focused).toBe('Mark as dispatched');
     expect(badges).toEqual(['Paid', 'Dispatched']);
     expect(actionsLeft).toBe('No action is open for this order.');
     expect(timeline).toMatch(/Paid[\s\S]*Dispatched/);
@@ -136,6 +155,8 @@ describe('the merchant console in chromium', () => {
         Number(order.grandTotal),
       ),
     );
+    expect(readOnly).toBe('Ihr Zugriff ist nur lesend: keine Aktionen.');
+    expect(actionButtons).toBe(0);
     expect(violations).toEqual({
       'sign-in': [],
       home: [],
@@ -144,6 +165,7 @@ describe('the merchant console in chromium', () => {
       orders: [],
       'orders-360': [],
       'orders-de': [],
+      'order-readonly-de': [],
     });
     expect(scripts.length).toBeGreaterThan(0);
     expect(gzipped).toBeLessThanOrEqual(100 * 1024);

@@ -9,6 +9,7 @@ import {
   tokenClaims,
   tokenRequest,
 } from '../../console/src/auth/pkce';
+import { hasScope } from '../../console/src/auth/scopes';
 
 /**
  * The console's Cognito sign-in, its pure parts (docs/console.md "Sign-in"): the PKCE verifier and
@@ -123,5 +124,15 @@ describe('tokenClaims', () => {
     expect(claims).toEqual({ shop: 'müller', scope: 'orders_read', exp: 5 });
     expect(tokenClaims('not-a-token')).toEqual({});
     expect(tokenClaims('h.%%%.s')).toEqual({});
+  });
+});
+
+describe('hasScope', () => {
+  it('finds a scope bare or behind a resource server prefix, never a longer name', () => {
+    expect(hasScope(['orders_read', 'orders_write'], 'orders_write')).toBe(true);
+    expect(hasScope(['shop-api/orders_write'], 'orders_write')).toBe(true);
+    expect(hasScope(['orders_read'], 'orders_write')).toBe(false);
+    expect(hasScope(['xorders_write'], 'orders_write')).toBe(false);
+    expect(hasScope([], 'orders_write')).toBe(false);
   });
 });

@@ -106,6 +106,11 @@ export async function finishCognitoSignIn(config: ConsoleConfig, search: string)
   return keep(config, body.access_token, body.expires_in ?? 3600);
 }
 
+/** Forgets the stored session (the API answered 401: the token expired early or was revoked). */
+export function forgetSession(): void {
+  sessionStorage.removeItem(SESSION_KEY);
+}
+
 /** Forgets the session; with Cognito also ends the managed login's own session. */
 export function signOut(config: ConsoleConfig): void {
   sessionStorage.removeItem(SESSION_KEY);

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Address, ApiError, Order } from '../api/client';
+import { hasScope } from '../auth/scopes';
 import { Link, LoadError, Loading, ScreenTitle } from '../components';
 import { useConsole } from '../context';
 import { dateTime, type MessageKey, money, t } from '../i18n';
@@ -39,7 +40,9 @@ export function OrderDetails({ orderId }: { orderId: string }) {
     if (!data) throw apiFailure(error, response);
     return { order: data, etag: response.headers.get('etag') ?? undefined };
   });
-  const canWrite = session.scopes.length === 0 || session.scopes.includes('orders_write');
+  // The buttons stay off until the reloaded order is in: no second click on the old state.
+  useEffect(() => setBusy(false), [loaded.data]);
+  const canWrite = hasScope(session.scopes, 'orders_write');
 
   const act = async (action: Action) => {
     if (!loaded.data) return;
@@ -50,7 +53,6 @@ export function OrderDetails({ orderId }: { orderId: string }) {
       params: { path: { shopId: session.shop, orderId }, header: etag ? { 'If-Match': etag } : {} },
       body: [{ op: 'add', path: `/${action}`, value: 'now' }],
     });
-    setBusy(false);
     setOutcome(
       data
         ? { kind: 'done', text: t(`order.done.${action}`) }
