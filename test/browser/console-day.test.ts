@@ -83,6 +83,8 @@ describe('the merchant console in chromium', () => {
     await page.getByRole('button', { name: 'Mark as paid' }).click();
     await page.getByText('Marked as paid.').waitFor();
     await page.getByRole('button', { name: 'Mark as paid' }).waitFor({ state: 'detached' });
+    // The buttons come back on once the reloaded order is in.
+    await page.locator('button:enabled', { hasText: 'Mark as dispatched' }).waitFor();
     // By keyboard: the outcome holds the focus, the next Tab reaches the action left.
     await page.keyboard.press('Tab');
     const focused = await page.locator(':focus').textContent();
@@ -103,6 +105,16 @@ describe('the merchant console in chromium', () => {
       .getByRole('link', { name: `#${order.orderNumber}` })
       .waitFor();
     await screen('orders');
+    await page.locator('summary', { hasText: 'Filters' }).click();
+    await page.getByLabel('Dispatched', { exact: true }).selectOption('false');
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await page.getByText('No orders match these filters.').waitFor();
+    const filteredUrl = new URL(page.url());
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await page
+      .locator('table.orders')
+      .getByRole('link', { name: `#${order.orderNumber}` })
+      .waitFor();
     await page.setViewportSize({ width: 360, height: 800 });
     await screen('orders-360');
     await page.setViewportSize({ width: 1400, height: 1000 });
@@ -150,6 +162,8 @@ describe('the merchant console in chromium', () => {
     expect(stored.body.paidOn).not.toBeNull();
     expect(stored.body.dispatchedOn).not.toBeNull();
     expect(stored.body.internalNote).toBe('Called the customer');
+    expect(filteredUrl.pathname).toBe('/admin/orders');
+    expect(filteredUrl.searchParams.get('dispatchedOn')).toBe('false');
     expect(germanTotal).toBe(
       new Intl.NumberFormat('de-DE', { style: 'currency', currency: order.currencyId }).format(
         Number(order.grandTotal),

@@ -92,30 +92,31 @@ function Filters({ search }: { search: URLSearchParams }) {
       <form onSubmit={submit} key={search.toString()}>
         <div class="filter-grid">
           {FLAG_FILTERS.map((flag) => (
-            <label key={flag}>
-              <span>{t(`status.${flag}` as MessageKey)}</span>
-              <select name={flag} value={search.get(flag) ?? ''}>
+            <div key={flag} class="field">
+              <label for={`filter-${flag}`}>{t(`status.${flag}` as MessageKey)}</label>
+              <select id={`filter-${flag}`} name={flag} value={search.get(flag) ?? ''}>
                 <option value="">{t('orders.any')}</option>
                 <option value="true">{t('orders.set')}</option>
                 <option value="false">{t('orders.unset')}</option>
               </select>
-            </label>
+            </div>
           ))}
           {TEXT_FILTERS.map((name) => (
-            <label key={name}>
-              <span>{t(`orders.${name}`)}</span>
+            <div key={name} class="field">
+              <label for={`filter-${name}`}>{t(`orders.${name}`)}</label>
               <input
+                id={`filter-${name}`}
                 name={name}
                 value={search.get(name) ?? ''}
                 {...(name === 'currency' ? { maxLength: 3 } : {})}
               />
-            </label>
+            </div>
           ))}
           {DATE_FILTERS.map((name) => (
-            <label key={name}>
-              <span>{t(`orders.${name}`)}</span>
-              <input type="date" name={name} value={search.get(name) ?? ''} />
-            </label>
+            <div key={name} class="field">
+              <label for={`filter-${name}`}>{t(`orders.${name}`)}</label>
+              <input id={`filter-${name}`} type="date" name={name} value={search.get(name) ?? ''} />
+            </div>
           ))}
           <label class="check">
             <input
