@@ -48,16 +48,17 @@ export function SignIn({ config, onSignedIn }: { config: ConsoleConfig; onSigned
       <ScreenTitle>{t('signIn.localTitle')}</ScreenTitle>
       <p class="notice warn">{t('signIn.localNote')}</p>
       <form onSubmit={submit}>
-        <label>
-          <span>{t('signIn.shop')}</span>
+        <div class="field">
+          <label for="sign-in-shop">{t('signIn.shop')}</label>
           <input
+            id="sign-in-shop"
             name="shop"
             required
             pattern="[A-Za-z0-9_\-]{1,64}"
             defaultValue={config.shop}
             autoComplete="off"
           />
-        </label>
+        </div>
         <fieldset>
           <legend>{t('signIn.access')}</legend>
           <label class="check">
