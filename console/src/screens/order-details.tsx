@@ -4,24 +4,13 @@ import { hasScope } from '../auth/scopes';
 import { Link, LoadError, Loading, ScreenTitle } from '../components';
 import { useConsole } from '../context';
 import { dateTime, type MessageKey, money, t } from '../i18n';
+import { refusalText } from '../orders/refusal';
 import { availableActions, statusLabels, timeline } from '../orders/status';
 import { apiFailure, useLoad } from '../use-load';
 
 type Action = 'paidOn' | 'dispatchedOn';
 /** What the last action did, said in words above the order. */
 type Outcome = { kind: 'done' | 'refused'; text: string };
-
-/** Why the API refused a change, in the merchant's words (409: the rule; 412: someone was faster). */
-export function refusalText(status: number, body: ApiError | undefined): string {
-  if (status === 412) return t('order.stale');
-  const entry = body?.errors?.[0];
-  if (status === 409) {
-    const rule = entry?.rule ? t(`rule.${entry.rule}` as MessageKey) : undefined;
-    const reason = rule && !rule.startsWith('rule.') ? rule : (entry?.message ?? body?.message ?? '');
-    return t('order.conflict', { reason });
-  }
-  return t('order.failed', { reason: entry?.message ?? body?.message ?? `HTTP ${status}` });
-}
 
 /** One order: what was bought, the money, where it goes, its status and the paid/dispatched actions. */
 export function OrderDetails({ orderId }: { orderId: string }) {
@@ -56,7 +45,7 @@ export function OrderDetails({ orderId }: { orderId: string }) {
     setOutcome(
       data
         ? { kind: 'done', text: t(`order.done.${action}`) }
-        : { kind: 'refused', text: refusalText(response.status, error as ApiError | undefined) },
+        : { kind: 'refused', text: refusalText(response.status, error as ApiError | undefined, t) },
     );
     // Either way the screen shows the order as it is now.
     loaded.reload();
