@@ -64,6 +64,7 @@ describe('the merchant console in chromium', () => {
     const todayText = await today.textContent();
     const unpaid = page.locator('#queue-unpaid');
     await unpaid.getByRole('link', { name: new RegExp(`#${order.orderNumber}\\b`) }).waitFor();
+    const watched = await page.locator('#watched').textContent();
     await screen('home');
 
     // Act: the order, changed meanwhile by someone else (its ETag moves on)
@@ -154,6 +155,7 @@ describe('the merchant console in chromium', () => {
     // Assess
     expect(todayText).toContain(euros(order.grandTotal, order.currencyId));
     expect(todayText).toContain('1 order');
+    expect(watched).toContain('No product is watched.');
     expect(noted.status).toBe(200);
     expect(focused).toBe('Mark as dispatched');
     expect(badges).toEqual(['Paid', 'Dispatched']);

@@ -1,4 +1,5 @@
 import type { Api, Order } from '../api/client';
+import { hasScope } from '../auth/scopes';
 import { Link, LoadError, Loading, ScreenTitle } from '../components';
 import { useConsole } from '../context';
 import { dateTime, money, shortDay, t } from '../i18n';
@@ -25,6 +26,8 @@ export function Home() {
       <ScreenTitle>{t('home.title')}</ScreenTitle>
       <SalesPanel api={api} shop={session.shop} />
       <NeedsAction api={api} shop={session.shop} />
+      {/* The list needs products_write (it names customers' wishes): read-only staff do not see it. */}
+      {hasScope(session.scopes, 'products_write') ? <Watched api={api} shop={session.shop} /> : null}
     </>
   );
 }
@@ -220,5 +223,41 @@ function OrderLine({ order }: { order: Order }) {
       <span class="amount">{money(order.grandTotal, order.currencyId)}</span>{' '}
       <span class="muted">{dateTime(order.creationDate)}</span>
     </Link>
+  );
+}
+
+/** The products customers wait for (back-in-stock watchers): the first five as the API lists them (by product id). */
+function Watched({ api, shop }: { api: Api; shop: string }) {
+  const loaded = useLoad(`watched:${shop}`, async () => {
+    const { data, error, response } = await api.GET('/{shopId}/watched-products', {
+      params: { path: { shopId: shop }, query: { resultsPerPage: 5 } },
+    });
+    if (!data) throw apiFailure(error, response);
+    return data;
+  });
+  return (
+    <section aria-labelledby="watched-title" class="panel" id="watched">
+      <h2 id="watched-title">
+        {t('home.watched')}
+        {loaded.data ? <span class="count">{loaded.data.results}</span> : null}
+      </h2>
+      <p class="muted">{t('home.watchedNote')}</p>
+      {loaded.error ? (
+        <LoadError reason={loaded.error} retry={loaded.reload} />
+      ) : !loaded.data ? (
+        <Loading />
+      ) : loaded.data.items.length === 0 ? (
+        <p>{t('home.noWatched')}</p>
+      ) : (
+        <ul class="order-list">
+          {loaded.data.items.map((product) => (
+            <li key={product.productId} class="watched-item">
+              <span>{product.name}</span> <span class="muted">{product.productNumber}</span>{' '}
+              <span class="amount">{t('home.watchers', { count: product.watchers })}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
