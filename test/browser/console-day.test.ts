@@ -64,6 +64,9 @@ describe('the merchant console in chromium', () => {
     const todayText = await today.textContent();
     const unpaid = page.locator('#queue-unpaid');
     await unpaid.getByRole('link', { name: new RegExp(`#${order.orderNumber}\\b`) }).waitFor();
+    await page.locator('.chart svg').waitFor();
+    const chartAfterMs = Date.now() - navigated;
+    const chartLabel = await page.locator('.chart svg').getAttribute('aria-label');
     const watched = await page.locator('#watched').textContent();
     await screen('home');
 
@@ -149,12 +152,13 @@ describe('the merchant console in chromium', () => {
     );
     const gzipped = bytes.reduce((a, b) => a + b, 0);
     process.stdout.write(
-      `console budgets: first-load JavaScript ${(gzipped / 1024).toFixed(1)} KB gzipped (≤ 100); home figures ${figuresAfterMs} ms after sign-in (≤ 1500)\n`,
+      `console budgets: first-load JavaScript ${(gzipped / 1024).toFixed(1)} KB gzipped (≤ 100); home figures ${figuresAfterMs} ms after sign-in (≤ 1500), the 30-day chart ${chartAfterMs} ms\n`,
     );
 
     // Assess
     expect(todayText).toContain(euros(order.grandTotal, order.currencyId));
     expect(todayText).toContain('1 order');
+    expect(chartLabel).toBe(`Sales per day in ${order.currencyId}, last 30 days`);
     expect(watched).toContain('No product is watched.');
     expect(noted.status).toBe(200);
     expect(focused).toBe('Mark as dispatched');
