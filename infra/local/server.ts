@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { matchRoute, type RouteMatch } from '../../lib/http/router';
 import { OPENAPI_ENTRY, OPENAPI_PATH } from '../function-entries';
+import { consolePageReply } from './console-page';
 import { docsPageReply } from './docs-page';
 import { fromApiResult, gatewayError, type HttpReply } from './from-api-result';
 import { type LambdaHandler, lambdaContext, loadHandler } from './lambda-runtime';
@@ -82,6 +83,9 @@ async function handle(
   // Local only: the interactive reference (the stack serves no HTML, docs/api-rules.md "Transport").
   const docs = await docsPageReply(req.method ?? 'GET', rawPath);
   if (docs) return docs;
+  // Local only: the merchant console and its local sign-in (in AWS, CloudFront and Cognito; docs/console.md).
+  const admin = await consolePageReply(req.method ?? 'GET', rawPath, body);
+  if (admin) return admin;
   // The stack routes GET /openapi.json to its own function before `/{shopId}` (most specific wins).
   const openApi = req.method === 'GET' && rawPath === OPENAPI_PATH;
   const match: RouteMatch = openApi ? { kind: 'not-found' } : matchRoute(req.method ?? 'GET', rawPath);

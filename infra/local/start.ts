@@ -6,6 +6,7 @@
  */
 import { parseArgs } from 'node:util';
 import { defaultAssemblyDir, synthesizeAssembly } from './bundled/synthesize';
+import { CONSOLE_PATH, consoleFiles } from './console-page';
 import { issueDevToken } from './dev-issuer';
 import { twinEventSettings } from './events/twin-events';
 import { PortInUseError } from './ports';
@@ -79,6 +80,11 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => stop('SIGTERM'));
 
   const token = issueDevToken('demo');
+  // Built now (esbuild, well under a second) so the first visit does not wait and a broken build shows here.
+  const consoleNote = await consoleFiles().then(
+    () => '(local sign-in)',
+    (error: unknown) => `(build failed: ${(error as Error).message})`,
+  );
   // Since the process started, so tsx's compile time counts too: what the developer waits for.
   const seconds = process.uptime().toFixed(1);
   process.stdout.write(
@@ -88,6 +94,7 @@ async function main(): Promise<void> {
       ...(assemblyDir ? [`  assembly:        ${assemblyDir}`] : []),
       `  API:             ${twin.url}`,
       `  docs:            ${twin.url}/docs (Authorize: bearerAuth, paste a token)`,
+      `  console:         ${twin.url}${CONSOLE_PATH} ${consoleNote}`,
       `  shops:           ${values['no-seed'] ? '(not seeded)' : SEED_SHOPS.map((s) => s.shopId).join(', ')}`,
       `  DynamoDB Local:  ${twin.dynamoEndpoint}${values['data-dir'] ? ` (data in ${values['data-dir']})` : ' (in memory)'}`,
       `  S3 (objects):    ${twin.s3Endpoint}${values['data-dir'] ? ` (data in ${values['data-dir']}/objects)` : ' (temporary folder)'}`,

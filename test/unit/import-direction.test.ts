@@ -17,6 +17,10 @@ const rules = [
   { from: 'lib/domain', mustNotReach: '@middy' },
   { from: 'lib/data', mustNotReach: '@middy' },
   { from: 'lib/speed', mustNotReach: 'lib/http' },
+  // The console is a client like any other (docs/console.md): the API through openapi.json only.
+  { from: 'console/src', mustNotReach: 'lib' },
+  { from: 'console/src', mustNotReach: 'functions' },
+  { from: 'console/src', mustNotReach: 'infra' },
 ];
 
 describe('import direction of the layers', () => {

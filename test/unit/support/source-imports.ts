@@ -8,7 +8,7 @@ const root = fileURLToPath(new URL('../../..', import.meta.url));
 /** Every .ts file under a folder of the repository, relative to its root. */
 export function sources(folder: string): string[] {
   return readdirSync(join(root, folder), { recursive: true, encoding: 'utf8' })
-    .filter((f) => f.endsWith('.ts'))
+    .filter((f) => /\.tsx?$/.test(f))
     .map((f) => relative(root, join(root, folder, f)));
 }
 

@@ -1,0 +1,61 @@
+import type { ComponentChildren } from 'preact';
+import { useEffect, useRef } from 'preact/hooks';
+import { BASE } from './config';
+import { t } from './i18n';
+import { isPlainClick, navigate } from './router';
+
+/** A link inside the console: a real `<a href>` (new tab, copy link) that navigates in place. */
+export function Link({
+  to,
+  children,
+  class: className,
+}: {
+  to: string;
+  children: ComponentChildren;
+  class?: string;
+}) {
+  return (
+    <a
+      href={`${BASE}${to}`}
+      class={className}
+      onClick={(event) => {
+        if (!isPlainClick(event)) return;
+        event.preventDefault();
+        navigate(to);
+      }}
+    >
+      {children}
+    </a>
+  );
+}
+
+/** A screen's heading; focused when the screen opens so screen readers and the keyboard start there. */
+export function ScreenTitle({ children }: { children: ComponentChildren }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <h1 tabIndex={-1} ref={heading}>
+      {children}
+    </h1>
+  );
+}
+
+/** A failed load, with a button to try again. */
+export function LoadError({ reason, retry }: { reason: string; retry: () => void }) {
+  return (
+    <div class="notice error" role="alert">
+      <p>{t('common.error', { reason })}</p>
+      <button type="button" onClick={retry}>
+        {t('common.retry')}
+      </button>
+    </div>
+  );
+}
+
+export function Loading() {
+  return (
+    <p class="loading" role="status">
+      {t('common.loading')}
+    </p>
+  );
+}

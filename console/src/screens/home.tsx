@@ -1,0 +1,263 @@
+import type { Api, Order } from '../api/client';
+import { hasScope } from '../auth/scopes';
+import { Link, LoadError, Loading, ScreenTitle } from '../components';
+import { useConsole } from '../context';
+import { dateTime, money, shortDay, t } from '../i18n';
+import {
+  type CurrencySales,
+  type CurrencyTotals,
+  type DayRange,
+  type DaySales,
+  dayRanges,
+  mapLimited,
+  periodRanges,
+  periodTotals,
+  summarize,
+} from '../sales/days';
+import { apiFailure, useLoad } from '../use-load';
+
+const DAYS = 30;
+
+/** Today's, 7 and 30 days' sales per currency, and the orders waiting for the merchant. */
+export function Home() {
+  const { api, session } = useConsole();
+  return (
+    <>
+      <ScreenTitle>{t('home.title')}</ScreenTitle>
+      <SalesPanel api={api} shop={session.shop} />
+      <NeedsAction api={api} shop={session.shop} />
+      {/* The list needs products_write (it names customers' wishes): read-only staff do not see it. */}
+      {hasScope(session.scopes, 'products_write') ? <Watched api={api} shop={session.shop} /> : null}
+    </>
+  );
+}
+
+/** One range's sales per currency. */
+async function salesOf(api: Api, shop: string, range: DayRange): Promise<DaySales[]> {
+  const { data, error, response } = await api.GET('/{shopId}/sales', {
+    params: {
+      path: { shopId: shop },
+      query: { createdAfter: range.createdAfter, createdBefore: range.createdBefore },
+    },
+  });
+  if (!data) throw apiFailure(error, response);
+  return data.salesPerCurrency.map((s) => ({
+    currency: s.currency,
+    gross: s.totalGrossRevenue,
+    orders: s.totalOrders,
+  }));
+}
+
+async function loadTotals(api: Api, shop: string): Promise<CurrencyTotals[]> {
+  const ranges = periodRanges(new Date());
+  const [today, week, month] = await Promise.all(
+    [ranges.today, ranges.week, ranges.month].map((r) => salesOf(api, shop, r)),
+  );
+  return periodTotals({ today: today ?? [], week: week ?? [], month: month ?? [] });
+}
+
+async function loadDays(api: Api, shop: string): Promise<{ days: DayRange[]; sales: CurrencySales[] }> {
+  const days = dayRanges(new Date(), DAYS);
+  // Six at a time: a browser's connection limit per host.
+  const answers = await mapLimited(days, 6, (day) => salesOf(api, shop, day));
+  return { days, sales: summarize(answers) };
+}
+
+/** The figures first (three calls), the chart below them as its 30 days arrive. */
+function SalesPanel({ api, shop }: { api: Api; shop: string }) {
+  const totals = useLoad(`sales:${shop}`, () => loadTotals(api, shop));
+  const perDay = useLoad(`sales-days:${shop}`, () => loadDays(api, shop));
+  return (
+    <section aria-labelledby="sales-title" class="panel">
+      <h2 id="sales-title">{t('home.sales')}</h2>
+      {totals.error ? (
+        <LoadError reason={totals.error} retry={totals.reload} />
+      ) : !totals.data ? (
+        <Loading />
+      ) : totals.data.length === 0 ? (
+        <p>{t('home.noSales')}</p>
+      ) : (
+        totals.data.map((figures) => {
+          const days = perDay.data?.sales.find((s) => s.currency === figures.currency);
+          return (
+            <div key={figures.currency} class="currency-sales" data-currency={figures.currency}>
+              <Figures totals={figures} />
+              {days && perDay.data ? <DayChart sales={days} days={perDay.data.days} /> : null}
+            </div>
+          );
+        })
+      )}
+    </section>
+  );
+}
+
+function Figures({ totals }: { totals: CurrencyTotals }) {
+  const periods = [
+    ['home.today', totals.today],
+    ['home.week', totals.week],
+    ['home.month', totals.month],
+  ] as const;
+  return (
+    <dl class="figures">
+      {periods.map(([label, figure]) => (
+        <div key={label} class="figure">
+          <dt>{t(label)}</dt>
+          <dd>
+            <span class="amount">{money(figure.gross, totals.currency)}</span>
+            <span class="orders">
+              {figure.orders === 1 ? t('home.orders.one') : t('home.orders', { count: figure.orders })}
+            </span>
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** Bars per day; the figures are in the list above, so the chart is one labelled image. */
+function DayChart({ sales, days }: { sales: CurrencySales; days: DayRange[] }) {
+  const max = Math.max(...sales.perDay, 0.01);
+  const width = 300;
+  const height = 80;
+  const bar = width / sales.perDay.length;
+  return (
+    <figure class="chart">
+      <svg
+        viewBox={`0 0 ${width} ${height + 14}`}
+        role="img"
+        aria-label={t('home.chart', { currency: sales.currency })}
+      >
+        {sales.perDay.map((value, i) => {
+          const h = Math.max((value / max) * height, value > 0 ? 2 : 0.5);
+          const day = days[i];
+          return (
+            <rect
+              key={day?.createdAfter ?? i}
+              x={i * bar + 1}
+              y={height - h}
+              width={bar - 2}
+              height={h}
+              class="bar"
+            >
+              <title>{`${day ? shortDay(day.start) : ''}: ${money(value, sales.currency)}`}</title>
+            </rect>
+          );
+        })}
+        <text x="0" y={height + 12} class="axis">
+          {days[0] ? shortDay(days[0].start) : ''}
+        </text>
+        <text x={width} y={height + 12} text-anchor="end" class="axis">
+          {t('home.today')}
+        </text>
+      </svg>
+      <figcaption>{t('home.chart', { currency: sales.currency })}</figcaption>
+    </figure>
+  );
+}
+
+/** The two queues of orders: unpaid, and paid but not dispatched (rejected ones need nothing). */
+const QUEUES = [
+  { id: 'unpaid', title: 'home.unpaid', query: { paidOn: false, rejectedOn: false, closedOn: false } },
+  {
+    id: 'to-dispatch',
+    title: 'home.toDispatch',
+    query: { paidOn: true, dispatchedOn: false, deliveredOn: false, rejectedOn: false, closedOn: false },
+  },
+] as const;
+
+function NeedsAction({ api, shop }: { api: Api; shop: string }) {
+  return (
+    <section aria-labelledby="action-title" class="panel">
+      <h2 id="action-title">{t('home.needsAction')}</h2>
+      <div class="queues">
+        {QUEUES.map((queue) => (
+          <OrderQueue key={queue.id} api={api} shop={shop} queue={queue} />
+        ))}
+      </div>
+    </section>
+  );
+}
+
+function OrderQueue({ api, shop, queue }: { api: Api; shop: string; queue: (typeof QUEUES)[number] }) {
+  const loaded = useLoad(`queue:${shop}:${queue.id}`, async () => {
+    const { data, error, response } = await api.GET('/{shopId}/orders', {
+      params: { path: { shopId: shop }, query: { ...queue.query, resultsPerPage: 5 } },
+    });
+    if (!data) throw apiFailure(error, response);
+    return data;
+  });
+  const filter = new URLSearchParams(Object.entries(queue.query).map(([k, v]) => [k, String(v)])).toString();
+  return (
+    <div class="queue" id={`queue-${queue.id}`}>
+      <h3>
+        {t(queue.title)}
+        {loaded.data ? <span class="count">{loaded.data.results}</span> : null}
+      </h3>
+      {loaded.error ? (
+        <LoadError reason={loaded.error} retry={loaded.reload} />
+      ) : !loaded.data ? (
+        <Loading />
+      ) : loaded.data.items.length === 0 ? (
+        <p>{t('home.none')}</p>
+      ) : (
+        <>
+          <ul class="order-list">
+            {loaded.data.items.map((order) => (
+              <li key={order.orderId}>
+                <OrderLine order={order} />
+              </li>
+            ))}
+          </ul>
+          <Link to={`orders?${filter}`}>{t('home.showAll', { count: loaded.data.results })}</Link>
+        </>
+      )}
+    </div>
+  );
+}
+
+function OrderLine({ order }: { order: Order }) {
+  const name = [order.billingAddress.firstName, order.billingAddress.lastName].filter(Boolean).join(' ');
+  return (
+    <Link to={`orders/${encodeURIComponent(order.orderId)}`}>
+      <span class="number">#{order.orderNumber}</span> <span>{name}</span>{' '}
+      <span class="amount">{money(order.grandTotal, order.currencyId)}</span>{' '}
+      <span class="muted">{dateTime(order.creationDate)}</span>
+    </Link>
+  );
+}
+
+/** The products customers wait for (back-in-stock watchers): the first five as the API lists them (by product id). */
+function Watched({ api, shop }: { api: Api; shop: string }) {
+  const loaded = useLoad(`watched:${shop}`, async () => {
+    const { data, error, response } = await api.GET('/{shopId}/watched-products', {
+      params: { path: { shopId: shop }, query: { resultsPerPage: 5 } },
+    });
+    if (!data) throw apiFailure(error, response);
+    return data;
+  });
+  return (
+    <section aria-labelledby="watched-title" class="panel" id="watched">
+      <h2 id="watched-title">
+        {t('home.watched')}
+        {loaded.data ? <span class="count">{loaded.data.results}</span> : null}
+      </h2>
+      <p class="muted">{t('home.watchedNote')}</p>
+      {loaded.error ? (
+        <LoadError reason={loaded.error} retry={loaded.reload} />
+      ) : !loaded.data ? (
+        <Loading />
+      ) : loaded.data.items.length === 0 ? (
+        <p>{t('home.noWatched')}</p>
+      ) : (
+        <ul class="order-list">
+          {loaded.data.items.map((product) => (
+            <li key={product.productId} class="watched-item">
+              <span>{product.name}</span> <span class="muted">{product.productNumber}</span>{' '}
+              <span class="amount">{t('home.watchers', { count: product.watchers })}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,219 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { Address, ApiError, Order } from '../api/client';
+import { hasScope } from '../auth/scopes';
+import { Link, LoadError, Loading, ScreenTitle } from '../components';
+import { useConsole } from '../context';
+import { dateTime, type MessageKey, money, t } from '../i18n';
+import { refusalText } from '../orders/refusal';
+import { availableActions, statusLabels, timeline } from '../orders/status';
+import { apiFailure, useLoad } from '../use-load';
+
+type Action = 'paidOn' | 'dispatchedOn';
+/** What the last action did, said in words above the order. */
+type Outcome = { kind: 'done' | 'refused'; text: string };
+
+/** One order: what was bought, the money, where it goes, its status and the paid/dispatched actions. */
+export function OrderDetails({ orderId }: { orderId: string }) {
+  const { api, session } = useConsole();
+  const [outcome, setOutcome] = useState<Outcome | undefined>();
+  const [busy, setBusy] = useState(false);
+  // The clicked button may be gone after the reload: the keyboard continues at the outcome instead.
+  const outcomeSlot = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (outcome) outcomeSlot.current?.focus();
+  }, [outcome]);
+  const loaded = useLoad(`order:${session.shop}:${orderId}`, async () => {
+    const { data, error, response } = await api.GET('/{shopId}/orders/{orderId}', {
+      params: { path: { shopId: session.shop, orderId } },
+    });
+    if (!data) throw apiFailure(error, response);
+    return { order: data, etag: response.headers.get('etag') ?? undefined };
+  });
+  // The buttons stay off until the reloaded order is in: no second click on the old state.
+  useEffect(() => setBusy(false), [loaded.data]);
+  const canWrite = hasScope(session.scopes, 'orders_write');
+
+  const act = async (action: Action) => {
+    if (!loaded.data) return;
+    setBusy(true);
+    setOutcome(undefined);
+    const { etag } = loaded.data;
+    const { data, error, response } = await api.PATCH('/{shopId}/orders/{orderId}', {
+      params: { path: { shopId: session.shop, orderId }, header: etag ? { 'If-Match': etag } : {} },
+      body: [{ op: 'add', path: `/${action}`, value: 'now' }],
+    });
+    setOutcome(
+      data
+        ? { kind: 'done', text: t(`order.done.${action}`) }
+        : { kind: 'refused', text: refusalText(response.status, error as ApiError | undefined, t) },
+    );
+    // Either way the screen shows the order as it is now.
+    loaded.reload();
+  };
+
+  if (loaded.error && !loaded.data) return <LoadError reason={loaded.error} retry={loaded.reload} />;
+  if (!loaded.data) return <Loading />;
+  const { order } = loaded.data;
+  const actions = availableActions(order);
+  return (
+    <>
+      <p>
+        <Link to="orders">← {t('order.back')}</Link>
+      </p>
+      <ScreenTitle>{t('order.title', { number: order.orderNumber })}</ScreenTitle>
+      <p class="status-line">
+        {statusLabels(order).map((label) => (
+          <span key={label} class={`badge status-${label}`}>
+            {t(`status.${label}`)}
+          </span>
+        ))}{' '}
+        <span class="muted">{dateTime(order.creationDate)}</span>
+      </p>
+      <div role="status" aria-live="polite" class="outcome-slot" tabIndex={-1} ref={outcomeSlot}>
+        {outcome ? <p class={`notice ${outcome.kind === 'done' ? 'ok' : 'error'}`}>{outcome.text}</p> : null}
+      </div>
+      <section aria-labelledby="actions-title" class="panel">
+        <h2 id="actions-title">{t('order.actions')}</h2>
+        {!canWrite ? (
+          <p>{t('order.readOnly')}</p>
+        ) : (
+          <div class="buttons">
+            {actions.length === 0 ? <p>{t('order.noActions')}</p> : null}
+            {actions.map((action) => (
+              <button key={action} type="button" class="primary" disabled={busy} onClick={() => act(action)}>
+                {t(action === 'paidOn' ? 'order.markPaid' : 'order.markDispatched')}
+              </button>
+            ))}
+          </div>
+        )}
+      </section>
+      <Lines order={order} />
+      <div class="two-columns">
+        <section aria-labelledby="billing-title" class="panel">
+          <h2 id="billing-title">{t('order.billing')}</h2>
+          <AddressBlock address={order.billingAddress} />
+        </section>
+        <section aria-labelledby="shipping-title" class="panel">
+          <h2 id="shipping-title">{t('order.shippingAddress')}</h2>
+          {order.shippingAddress ? (
+            <AddressBlock address={order.shippingAddress} />
+          ) : (
+            <p>{t('order.sameAsBilling')}</p>
+          )}
+        </section>
+      </div>
+      <Timeline order={order} />
+      {order.customerComment ? (
+        <section class="panel" aria-labelledby="comment-title">
+          <h2 id="comment-title">{t('order.comment')}</h2>
+          <p>{order.customerComment}</p>
+        </section>
+      ) : null}
+      {order.internalNote ? (
+        <section class="panel" aria-labelledby="note-title">
+          <h2 id="note-title">{t('order.note')}</h2>
+          <p>{order.internalNote}</p>
+        </section>
+      ) : null}
+    </>
+  );
+}
+
+function Lines({ order }: { order: Order }) {
+  const c = order.lineItemContainer;
+  const currency = order.currencyId;
+  return (
+    <section aria-labelledby="lines-title" class="panel">
+      <h2 id="lines-title">{t('order.lines')}</h2>
+      <div class="table-wrap">
+        <table class="lines">
+          <thead>
+            <tr>
+              <th scope="col">{t('order.product')}</th>
+              <th scope="col" class="num">
+                {t('order.quantity')}
+              </th>
+              <th scope="col" class="num">
+                {t('order.price')}
+              </th>
+              <th scope="col" class="num">
+                {t('order.lineTotal')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {c.productLineItems.map((line) => (
+              <tr key={line.lineItemId}>
+                <td>
+                  {line.name}
+                  <span class="muted"> · {line.sku}</span>
+                </td>
+                <td class="num">{line.quantity.amount}</td>
+                <td class="num">{money(line.singleItemPrice.amount, currency)}</td>
+                <td class="num">{money(line.lineItemPrice.amount, currency)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <Total label="order.subtotal" amount={c.lineItemsSubTotal.amount} currency={currency} />
+            <Total label="order.shipping" amount={c.shippingPrice.amount} currency={currency} />
+            <Total label="order.tax" amount={order.totalTax} currency={currency} />
+            <Total label="order.grandTotal" amount={order.grandTotal} currency={currency} strong />
+          </tfoot>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+function Total(props: { label: MessageKey; amount: number | string; currency: string; strong?: boolean }) {
+  return (
+    <tr class={props.strong ? 'grand' : undefined}>
+      <th scope="row" colSpan={3}>
+        {t(props.label)}
+      </th>
+      <td class="num">{money(props.amount, props.currency)}</td>
+    </tr>
+  );
+}
+
+function AddressBlock({ address }: { address: Address }) {
+  const lines = [
+    address.company,
+    [address.firstName, address.lastName].filter(Boolean).join(' '),
+    address.street,
+    address.streetDetails,
+    [address.zipCode, address.city].filter(Boolean).join(' '),
+    address.country,
+    address.emailAddress,
+  ].filter((line): line is string => Boolean(line));
+  return (
+    <address>
+      {lines.map((line) => (
+        <span key={line} class="address-line">
+          {line}
+        </span>
+      ))}
+    </address>
+  );
+}
+
+function Timeline({ order }: { order: Order }) {
+  const steps = timeline(order);
+  return (
+    <section aria-labelledby="timeline-title" class="panel">
+      <h2 id="timeline-title">{t('order.timeline')}</h2>
+      <ol class="timeline">
+        <li>
+          <span>{t('status.new')}</span>{' '}
+          <time dateTime={order.creationDate}>{dateTime(order.creationDate)}</time>
+        </li>
+        {steps.map(({ step, at }) => (
+          <li key={step}>
+            <span>{t(`status.${step}`)}</span> <time dateTime={at}>{dateTime(at)}</time>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

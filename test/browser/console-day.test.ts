@@ -1,0 +1,193 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { repoRoot } from '../../infra/local/dev-issuer';
+import { call } from '../support/api';
+import { seriousViolations } from '../support/axe';
+import { usePage } from '../support/browser';
+import { orderableCart } from '../support/carts';
+import { privateDemoShop } from '../support/shops';
+
+/**
+ * The merchant console in chromium over the real twin (docs/console.md): one merchant's morning:
+ * sign in locally, see today's sales, find the unpaid order, mark it paid (once after someone else
+ * changed it: a 412 said in words), then dispatched by keyboard; the orders in German and on a
+ * phone's width; signed in again read-only, no actions. axe-core on every screen visited; screenshots
+ * in test-output/.
+ */
+
+const OUTPUT = join(repoRoot, 'test-output');
+const openedPage = usePage();
+let shop: string;
+let order: { orderId: string; orderNumber: string; grandTotal: string; currencyId: string };
+
+beforeAll(async () => {
+  shop = await privateDemoShop('console');
+  const cart = await orderableCart(shop);
+  const placed = await cart.call('/order', { method: 'POST' });
+  if (placed.status !== 201) throw new Error(`checkout failed: ${placed.text}`);
+  order = placed.body;
+  mkdirSync(OUTPUT, { recursive: true });
+});
+
+/** en-GB money, as the console shows it in English. */
+function euros(amount: string, currency: string): string {
+  return new Intl.NumberFormat('en-GB', { style: 'currency', currency }).format(Number(amount));
+}
+
+describe('the merchant console in chromium', () => {
+  it('signs in locally, shows today’s sales and the unpaid order, marks it paid and dispatched, every screen axe-clean', {
+    timeout: 60_000,
+  }, async () => {
+    // Prepare
+    const page = openedPage();
+    const api = inject('apiUrl');
+    const violations: Record<string, unknown[]> = {};
+    const screen = async (name: string) => {
+      violations[name] = await seriousViolations(page);
+      await page.screenshot({ path: join(OUTPUT, `console-${name}.png`) });
+    };
+
+    // Act: the local sign-in page
+    await page.goto(`${api}/admin/`);
+    await page.getByRole('heading', { name: 'Local sign-in: development only' }).waitFor();
+    await screen('sign-in');
+    await page.getByLabel('Shop').fill(shop);
+    const navigated = Date.now();
+    await page.getByRole('button', { name: 'Sign in' }).click();
+
+    // Act: home, with today's figure
+    const today = page.locator('.figure').filter({ hasText: 'Today' });
+    await today.locator('.amount').waitFor();
+    const figuresAfterMs = Date.now() - navigated;
+    const todayText = await today.textContent();
+    const unpaid = page.locator('#queue-unpaid');
+    await unpaid.getByRole('link', { name: new RegExp(`#${order.orderNumber}\\b`) }).waitFor();
+    await page.locator('.chart svg').waitFor();
+    const chartAfterMs = Date.now() - navigated;
+    const chartLabel = await page.locator('.chart svg').getAttribute('aria-label');
+    const watched = await page.locator('#watched').textContent();
+    await screen('home');
+
+    // Act: the order, changed meanwhile by someone else (its ETag moves on)
+    await unpaid.getByRole('link', { name: new RegExp(`#${order.orderNumber}\\b`) }).click();
+    await page.getByRole('heading', { name: `Order ${order.orderNumber}` }).waitFor();
+    await screen('order');
+    const noted = await call(`/${shop}/orders/${order.orderId}`, {
+      method: 'PATCH',
+      body: [{ op: 'add', path: '/internalNote', value: 'Called the customer' }],
+    });
+    await page.getByRole('button', { name: 'Mark as paid' }).click();
+    const stale = page.getByText('someone else changed this order');
+    await stale.waitFor();
+    await page.getByText('Called the customer').waitFor();
+
+    // Act: paid, then dispatched
+    await page.getByRole('button', { name: 'Mark as paid' }).click();
+    await page.getByText('Marked as paid.').waitFor();
+    await page.getByRole('button', { name: 'Mark as paid' }).waitFor({ state: 'detached' });
+    // The buttons come back on once the reloaded order is in.
+    await page.locator('button:enabled', { hasText: 'Mark as dispatched' }).waitFor();
+    // By keyboard: the outcome holds the focus, the next Tab reaches the action left.
+    await page.keyboard.press('Tab');
+    const focused = await page.locator(':focus').textContent();
+    await page.keyboard.press('Enter');
+    await page.getByText('Marked as dispatched.').waitFor();
+    await page.locator('.status-line .badge', { hasText: 'Dispatched' }).waitFor();
+    const badges = await page.locator('.status-line .badge').allInnerTexts();
+    const actionsLeft = await page.locator('#actions-title + *').textContent();
+    const timeline = await page.locator('.timeline').textContent();
+    await screen('order-dispatched');
+    const stored = await call(`/${shop}/orders/${order.orderId}`);
+
+    // Act: the orders index, and the same order on a phone's width
+    await page.getByRole('link', { name: 'Orders', exact: true }).click();
+    await page.getByRole('heading', { name: 'Orders', level: 1 }).waitFor();
+    await page
+      .locator('table.orders')
+      .getByRole('link', { name: `#${order.orderNumber}` })
+      .waitFor();
+    await screen('orders');
+    await page.locator('summary', { hasText: 'Filters' }).click();
+    await page.getByLabel('Dispatched', { exact: true }).selectOption('false');
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await page.getByText('No orders match these filters.').waitFor();
+    const filteredUrl = new URL(page.url());
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await page
+      .locator('table.orders')
+      .getByRole('link', { name: `#${order.orderNumber}` })
+      .waitFor();
+    await page.setViewportSize({ width: 360, height: 800 });
+    await screen('orders-360');
+    await page.setViewportSize({ width: 1400, height: 1000 });
+
+    // Act: the same screen in German
+    await page.getByLabel('Language').selectOption('de');
+    await page.getByRole('heading', { name: 'Bestellungen', level: 1 }).waitFor();
+    const germanTotal = await page.locator('table.orders td.num').first().textContent();
+    await screen('orders-de');
+
+    // Act: signed in again read-only, the order opened by its address
+    await page.getByRole('button', { name: 'Abmelden' }).click();
+    // The language chosen stays (German).
+    await page.getByLabel('Nur lesen (staff-readonly)').check();
+    await page.getByLabel('Shop').fill(shop);
+    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await page.locator('.figure').first().waitFor();
+    await page.goto(`${api}/admin/orders/${order.orderId}`);
+    await page.getByRole('heading', { name: `Bestellung ${order.orderNumber}` }).waitFor();
+    const readOnly = await page.locator('#actions-title + *').textContent();
+    const actionButtons = await page.getByRole('button', { name: /markieren/ }).count();
+    await screen('order-readonly-de');
+
+    // Act: the first load's JavaScript, gzipped
+    const html = await (await fetch(`${api}/admin/`)).text();
+    const scripts = [...html.matchAll(/src="([^"]+\.js)"/g)].map((m) => m[1] as string);
+    const bytes = await Promise.all(
+      scripts.map(
+        async (src) => gzipSync(Buffer.from(await (await fetch(`${api}${src}`)).arrayBuffer())).length,
+      ),
+    );
+    const gzipped = bytes.reduce((a, b) => a + b, 0);
+    process.stdout.write(
+      `console budgets: first-load JavaScript ${(gzipped / 1024).toFixed(1)} KB gzipped (≤ 100); home figures ${figuresAfterMs} ms after sign-in (≤ 1500), the 30-day chart ${chartAfterMs} ms\n`,
+    );
+
+    // Assess
+    expect(todayText).toContain(euros(order.grandTotal, order.currencyId));
+    expect(todayText).toContain('1 order');
+    expect(chartLabel).toBe(`Sales per day in ${order.currencyId}, last 30 days`);
+    expect(watched).toContain('No product is watched.');
+    expect(noted.status).toBe(200);
+    expect(focused).toBe('Mark as dispatched');
+    expect(badges).toEqual(['Paid', 'Dispatched']);
+    expect(actionsLeft).toBe('No action is open for this order.');
+    expect(timeline).toMatch(/Paid[\s\S]*Dispatched/);
+    expect(stored.body.paidOn).not.toBeNull();
+    expect(stored.body.dispatchedOn).not.toBeNull();
+    expect(stored.body.internalNote).toBe('Called the customer');
+    expect(filteredUrl.pathname).toBe('/admin/orders');
+    expect(filteredUrl.searchParams.get('dispatchedOn')).toBe('false');
+    expect(germanTotal).toBe(
+      new Intl.NumberFormat('de-DE', { style: 'currency', currency: order.currencyId }).format(
+        Number(order.grandTotal),
+      ),
+    );
+    expect(readOnly).toBe('Ihr Zugriff ist nur lesend: keine Aktionen.');
+    expect(actionButtons).toBe(0);
+    expect(violations).toEqual({
+      'sign-in': [],
+      home: [],
+      order: [],
+      'order-dispatched': [],
+      orders: [],
+      'orders-360': [],
+      'orders-de': [],
+      'order-readonly-de': [],
+    });
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(gzipped).toBeLessThanOrEqual(100 * 1024);
+  });
+});
