@@ -88,7 +88,13 @@ export class ShopAuth extends Construct {
     this.claimFunction = new ApiFunction(this, 'AddShopClaim', {
       entry: ADD_SHOP_CLAIM_ENTRY,
       description: `Pre-token generation: shop claim ${props.shopId}`,
-      environment: { SHOP_ID: props.shopId, LOG_LEVEL: props.logLevel },
+      // The scopes a staff member gets by group (functions/auth/add-shop-claim.ts).
+      environment: {
+        SHOP_ID: props.shopId,
+        SHOP_SCOPES: props.scopes.join(','),
+        SCOPE_PREFIX: `${API_RESOURCE_SERVER}/`,
+        LOG_LEVEL: props.logLevel,
+      },
       access: 'none',
       logRetention: props.logRetention,
       memorySize: 256,

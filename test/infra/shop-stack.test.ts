@@ -611,7 +611,11 @@ describe('shop stack: Cognito', () => {
         PreTokenGenerationConfig: { LambdaArn: { 'Fn::GetAtt': [trigger, 'Arn'] }, LambdaVersion: 'V3_0' },
       },
     });
-    expect(resources[trigger]?.Properties.Environment.Variables.SHOP_ID).toBe('demo');
+    expect(resources[trigger]?.Properties.Environment.Variables).toMatchObject({
+      SHOP_ID: 'demo',
+      SHOP_SCOPES: routeScopes(routeList).join(','),
+      SCOPE_PREFIX: 'shop-api/',
+    });
     template.hasResourceProperties('AWS::Cognito::UserPoolDomain', {
       Domain: { 'Fn::Join': ['', ['shop-demo-', { Ref: 'AWS::AccountId' }]] },
     });
