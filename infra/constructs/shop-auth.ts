@@ -103,7 +103,7 @@ export class ShopAuth extends Construct {
       {
         id: 'AwsSolutions-COG8',
         reason:
-          'The Plus plan adds threat protection for user sign-ins, which this pool has none of; Essentials is the plan that runs V3_0 pre-token triggers for client credentials (docs/deploy.md).',
+          "The Plus plan's threat protection (compromised credentials, adaptive sign-in) is billed per user and only guards the console's few invited staff; Essentials runs the V3_0 pre-token trigger. Moving up is the merchant's choice (docs/deploy.md \"The merchant console\").",
       },
     ]);
     this.claimFunction = new ApiFunction(this, 'AddShopClaim', {
