@@ -35,7 +35,8 @@ function fakeBuild(): string {
 function synthHosting(distFolder: string) {
   const outdir = mkdtempSync(join(tmpdir(), 'console-synth-'));
   folders.push(outdir);
-  const app = new App({ outdir });
+  // CDK's CloudFormation validation loads a WASM engine for seconds; shop-stack.test.ts runs it.
+  const app = new App({ outdir, builtinCloudFormationValidation: false });
   const stack = new Stack(app, 'ConsoleTest');
   const hosting = new ConsoleHosting(stack, 'Console', {
     shopId: 'demo',
