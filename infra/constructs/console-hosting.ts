@@ -204,7 +204,8 @@ export class ConsoleHosting extends Construct {
       memoryLimit: 512,
     };
     const pages: ISource[] = this.built
-      ? [Source.asset(this.distFolder, { exclude: ['assets', 'assets/**'] })]
+      ? // The stack writes config.json (a build's own, e.g. the twin's, would race it).
+        [Source.asset(this.distFolder, { exclude: ['assets', 'assets/**', 'config.json'] })]
       : [Source.data('index.html', PLACEHOLDER_PAGE)];
     const pagesDeployment = new BucketDeployment(this, 'Pages', {
       ...common,

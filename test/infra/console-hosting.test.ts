@@ -6,6 +6,7 @@ import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConsoleHosting, IMMUTABLE, PLACEHOLDER_PAGE } from '../../infra/constructs/console-hosting';
 import { CONSOLE_VIEWER_REQUEST } from '../../infra/constructs/console-viewer-request';
+import { corsOrigins } from '../../infra/shop-stack';
 import { NO_CONSOLE_BUILD } from './stack-fixture';
 
 /**
@@ -29,6 +30,8 @@ function fakeBuild(): string {
   writeFileSync(join(dist, 'index.html'), '<script type="module" src="/admin/assets/app-AB12.js"></script>');
   writeFileSync(join(dist, 'assets/app-AB12.js'), 'console.log(1)');
   writeFileSync(join(dist, 'assets/app-CD34.css'), 'body{}');
+  // A config.json left in the build (the twin's) is not deployed: the stack writes its own.
+  writeFileSync(join(dist, 'config.json'), '{"signIn":{"kind":"local"}}');
   return dist;
 }
 
@@ -142,5 +145,18 @@ describe('console hosting: the routing function', () => {
       // Assess
       expect(viewerRequest(uri).uri, uri).toBe(uri);
     }
+  });
+});
+
+describe("the API's CORS origins", () => {
+  it("are the configured ones and the console's; `*` alone covers the console too", () => {
+    // Assess
+    expect(corsOrigins(['https://shop.example'], 'https://d1.cloudfront.net')).toEqual([
+      'https://shop.example',
+      'https://d1.cloudfront.net',
+    ]);
+    expect(corsOrigins([], 'https://d1.cloudfront.net')).toEqual(['https://d1.cloudfront.net']);
+    expect(corsOrigins(['*', 'https://shop.example'], 'https://d1.cloudfront.net')).toEqual(['*']);
+    expect(corsOrigins([], undefined)).toEqual([]);
   });
 });
