@@ -1,5 +1,5 @@
 import type { PreTokenGenerationV3TriggerEvent } from 'aws-lambda';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   isReadScope,
   READ_ONLY_GROUP,
@@ -180,5 +180,32 @@ describe('scopesOfGroups', () => {
     // Assess
     expect(scopesOfGroups([], GRANTS)).toBeUndefined();
     expect(scopesOfGroups([STAFF_GROUP], GRANTS)).toContain('shop-api/products_write');
+  });
+});
+
+describe('pre-token-generation trigger: the handler as the stack configures it', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    vi.resetModules();
+  });
+
+  it('reads the shop, the scopes and their prefix from its environment', async () => {
+    // Prepare: the variables infra/constructs/shop-auth.ts sets
+    vi.stubEnv('SHOP_ID', 'demo');
+    vi.stubEnv('SHOP_SCOPES', 'orders_read,orders_write');
+    vi.stubEnv('SCOPE_PREFIX', 'shop-api/');
+    vi.resetModules();
+    const { handler } = await import('../../functions/auth/add-shop-claim');
+
+    // Act
+    const reader = (await handler(signInEvent([READ_ONLY_GROUP]))) as PreTokenGenerationV3TriggerEvent;
+    const machine = (await handler(clientCredentialsEvent())) as PreTokenGenerationV3TriggerEvent;
+
+    // Assess
+    expect(accessOf(reader)).toEqual({
+      claimsToAddOrOverride: { shop: 'demo' },
+      scopesToAdd: ['shop-api/orders_read'],
+    });
+    expect(accessOf(machine)).toEqual({ claimsToAddOrOverride: { shop: 'demo' } });
   });
 });
