@@ -5,6 +5,7 @@ import { keys } from '../lib/data/keys';
 import { type Route, routeList } from '../lib/routes';
 import { type ShopStackConfig, shopSlug } from './config';
 import { type ApiEnvironment, ApiFunction } from './constructs/api-function';
+import { ConsoleHosting } from './constructs/console-hosting';
 import { EventPublisher } from './constructs/event-publisher';
 import { EveryMinuteTask } from './constructs/every-minute-task';
 import { EXPORT_FUNCTION, ExportStorage } from './constructs/export-storage';
@@ -15,7 +16,7 @@ import { NewsletterSecret } from './constructs/newsletter-secret';
 import { type RouteFunctionExtras, RouteGroupStack } from './constructs/route-group-stack';
 import { SalesTally } from './constructs/sales-tally';
 import { ShopAlarms } from './constructs/shop-alarms';
-import { API_RESOURCE_SERVER, defaultDomainPrefix, ShopAuth } from './constructs/shop-auth';
+import { API_RESOURCE_SERVER, CONSOLE_SCOPES, defaultDomainPrefix, ShopAuth } from './constructs/shop-auth';
 import { ShopDashboard } from './constructs/shop-dashboard';
 import { ShopHttpApi } from './constructs/shop-http-api';
 import { ShopTable } from './constructs/shop-table';
@@ -34,11 +35,22 @@ export interface ShopStackProps extends StackProps {
   config: ShopStackConfig;
   /** The route table; every function, API route, grant and scope is derived from it. */
   routes?: readonly Route[];
+  /** The console build to deploy (default console/dist; without one a placeholder page). */
+  consoleDist?: string;
 }
 
 /** The scopes the route table requires (docs/api-rules.md "Authentication and scopes"), in table order. */
 export function routeScopes(routes: readonly Route[]): string[] {
   return [...new Set(routes.flatMap((r) => (r.scope ? [r.scope] : [])))];
+}
+
+/**
+ * The API's CORS origins: the configured ones and the console's (`*` alone when configured: it
+ * covers the console too).
+ */
+export function corsOrigins(configured: readonly string[], consoleOrigin: string | undefined): string[] {
+  if (configured.includes('*')) return ['*'];
+  return [...configured, ...(consoleOrigin ? [consoleOrigin] : [])];
 }
 
 /**
@@ -78,6 +90,16 @@ export class ShopStack extends Stack {
 
     const { table } = new ShopTable(this, 'Data');
 
+    // The merchant console signs staff in through the stack's own pool: with an external issuer
+    // there is none (docs/deploy.md "The merchant console").
+    const consoleHosting =
+      config.issuer.kind === 'cognito'
+        ? new ConsoleHosting(this, 'Console', {
+            shopId: config.shopId,
+            logRetention: config.logRetention,
+            ...(props.consoleDist ? { distFolder: props.consoleDist } : {}),
+          })
+        : undefined;
     const auth =
       config.issuer.kind === 'cognito'
         ? new ShopAuth(this, 'Auth', {
@@ -86,6 +108,7 @@ export class ShopStack extends Stack {
             domainPrefix: config.issuer.domainPrefix ?? defaultDomainPrefix(shopSlug(config.shopId)),
             logRetention: config.logRetention,
             logLevel: config.logLevel,
+            ...(consoleHosting ? { consoleUrl: consoleHosting.url } : {}),
           })
         : undefined;
     const issuer =
@@ -136,10 +159,25 @@ export class ShopStack extends Stack {
       routes,
       fallback: fallback.fn,
       openApi: openApi.fn,
-      allowedOrigins: config.allowedOrigins,
+      allowedOrigins: corsOrigins(config.allowedOrigins, consoleHosting?.origin),
       throttle: config.throttle,
       logRetention: config.logRetention,
     });
+
+    if (consoleHosting && auth?.consoleClient) {
+      consoleHosting.deploy({
+        apiUrl: http.api.apiEndpoint,
+        shop: config.shopId,
+        signIn: {
+          kind: 'cognito',
+          domain: auth.domain.baseUrl(),
+          clientId: auth.consoleClient.userPoolClientId,
+          scopes: [...CONSOLE_SCOPES],
+          redirectUri: `${consoleHosting.url}callback`,
+          logoutUri: consoleHosting.url,
+        },
+      });
+    }
 
     // The routes' functions and API routes, one nested stack per route group (infra/route-groups.ts):
     // about 7 resources a route would take the one template past CloudFormation's 500.
@@ -274,6 +312,18 @@ export class ShopStack extends Stack {
       output('UserPoolId', auth.userPool.userPoolId, 'Cognito user pool of the shop');
       output('BackOfficeClientId', auth.backOfficeClient.userPoolClientId, 'Back office: every scope');
       output('StorefrontClientId', auth.storefrontClient.userPoolClientId, 'Storefront: no route scope');
+    }
+    if (consoleHosting && auth?.consoleClient) {
+      output(
+        'ConsoleUrl',
+        consoleHosting.url,
+        'The merchant console (staff sign in; npm run staff adds them)',
+      );
+      output(
+        'ConsoleClientId',
+        auth.consoleClient.userPoolClientId,
+        'Console: public client, scopes by group',
+      );
     }
   }
 }

@@ -1,18 +1,21 @@
 import { Aws, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import {
   AccountRecovery,
+  type CfnUserPoolClient,
   FeaturePlan,
   LambdaVersion,
   OAuthScope,
   ResourceServerScope,
   UserPool,
   type UserPoolClient,
+  UserPoolClientIdentityProvider,
   type UserPoolDomain,
   UserPoolOperation,
 } from 'aws-cdk-lib/aws-cognito';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
+import { READ_ONLY_GROUP, STAFF_GROUP } from '../../functions/auth/add-shop-claim';
 import { StackConfigError } from '../config';
 import { ADD_SHOP_CLAIM_ENTRY } from '../function-entries';
 import { ApiFunction } from './api-function';
@@ -35,20 +38,29 @@ export interface ShopAuthProps {
   domainPrefix: string;
   logRetention: RetentionDays;
   logLevel: string;
+  /** The merchant console's URL (`https://<domain>/admin/`): its sign-in client and staff groups. */
+  consoleUrl?: string;
 }
+
+/** What the console's public client may ask for: who signed in; the API scopes come by group. */
+export const CONSOLE_SCOPES = ['openid', 'email'] as const;
 
 /**
  * The shop's own OAuth 2.0 issuer: a Cognito user pool for machine clients (client credentials),
  * a resource server whose scopes are the route table's, a back-office client with every scope, a
  * storefront client with none that matters, and a V3 pre-token trigger that binds every access
  * token to the shop (`shop` claim). V3 triggers (the ones that also run for client credentials)
- * need the Essentials feature plan or higher.
+ * need the Essentials feature plan or higher. With a console: its public client (authorization
+ * code through the pool's login pages, PKCE) and the staff groups whose members the trigger gives
+ * the API's scopes (functions/auth/add-shop-claim.ts).
  */
 export class ShopAuth extends Construct {
   readonly userPool: UserPool;
   readonly domain: UserPoolDomain;
   readonly backOfficeClient: UserPoolClient;
   readonly storefrontClient: UserPoolClient;
+  /** The console's public client (no secret), when there is a console. */
+  readonly consoleClient: UserPoolClient | undefined;
   readonly claimFunction: ApiFunction;
   /** `iss` of the pool's access tokens; JWKS at issuer + /.well-known/jwks.json. */
   readonly issuer: string;
@@ -59,10 +71,19 @@ export class ShopAuth extends Construct {
     this.userPool = new UserPool(this, 'UserPool', {
       userPoolName: Stack.of(this).stackName,
       featurePlan: FeaturePlan.ESSENTIALS,
+      // Staff are invited by the shop's people (npm run staff), never sign themselves up.
       selfSignUpEnabled: false,
-      // Machine clients only: there are no users to recover.
-      accountRecovery: AccountRecovery.NONE,
-      // No user ever gets a password here; should one be created by hand, it must still be strong.
+      // Staff reset a forgotten password by a code sent to their e-mail address (the login page's link).
+      accountRecovery: AccountRecovery.EMAIL_ONLY,
+      ...(props.consoleUrl
+        ? {
+            userInvitation: {
+              emailSubject: 'Your access to the shop console',
+              emailBody: `You were added to the console of shop ${props.shopId}: ${props.consoleUrl}<br>User name: {username}<br>Temporary password: {####}<br>You choose your own password at the first sign-in.`,
+            },
+          }
+        : {}),
+      // Staff passwords (set at the first sign-in) and any made by hand must be strong.
       passwordPolicy: {
         minLength: 14,
         requireLowercase: true,
@@ -77,18 +98,24 @@ export class ShopAuth extends Construct {
       {
         id: 'AwsSolutions-COG2',
         reason:
-          'Machine-to-machine pool: tokens come only from the client-credentials grant of app clients (client id and secret); there are no users and no sign-in that MFA could protect.',
+          'Machine clients sign in with client credentials; the only people are staff the shop\'s people invite (no self sign-up, 14-character passwords, members of a staff group to get any scope). MFA for them is left to the merchant (docs/deploy.md "The merchant console").',
       },
       {
         id: 'AwsSolutions-COG8',
         reason:
-          'The Plus plan adds threat protection for user sign-ins, which this pool has none of; Essentials is the plan that runs V3_0 pre-token triggers for client credentials (docs/deploy.md).',
+          "The Plus plan's threat protection (compromised credentials, adaptive sign-in) is billed per user and only guards the console's few invited staff; Essentials runs the V3_0 pre-token trigger. Moving up is the merchant's choice (docs/deploy.md \"The merchant console\").",
       },
     ]);
     this.claimFunction = new ApiFunction(this, 'AddShopClaim', {
       entry: ADD_SHOP_CLAIM_ENTRY,
       description: `Pre-token generation: shop claim ${props.shopId}`,
-      environment: { SHOP_ID: props.shopId, LOG_LEVEL: props.logLevel },
+      // The scopes a staff member gets by group (functions/auth/add-shop-claim.ts).
+      environment: {
+        SHOP_ID: props.shopId,
+        SHOP_SCOPES: props.scopes.join(','),
+        SCOPE_PREFIX: `${API_RESOURCE_SERVER}/`,
+        LOG_LEVEL: props.logLevel,
+      },
       access: 'none',
       logRetention: props.logRetention,
       memorySize: 256,
@@ -143,6 +170,45 @@ export class ShopAuth extends Construct {
     const stack = Stack.of(this);
     this.issuer = `https://cognito-idp.${stack.region}.${stack.urlSuffix}/${this.userPool.userPoolId}`;
     this.tokenUrl = `${this.domain.baseUrl()}/oauth2/token`;
+    this.consoleClient = props.consoleUrl ? this.addConsole(props.consoleUrl) : undefined;
+  }
+
+  /**
+   * The console's sign-in: a public client (a browser keeps no secret) for the authorization code
+   * grant through the pool's login pages, back to `<console>/callback`; PKCE is the app's part
+   * (Cognito accepts a code without it: docs/deploy.md). It asks only for `openid email`: the API
+   * scopes come from the staff groups, by the pre-token trigger.
+   */
+  private addConsole(consoleUrl: string): UserPoolClient {
+    this.userPool.addGroup('StaffGroup', {
+      groupName: STAFF_GROUP,
+      description: 'Console staff: every scope of the shop API',
+    });
+    this.userPool.addGroup('ReadOnlyStaffGroup', {
+      groupName: READ_ONLY_GROUP,
+      description: 'Console staff who may only read (the *_read scopes)',
+    });
+    const client = this.userPool.addClient('ConsoleClient', {
+      userPoolClientName: 'console',
+      generateSecret: false,
+      oAuth: {
+        flows: { authorizationCodeGrant: true },
+        scopes: [OAuthScope.OPENID, OAuthScope.EMAIL],
+        callbackUrls: [`${consoleUrl}callback`],
+        logoutUrls: [consoleUrl],
+      },
+      supportedIdentityProviders: [UserPoolClientIdentityProvider.COGNITO],
+      accessTokenValidity: Duration.hours(1),
+      idTokenValidity: Duration.hours(1),
+      // A working day; a removed member's refresh gives no scopes anyway (the trigger runs again).
+      refreshTokenValidity: Duration.hours(10),
+      enableTokenRevocation: true,
+      preventUserExistenceErrors: true,
+    });
+    // CDK writes no list for "no flow", and Cognito then allows SRP and custom sign-in through its
+    // API: the login pages alone sign staff in, the app only refreshes.
+    (client.node.defaultChild as CfnUserPoolClient).explicitAuthFlows = ['ALLOW_REFRESH_TOKEN_AUTH'];
+    return client;
   }
 }
 

@@ -1,8 +1,11 @@
 import { Stack } from 'aws-cdk-lib';
 import type { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { READ_ONLY_GROUP, STAFF_GROUP } from '../../functions/auth/add-shop-claim';
 import { SALES_STREAM } from '../../functions/orders/sales-stream-filter';
 import { TABLE_ACTIONS } from '../../infra/constructs/api-function';
+import { CONSOLE_CSP } from '../../infra/constructs/console-hosting';
+import { CONSOLE_VIEWER_REQUEST } from '../../infra/constructs/console-viewer-request';
 import { MAX_METRICS_PER_ALARM } from '../../infra/constructs/shop-alarms';
 import {
   ACCESS_LOG_FIELDS,
@@ -59,12 +62,24 @@ const isBaseline = (s: Statement) =>
   actionsOf(s).every((a) => a.startsWith('logs:') || a.startsWith('xray:'));
 /** The statements of a function beyond the baseline: what makes it different from the others. */
 const statementsOf = (functionId: string) => allStatementsOf(functionId).filter((s) => !isBaseline(s));
+const consoleDistributionId = () => logicalId(stack.node.findChild('Console').node.findChild('Cdn'));
+/** `https://<console distribution>` followed by `path`, as CloudFormation writes it. */
+const consoleUrl = (path: string) => ({
+  'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [consoleDistributionId(), 'DomainName'] }, path]],
+});
 const tableId = () => ofType('AWS::DynamoDB::Table')[0]?.[0] as string;
+/**
+ * The handler aws-cdk-lib adds for the console's deployment (Python, runs only during a deploy):
+ * not the shop's code, so not held to its functions' rules; checked in "merchant console" below.
+ */
+const isDeploymentHandler = (id: string) => id.startsWith('CustomCDKBucketDeployment');
+/** The shop's own functions: every function but the deployment handler. */
+const shopFunctions = () => ofType('AWS::Lambda::Function').filter(([id]) => !isDeploymentHandler(id));
 
 describe('shop stack: functions', () => {
   it('has one function per route, plus the fallback, the API description, the stream consumer, the sales tally, the webhook deliverer, the stock-hold sweeper, the cancellation sweeper, the catalog log pruner and the pre-token trigger', () => {
     // Assess
-    expect(ofType('AWS::Lambda::Function')).toHaveLength(routeList.length + 9);
+    expect(shopFunctions()).toHaveLength(routeList.length + 9);
     expect(stack.functions.size).toBe(routeList.length);
     for (const route of routeList) {
       const fn = resources[routeFunctionId(route.name)];
@@ -74,7 +89,7 @@ describe('shop stack: functions', () => {
 
   it('runs every function on Node.js 22, arm64, with source maps, active tracing and a log group with retention', () => {
     // Assess
-    for (const [id, fn] of ofType('AWS::Lambda::Function')) {
+    for (const [id, fn] of shopFunctions()) {
       expect(fn.Properties.Runtime, id).toBe('nodejs22.x');
       expect(fn.Properties.Architectures, id).toEqual(['arm64']);
       expect(fn.Properties.Environment.Variables.NODE_OPTIONS, id).toBe('--enable-source-maps');
@@ -87,7 +102,7 @@ describe('shop stack: functions', () => {
 
   it('gives every function a role of its own that may write only its own log group and send traces', () => {
     // Assess
-    const functions = ofType('AWS::Lambda::Function');
+    const functions = shopFunctions();
     const roles = new Set(functions.map(([, fn]) => fn.Properties.Role['Fn::GetAtt'][0]));
     expect(roles.size).toBe(functions.length);
     for (const [id, fn] of functions) {
@@ -550,7 +565,11 @@ describe('shop stack: HTTP API', () => {
     });
     template.hasResourceProperties('AWS::ApiGatewayV2::Api', {
       CorsConfiguration: {
-        AllowOrigins: ['https://shop.example.com', 'https://admin.example.com'],
+        AllowOrigins: [
+          'https://shop.example.com',
+          'https://admin.example.com',
+          { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [consoleDistributionId(), 'DomainName'] }]] },
+        ],
         AllowHeaders: [...CORS_ALLOW_HEADERS],
         ExposeHeaders: [...CORS_EXPOSE_HEADERS],
       },
@@ -589,9 +608,12 @@ describe('shop stack: Cognito', () => {
     const scopeNames = (c: { AllowedOAuthScopes: { 'Fn::Join': [string, [unknown, string]] }[] }) =>
       c.AllowedOAuthScopes.map((s) => s['Fn::Join'][1][1].slice(1));
 
-    // Assess
-    for (const client of Object.values(clients)) {
-      expect(client).toMatchObject({ AllowedOAuthFlows: ['client_credentials'], GenerateSecret: true });
+    // Assess: the machine clients (the console's is below).
+    for (const name of ['back-office', 'storefront']) {
+      expect(clients[name]).toMatchObject({
+        AllowedOAuthFlows: ['client_credentials'],
+        GenerateSecret: true,
+      });
     }
     expect(new Set(scopeNames(clients['back-office']))).toEqual(new Set(routeScopes(routeList)));
     expect(scopeNames(clients.storefront)).toEqual(['storefront']);
@@ -611,7 +633,11 @@ describe('shop stack: Cognito', () => {
         PreTokenGenerationConfig: { LambdaArn: { 'Fn::GetAtt': [trigger, 'Arn'] }, LambdaVersion: 'V3_0' },
       },
     });
-    expect(resources[trigger]?.Properties.Environment.Variables.SHOP_ID).toBe('demo');
+    expect(resources[trigger]?.Properties.Environment.Variables).toMatchObject({
+      SHOP_ID: 'demo',
+      SHOP_SCOPES: routeScopes(routeList).join(','),
+      SCOPE_PREFIX: 'shop-api/',
+    });
     template.hasResourceProperties('AWS::Cognito::UserPoolDomain', {
       Domain: { 'Fn::Join': ['', ['shop-demo-', { Ref: 'AWS::AccountId' }]] },
     });
@@ -633,6 +659,122 @@ describe('shop stack: Cognito', () => {
         'AccessLogGroup',
       ]),
     );
+  });
+});
+
+describe('shop stack: merchant console', () => {
+  it('has a public client for the authorization code grant through the login pages, back to the console', () => {
+    // Prepare
+    const client = ofType('AWS::Cognito::UserPoolClient').find(
+      ([, c]) => c.Properties.ClientName === 'console',
+    )?.[1];
+
+    // Assess: no secret (a browser keeps none), openid and email only (the API scopes come by group).
+    expect(client?.Properties).toMatchObject({
+      GenerateSecret: false,
+      AllowedOAuthFlows: ['code'],
+      AllowedOAuthFlowsUserPoolClient: true,
+      AllowedOAuthScopes: ['openid', 'email'],
+      SupportedIdentityProviders: ['COGNITO'],
+      ExplicitAuthFlows: ['ALLOW_REFRESH_TOKEN_AUTH'],
+      AccessTokenValidity: 60,
+      EnableTokenRevocation: true,
+      PreventUserExistenceErrors: 'ENABLED',
+    });
+    expect(client?.Properties.CallbackURLs).toEqual([consoleUrl('/admin/callback')]);
+    expect(client?.Properties.LogoutURLs).toEqual([consoleUrl('/admin/')]);
+  });
+
+  it('has the staff groups the pre-token trigger turns into scopes, and lets staff recover a password by e-mail', () => {
+    // Prepare
+    const groups = ofType('AWS::Cognito::UserPoolGroup').map(([, g]) => g.Properties.GroupName);
+    const [, pool] = ofType('AWS::Cognito::UserPool')[0] as [string, Resource];
+
+    // Assess
+    expect(groups.sort()).toEqual([STAFF_GROUP, READ_ONLY_GROUP].sort());
+    expect(pool.Properties).toMatchObject({
+      AdminCreateUserConfig: { AllowAdminCreateUserOnly: true },
+      AccountRecoverySetting: { RecoveryMechanisms: [{ Name: 'verified_email', Priority: 1 }] },
+    });
+    expect(JSON.stringify(pool.Properties.AdminCreateUserConfig.InviteMessageTemplate)).toContain('{####}');
+    // The stack's own pool: every client of it may call the API, the console's too.
+    expect(resources[routeFunctionId('listOrders')]?.Properties.Environment.Variables.AUTH_CLIENT_IDS).toBe(
+      '',
+    );
+  });
+
+  it('serves the console from a private bucket through CloudFront: origin access control, HTTPS, security headers, the routing function', () => {
+    // Prepare
+    const distribution = resources[consoleDistributionId()]?.Properties.DistributionConfig;
+    const behavior = distribution.DefaultCacheBehavior;
+    const [functionId, routing] = ofType('AWS::CloudFront::Function')[0] as [string, Resource];
+    const headers = resources[behavior.ResponseHeadersPolicyId.Ref]?.Properties.ResponseHeadersPolicyConfig;
+    const bucketId = ofType('AWS::S3::Bucket').find(([id]) => id.startsWith('Console'))?.[0];
+    const allows = ofType('AWS::S3::BucketPolicy')
+      .filter(([, p]) => p.Properties.Bucket.Ref === bucketId)
+      .flatMap(([, p]) => p.Properties.PolicyDocument.Statement)
+      .filter((st: { Effect: string }) => st.Effect === 'Allow');
+
+    // Assess
+    expect(behavior).toMatchObject({
+      ViewerProtocolPolicy: 'redirect-to-https',
+      AllowedMethods: ['GET', 'HEAD'],
+      FunctionAssociations: [
+        { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [functionId, 'FunctionARN'] } },
+      ],
+    });
+    expect(distribution.Origins[0].OriginAccessControlId).toBeDefined();
+    expect(routing.Properties.FunctionCode).toBe(CONSOLE_VIEWER_REQUEST);
+    expect(headers.SecurityHeadersConfig).toEqual({
+      ContentSecurityPolicy: { ContentSecurityPolicy: CONSOLE_CSP, Override: true },
+      StrictTransportSecurity: {
+        AccessControlMaxAgeSec: 63_072_000,
+        IncludeSubdomains: true,
+        Override: true,
+      },
+      ContentTypeOptions: { Override: true },
+      FrameOptions: { FrameOption: 'DENY', Override: true },
+      ReferrerPolicy: { ReferrerPolicy: 'no-referrer', Override: true },
+    });
+    expect(allows).toEqual([
+      expect.objectContaining({ Action: 's3:GetObject', Principal: { Service: 'cloudfront.amazonaws.com' } }),
+    ]);
+    expect(resources[bucketId as string]?.Properties.PublicAccessBlockConfiguration).toMatchObject({
+      BlockPublicPolicy: true,
+      RestrictPublicBuckets: true,
+    });
+  });
+
+  it('deploys the placeholder page (no build here) and config.json under admin/, not cached, with the deploy-time values', () => {
+    // Prepare
+    const deployments = ofType('Custom::CDKBucketDeployment');
+    const [, pages] = deployments[0] as [string, Resource];
+    const markers = JSON.stringify(pages.Properties.SourceMarkers);
+    const clientId = ofType('AWS::Cognito::UserPoolClient').find(
+      ([, c]) => c.Properties.ClientName === 'console',
+    )?.[0];
+    const apiId = ofType('AWS::ApiGatewayV2::Api')[0]?.[0];
+    const domainId = ofType('AWS::Cognito::UserPoolDomain')[0]?.[0];
+
+    // Assess
+    expect(deployments).toHaveLength(1);
+    expect(pages.Properties).toMatchObject({
+      DestinationBucketKeyPrefix: 'admin/',
+      SystemMetadata: { 'cache-control': 'no-cache' },
+      Prune: false,
+      RetainOnDelete: false,
+    });
+    for (const id of [clientId, apiId, domainId, consoleDistributionId()])
+      expect(markers, id).toContain(`"${id}"`);
+    // One deployment handler, in the parent stack, with a log group that has a retention.
+    expect(ofType('AWS::Lambda::Function').filter(([id]) => isDeploymentHandler(id))).toHaveLength(1);
+  });
+
+  it('outputs the console URL and its client id', () => {
+    // Assess
+    const outputs = template.toJSON().Outputs;
+    expect(outputs.ConsoleUrl.Value).toEqual(consoleUrl('/admin/'));
+    expect(outputs.ConsoleClientId).toBeDefined();
   });
 });
 
@@ -696,7 +838,8 @@ describe('shop stack: domain events and alarms', () => {
             .map((m: any) => m.MetricStat.Metric.Dimensions[0].Value.Ref),
         ),
       );
-    const allFunctions = new Set(ofType('AWS::Lambda::Function').map(([id]) => id));
+    // The console's deployment handler runs during deploys only, and CloudFormation reports its failures.
+    const allFunctions = new Set(shopFunctions().map(([id]) => id));
 
     // Assess
     expect(watched('Errors')).toEqual(allFunctions);
@@ -795,7 +938,7 @@ describe('shop stack: domain events and alarms', () => {
       expect.stringContaining(`{ShopApi,shopId,currency} MetricName="${METRIC_NAMES.currency.OrderValue}"`),
     );
     // Every function's errors and throttles are in the sums (ids are per line: METRICS('errors')).
-    const functionCount = ofType('AWS::Lambda::Function').length;
+    const functionCount = shopFunctions().length;
     expect(lines.filter((l) => l[0] === 'AWS/Lambda' && l[1] === 'Throttles')).toHaveLength(functionCount);
     expect(lines.filter((l) => l[0] === 'AWS/Lambda' && l[1] === 'Errors')).toHaveLength(functionCount);
     expect(JSON.stringify(template.toJSON().Outputs.DashboardUrl.Value)).toContain(
@@ -825,8 +968,9 @@ describe('shop stack: domain events and alarms', () => {
     const countOf = (t: StackTemplate, type: string) =>
       Object.values<Resource>(t.json.Resources).filter((r) => r.Type === type).length;
 
-    // Assess: the parent has the nine functions outside the route table and no route of it.
-    expect(countOf(parent, 'AWS::Lambda::Function')).toBe(9);
+    // Assess: the parent has the nine functions outside the route table (and the console's deployment
+    // handler) and no route of it.
+    expect(countOf(parent, 'AWS::Lambda::Function')).toBe(10);
     expect(countOf(parent, 'AWS::ApiGatewayV2::Route')).toBe(2);
     expect(countOf(parent, 'AWS::CloudFormation::Stack')).toBe(nested.length);
     for (const [i, [, members]] of [...routeGroups(routeList)].entries()) {
@@ -869,6 +1013,9 @@ describe('shop stack with an external issuer', () => {
 
     // Assess
     expect([...types].filter((t) => t.startsWith('AWS::Cognito::'))).toEqual([]);
+    // No console either: it signs staff in through the stack's own pool.
+    expect(types.has('Custom::CDKBucketDeployment')).toBe(false);
+    expect(types.has('AWS::CloudFront::Function')).toBe(false);
     expect(fn?.Properties.Environment.Variables).toMatchObject({
       AUTH_ISSUER: 'https://id.example.com/',
       AUTH_JWKS_URI: 'https://id.example.com/.well-known/jwks.json',

@@ -8,6 +8,9 @@ import { ShopStack } from '../../infra/shop-stack';
 import type { Route } from '../../lib/routes';
 import { flattenedResources, stackTemplates } from './nested-templates';
 
+/** A folder that never exists: the stack deploys the console's placeholder page. */
+export const NO_CONSOLE_BUILD = join(import.meta.dirname, 'no-console-build');
+
 /**
  * Synthesizes a shop's stack for template assertions without bundling any function
  * (`aws:cdk:bundling-stacks` = []: each function then gets a placeholder asset), so ~50 functions
@@ -20,10 +23,13 @@ import { flattenedResources, stackTemplates } from './nested-templates';
  * parent's alone, `templates` the parent's and each nested one's (for checks per file: cfn-lint,
  * resource counts), and `resources` all of them in one map with the cross-stack references
  * resolved (for assertions over every function, wherever it sits).
+ *
+ * The console is synthesized without a build (its placeholder page), whether or not `console/dist`
+ * exists on this machine, unless `consoleDist` names one (test/infra/console-hosting.test.ts).
  */
 export function synthShop(
   context: Record<string, unknown> = {},
-  options: { routes?: readonly Route[]; validate?: boolean; nag?: boolean } = {},
+  options: { routes?: readonly Route[]; validate?: boolean; nag?: boolean; consoleDist?: string } = {},
 ) {
   const app = new App({
     context: { 'aws:cdk:bundling-stacks': [] },
@@ -32,6 +38,7 @@ export function synthShop(
   const config = stackConfigFromContext((key) => ({ shopId: 'demo', ...context })[key]);
   const stack = new ShopStack(app, stackName(config.shopId), {
     config,
+    consoleDist: options.consoleDist ?? NO_CONSOLE_BUILD,
     ...(options.routes ? { routes: options.routes } : {}),
   });
   if (options.nag) Aspects.of(app).add(new AwsSolutionsChecks());

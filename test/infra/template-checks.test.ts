@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../../infra/constructs/bundling-options';
+import { CONSOLE_DEPLOYMENT_WILDCARDS } from '../../infra/constructs/console-hosting';
 import { EXPORT_OBJECTS_APPLIES_TO } from '../../infra/constructs/export-storage';
 import { MEDIA_OBJECTS_WILDCARD } from '../../infra/constructs/media-storage';
 import type { ShopStack } from '../../infra/shop-stack';
@@ -80,10 +81,15 @@ describe('cdk-nag (AwsSolutions)', () => {
     for (const { resource, rule } of all) {
       expect(rule.reason.length, `${resource} ${rule.id}`).toBeGreaterThanOrEqual(60);
       // Resource::* (X-Ray, ListStreams), or the objects of the media bucket (media-storage.ts) or of the
-      // exports bucket (export-storage.ts).
+      // exports bucket (export-storage.ts), or what the console's deployment copies (console-hosting.ts).
       if (rule.id === 'AwsSolutions-IAM5')
         expect(
-          [['Resource::*'], [MEDIA_OBJECTS_WILDCARD], [EXPORT_OBJECTS_APPLIES_TO]],
+          [
+            ['Resource::*'],
+            [MEDIA_OBJECTS_WILDCARD],
+            [EXPORT_OBJECTS_APPLIES_TO],
+            CONSOLE_DEPLOYMENT_WILDCARDS,
+          ],
           resource,
         ).toContainEqual(rule.applies_to);
     }
