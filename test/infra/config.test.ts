@@ -108,7 +108,9 @@ describe('stack properties from context', () => {
     expect(act).toThrow(new RegExp(`${key.replace('.', '\\.')}:`));
   });
 
-  it('makes `cdk synth` without a shop id fail with that message, not a stack trace', { timeout: 60_000 }, () => {
+  it('makes `cdk synth` without a shop id fail with that message, not a stack trace', {
+    timeout: 60_000,
+  }, () => {
     // Act
     const run = spawnSync(process.execPath, ['--import', 'tsx', 'infra/app.ts'], {
       cwd: fileURLToPath(new URL('../..', import.meta.url)),

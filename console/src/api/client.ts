@@ -1,7 +1,7 @@
 import createClient, { type Middleware } from 'openapi-fetch';
-import type { Session } from '../auth/session';
 // The types `npm run openapi` generates from openapi.json for every client (type-only: the build drops it).
 import type { components, paths } from '../../../examples/client/shop-api-types';
+import type { Session } from '../auth/session';
 
 /** The API's v1 media type: every request asks for it. */
 const MEDIA_TYPE_V1 = 'application/vnd.service.v1+json';
