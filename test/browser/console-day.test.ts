@@ -81,7 +81,10 @@ describe('the merchant console in chromium', () => {
     await page.getByRole('button', { name: 'Mark as paid' }).click();
     const stale = page.getByText('someone else changed this order');
     await stale.waitFor();
-    await page.getByText('Called the customer').waitFor();
+    // The note arrives with the reloaded order, in the note's field (staff may edit it).
+    await expect
+      .poll(() => page.getByLabel('Only staff see this note.').inputValue())
+      .toBe('Called the customer');
 
     // Act: paid, then dispatched
     await page.getByRole('button', { name: 'Mark as paid' }).click();
@@ -163,7 +166,7 @@ describe('the merchant console in chromium', () => {
     expect(noted.status).toBe(200);
     expect(focused).toBe('Mark as dispatched');
     expect(badges).toEqual(['Paid', 'Dispatched']);
-    expect(actionsLeft).toBe('No action is open for this order.');
+    expect(actionsLeft).toBe('Mark as deliveredMark as returned');
     expect(timeline).toMatch(/Paid[\s\S]*Dispatched/);
     expect(stored.body.paidOn).not.toBeNull();
     expect(stored.body.dispatchedOn).not.toBeNull();
@@ -189,5 +192,56 @@ describe('the merchant console in chromium', () => {
     });
     expect(scripts.length).toBeGreaterThan(0);
     expect(gzipped).toBeLessThanOrEqual(100 * 1024);
+  });
+
+  it('rejects an order only after asking once: its stock comes back; an internal note is saved', {
+    timeout: 60_000,
+  }, async () => {
+    // Prepare: another unpaid order of 2 espresso-beans, and the product's stock after it
+    const cart = await orderableCart(shop);
+    const placed = await cart.call('/order', { method: 'POST' });
+    const other = placed.body as typeof order;
+    const stockOf = async () => (await call(`/${shop}/products/espresso-beans`)).body.stocklevel as number;
+    const stockOrdered = await stockOf();
+    const page = openedPage();
+    const api = inject('apiUrl');
+    await page.goto(`${api}/admin/`);
+    // A fresh session in English: the last test ended signed in read-only, in German.
+    await page.evaluate('sessionStorage.clear(); localStorage.clear()');
+    await page.goto(`${api}/admin/`);
+    await page.getByLabel('Shop').fill(shop);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.locator('.figure').first().waitFor();
+    await page.goto(`${api}/admin/orders/${other.orderId}`);
+    await page.getByRole('heading', { name: `Order ${other.orderNumber}` }).waitFor();
+
+    // Act: the internal note
+    await page.getByLabel('Only staff see this note.').fill('Customer asked to cancel');
+    await page.getByRole('button', { name: 'Save note' }).click();
+    await page.getByText('Note saved.').waitFor();
+
+    // Act: reject, asked once: first the order is kept, then rejected
+    await page.getByRole('button', { name: 'Reject order…' }).click();
+    const question = await page.getByRole('alertdialog').textContent();
+    await page.getByRole('button', { name: 'Keep order' }).click();
+    const kept = (await call(`/${shop}/orders/${other.orderId}`)).body.rejectedOn;
+    await page.getByRole('button', { name: 'Reject order…' }).click();
+    await page.getByRole('button', { name: 'Reject order', exact: true }).click();
+    await page.getByText('Order rejected').waitFor();
+    await page.locator('.status-line .badge', { hasText: 'Rejected' }).waitFor();
+    const actionsLeft = await page.locator('#actions-title + *').textContent();
+    const violations = await seriousViolations(page);
+    await page.screenshot({ path: join(OUTPUT, 'console-order-rejected.png') });
+    const stored = await call(`/${shop}/orders/${other.orderId}`);
+
+    // Assess
+    expect(placed.status).toBe(201);
+    expect(question).toContain('A rejection cannot be undone.');
+    expect(kept).toBeNull();
+    expect(stored.body.rejectedOn).not.toBeNull();
+    expect(stored.body.internalNote).toBe('Customer asked to cancel');
+    expect(actionsLeft).toBe('No action is open for this order.');
+    await expect.poll(stockOf, { timeout: 10_000 }).toBe(stockOrdered + 2);
+    expect(violations).toEqual([]);
   });
 });

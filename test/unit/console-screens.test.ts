@@ -112,10 +112,15 @@ describe('the orders screens', () => {
     expect(statusLabels(fresh)).toEqual(['unpaid']);
     expect(statusLabels(sent)).toEqual(['paidOn', 'dispatchedOn']);
     expect(statusLabels(rejected)).toEqual(['rejectedOn']);
-    expect(availableActions(fresh)).toEqual(['paidOn', 'dispatchedOn']);
-    expect(availableActions(paid)).toEqual(['dispatchedOn']);
-    expect(availableActions(sent)).toEqual([]);
+    expect(availableActions(fresh)).toEqual(['paidOn', 'dispatchedOn', 'rejectedOn']);
+    expect(availableActions(paid)).toEqual(['dispatchedOn', 'rejectedOn']);
+    expect(availableActions(sent)).toEqual(['deliveredOn', 'returnedOn']);
+    expect(availableActions({ ...sent, deliveredOn: '2026-11-29T09:00:00Z' })).toEqual([
+      'returnedOn',
+      'closedOn',
+    ]);
     expect(availableActions({ ...rejected })).toEqual([]);
+    expect(availableActions({ ...sent, closedOn: '2026-11-30T09:00:00Z' })).toEqual([]);
     expect(timeline(sent).map((s) => s.step)).toEqual(['dispatchedOn', 'paidOn']);
   });
 

@@ -40,13 +40,33 @@ export function statusLabels(order: Partial<Record<OrderStep, string | null>>): 
   return shipped ? [paid, shipped] : [paid];
 }
 
-/** The two actions of this screen: whether each may be offered now. */
-export function availableActions(
-  order: Partial<Record<OrderStep, string | null>>,
-): ('paidOn' | 'dispatchedOn')[] {
+/** The status steps the order screen sets, in the order its buttons show. */
+export const ORDER_ACTIONS = [
+  'paidOn',
+  'dispatchedOn',
+  'deliveredOn',
+  'returnedOn',
+  'closedOn',
+  'rejectedOn',
+] as const satisfies readonly OrderStep[];
+export type OrderAction = (typeof ORDER_ACTIONS)[number];
+
+/**
+ * The actions worth offering now (docs/orders.md "PATCH /orders/{o}"; the API has the last word and
+ * its refusal is said in words): none once rejected or closed; paid until paid; dispatched until
+ * dispatched or delivered; delivered once dispatched; returned once shipped; closed once paid and
+ * delivered or returned; rejected only before anything was shipped.
+ */
+export function availableActions(order: Partial<Record<OrderStep, string | null>>): OrderAction[] {
   if (order.rejectedOn || order.closedOn) return [];
-  const actions: ('paidOn' | 'dispatchedOn')[] = [];
-  if (!order.paidOn) actions.push('paidOn');
-  if (!order.dispatchedOn && !order.deliveredOn) actions.push('dispatchedOn');
-  return actions;
+  const shipped = Boolean(order.dispatchedOn || order.deliveredOn);
+  const open: Record<OrderAction, boolean> = {
+    paidOn: !order.paidOn,
+    dispatchedOn: !shipped,
+    deliveredOn: Boolean(order.dispatchedOn) && !order.deliveredOn,
+    returnedOn: shipped && !order.returnedOn,
+    closedOn: Boolean(order.paidOn) && Boolean(order.deliveredOn || order.returnedOn),
+    rejectedOn: !shipped,
+  };
+  return ORDER_ACTIONS.filter((action) => open[action]);
 }

@@ -5,18 +5,21 @@ import { Link, LoadError, Loading, ScreenTitle } from '../components';
 import { useConsole } from '../context';
 import { dateTime, type MessageKey, money, t } from '../i18n';
 import { refusalText } from '../orders/refusal';
-import { availableActions, statusLabels, timeline } from '../orders/status';
+import { availableActions, type OrderAction, statusLabels, timeline } from '../orders/status';
 import { apiFailure, useLoad } from '../use-load';
 
-type Action = 'paidOn' | 'dispatchedOn';
 /** What the last action did, said in words above the order. */
 type Outcome = { kind: 'done' | 'refused'; text: string };
 
-/** One order: what was bought, the money, where it goes, its status and the paid/dispatched actions. */
+/**
+ * One order: what was bought, the money, where it goes, its status, its actions (a rejection asks
+ * once more: it cancels the order) and the internal note.
+ */
 export function OrderDetails({ orderId }: { orderId: string }) {
   const { api, session } = useConsole();
   const [outcome, setOutcome] = useState<Outcome | undefined>();
   const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   // The clicked button may be gone after the reload: the keyboard continues at the outcome instead.
   const outcomeSlot = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -33,23 +36,34 @@ export function OrderDetails({ orderId }: { orderId: string }) {
   useEffect(() => setBusy(false), [loaded.data]);
   const canWrite = hasScope(session.scopes, 'orders_write');
 
-  const act = async (action: Action) => {
+  /** One JSON Patch on the order at the version shown (If-Match); then the order as it is now. */
+  const patch = async (operation: { op: string; path: string; value?: unknown }, done: MessageKey) => {
     if (!loaded.data) return;
     setBusy(true);
+    setConfirming(false);
     setOutcome(undefined);
     const { etag } = loaded.data;
     const { data, error, response } = await api.PATCH('/{shopId}/orders/{orderId}', {
       params: { path: { shopId: session.shop, orderId }, header: etag ? { 'If-Match': etag } : {} },
-      body: [{ op: 'add', path: `/${action}`, value: 'now' }],
+      body: [operation],
     });
     setOutcome(
       data
-        ? { kind: 'done', text: t(`order.done.${action}`) }
+        ? { kind: 'done', text: t(done) }
         : { kind: 'refused', text: refusalText(response.status, error as ApiError | undefined, t) },
     );
     // Either way the screen shows the order as it is now.
     loaded.reload();
   };
+  const act = (action: OrderAction) =>
+    patch({ op: 'add', path: `/${action}`, value: 'now' }, `order.done.${action}`);
+  const saveNote = (note: string) =>
+    patch(
+      note.trim() === ''
+        ? { op: 'remove', path: '/internalNote' }
+        : { op: 'add', path: '/internalNote', value: note.trim() },
+      'order.noteSaved',
+    );
 
   if (loaded.error && !loaded.data) return <LoadError reason={loaded.error} retry={loaded.reload} />;
   if (!loaded.data) return <Loading />;
@@ -77,14 +91,35 @@ export function OrderDetails({ orderId }: { orderId: string }) {
         {!canWrite ? (
           <p>{t('order.readOnly')}</p>
         ) : (
-          <div class="buttons">
-            {actions.length === 0 ? <p>{t('order.noActions')}</p> : null}
-            {actions.map((action) => (
-              <button key={action} type="button" class="primary" disabled={busy} onClick={() => act(action)}>
-                {t(action === 'paidOn' ? 'order.markPaid' : 'order.markDispatched')}
-              </button>
-            ))}
-          </div>
+          <>
+            <div class="buttons">
+              {actions.length === 0 ? <p>{t('order.noActions')}</p> : null}
+              {actions.map((action) => (
+                <button
+                  key={action}
+                  type="button"
+                  class={action === 'rejectedOn' ? 'danger' : 'primary'}
+                  disabled={busy || confirming}
+                  onClick={() => (action === 'rejectedOn' ? setConfirming(true) : act(action))}
+                >
+                  {t(`order.action.${action}`)}
+                </button>
+              ))}
+            </div>
+            {confirming ? (
+              <div class="notice confirm" role="alertdialog" aria-labelledby="reject-question">
+                <p id="reject-question">{t('order.rejectQuestion')}</p>
+                <div class="buttons">
+                  <button type="button" class="danger" disabled={busy} onClick={() => act('rejectedOn')}>
+                    {t('order.rejectConfirm')}
+                  </button>
+                  <button type="button" onClick={() => setConfirming(false)}>
+                    {t('order.rejectCancel')}
+                  </button>
+                </div>
+              </div>
+            ) : null}
+          </>
         )}
       </section>
       <Lines order={order} />
@@ -109,7 +144,9 @@ export function OrderDetails({ orderId }: { orderId: string }) {
           <p>{order.customerComment}</p>
         </section>
       ) : null}
-      {order.internalNote ? (
+      {canWrite ? (
+        <NoteForm note={order.internalNote ?? ''} busy={busy} save={saveNote} />
+      ) : order.internalNote ? (
         <section class="panel" aria-labelledby="note-title">
           <h2 id="note-title">{t('order.note')}</h2>
           <p>{order.internalNote}</p>
@@ -214,6 +251,38 @@ function Timeline({ order }: { order: Order }) {
           </li>
         ))}
       </ol>
+    </section>
+  );
+}
+
+/** The internal note, edited in place (saved empty: removed). */
+function NoteForm({ note, busy, save }: { note: string; busy: boolean; save: (note: string) => void }) {
+  const [text, setText] = useState(note);
+  useEffect(() => setText(note), [note]);
+  return (
+    <section class="panel" aria-labelledby="note-title">
+      <h2 id="note-title">{t('order.note')}</h2>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          save(text);
+        }}
+      >
+        <div class="field">
+          <label for="internal-note">{t('order.noteLabel')}</label>
+          <textarea
+            id="internal-note"
+            rows={3}
+            value={text}
+            onInput={(e) => setText(e.currentTarget.value)}
+          />
+        </div>
+        <div class="buttons">
+          <button type="submit" disabled={busy || text === note}>
+            {t('order.noteSave')}
+          </button>
+        </div>
+      </form>
     </section>
   );
 }
