@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type ApiResponse, call } from '../support/api';
+import { type ApiResponse, answered, call } from '../support/api';
 import { BILLING, newCart } from '../support/carts';
 import { privateDemoShop, withStock } from '../support/shops';
 
@@ -36,7 +36,8 @@ async function campaign(fields: Record<string, unknown>, codes: string[]): Promi
 /** A cart of these lines with a billing address and, when given, shipping by dhl-standard (4.90). */
 async function orderable(lineItems: { productId: string; quantity: number }[], shipped = false) {
   const cart = await newCart(shop, { lineItems });
-  expect((await cart.call('/billing-address', { method: 'PUT', body: BILLING })).status).toBe(200);
+  const billing = await answered(() => cart.call('/billing-address', { method: 'PUT', body: BILLING }));
+  expect(billing.status).toBe(200);
   if (shipped) {
     await cart.call('/shipping-address', {
       method: 'PUT',

@@ -1,5 +1,5 @@
 import { RETURNING_BUYER_BILLING } from '../../infra/local/seed/returning-buyer';
-import { type CallOptions, call, createCart } from './api';
+import { answered, type CallOptions, call, createCart } from './api';
 import type { Caller } from './own-server';
 
 /** The seeded returning buyer's billing address (infra/local/seed/returning-buyer.ts). */
@@ -19,10 +19,9 @@ export async function newCart(shop = 'demo', body: unknown = {}) {
 /** A cart with one line and a billing address: ready to order. */
 export async function orderableCart(shop = 'demo', email = BILLING.emailAddress) {
   const cart = await newCart(shop, { lineItems: [{ productId: 'espresso-beans', quantity: 2 }] });
-  const billing = await cart.call('/billing-address', {
-    method: 'PUT',
-    body: { ...BILLING, emailAddress: email },
-  });
+  const billing = await answered(() =>
+    cart.call('/billing-address', { method: 'PUT', body: { ...BILLING, emailAddress: email } }),
+  );
   if (billing.status !== 200) throw new Error(`billing address refused: ${billing.text}`);
   return cart;
 }
