@@ -254,16 +254,27 @@ export async function invokeRoute(
   })) {
     template = template.replaceAll(from, to);
   }
-  const event = await prepareSampleEvent(JSON.parse(template));
-  if (body !== undefined) event.body = body;
+  const freshEvent = async () => {
+    const event = await prepareSampleEvent(JSON.parse(template));
+    if (body !== undefined) event.body = body;
+    return event;
+  };
   const handler = await loadHandler(route.handler);
-  let result = (await handler(event, lambdaContext(route.name))) as APIGatewayProxyStructuredResultV2;
+  let result = (await handler(
+    await freshEvent(),
+    lambdaContext(route.name),
+  )) as APIGatewayProxyStructuredResultV2;
   // A 503 says "try again after Retry-After", and a client does: samples are prepared many at once,
   // beside module loading that can hold this process's event loop past a DynamoDB call's timeout.
+  // The retry is a fresh sample (new identifiers): a write that timed out may still have been applied,
+  // and identifiers are unique in a shop (the same campaign sent again would be 409).
   for (let attempt = 1; attempt < 4 && result.statusCode === 503; attempt++) {
     const seconds = Number(result.headers?.['Retry-After'] ?? result.headers?.['retry-after'] ?? 1);
     await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
-    result = (await handler(event, lambdaContext(route.name))) as APIGatewayProxyStructuredResultV2;
+    result = (await handler(
+      await freshEvent(),
+      lambdaContext(route.name),
+    )) as APIGatewayProxyStructuredResultV2;
   }
   if (!result.statusCode || result.statusCode >= 300) {
     throw new Error(`${route.name} failed for a sample event: ${result.statusCode} ${result.body}`);
