@@ -1936,6 +1936,22 @@ export interface components {
                 totalOrders: number;
                 unitsSold?: number;
             }[];
+            timeZone?: string;
+            salesPerDay?: {
+                /** Format: date */
+                day: string;
+                /** Format: date-time */
+                createdAfter: string;
+                /** Format: date-time */
+                createdBefore: string;
+                salesPerCurrency: {
+                    currency: string;
+                    totalGrossRevenue: number;
+                    totalNetRevenue: number;
+                    totalOrders: number;
+                    unitsSold?: number;
+                }[];
+            }[];
         };
         ScriptTag: {
             scriptTagId: string;
@@ -9622,6 +9638,8 @@ export interface operations {
                 createdAfter?: string;
                 createdBefore?: string;
                 productId?: string;
+                perDay?: boolean;
+                timeZone?: string;
             };
             header?: never;
             path: {

@@ -218,6 +218,14 @@ describe('GET /sales', () => {
       'createdBefore',
     ],
     ['a bad productId', '?productId=a%23b', 'productId'],
+    ['an unknown time zone', '?perDay=true&timeZone=Mars%2FOlympus', 'timeZone'],
+    ['a time zone without perDay', '?timeZone=Europe%2FBerlin', 'timeZone'],
+    ['perDay not true or false', '?perDay=yes', 'perDay'],
+    [
+      'perDay over more than 92 days',
+      '?perDay=true&createdAfter=2026-01-01&createdBefore=2026-04-03T00:00:00.001Z',
+      'createdBefore',
+    ],
   ])('answers 400 for %s (%s), naming %s', async (_, query, field) => {
     // Act
     const response = await call(`/${shop}/sales${query}`);
@@ -228,6 +236,42 @@ describe('GET /sales', () => {
     expect(response.body.errors.map((e: { field: string }) => e.field)).toEqual(
       response.body.errors.map(() => field),
     );
+  });
+
+  it("with perDay: each day of the merchant's time zone, today's holding the orders, in one call's worth of reads", async () => {
+    // Prepare: the last two Berlin days, up to the next Berlin midnight
+    await salesWhen(shop, '', expected(orders));
+    const berlinDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
+
+    // Act
+    const report = await call(`/${shop}/sales?perDay=true&timeZone=Europe%2FBerlin`);
+    const utc = await call(`/${shop}/sales?perDay=true&createdAfter=2026-01-01&createdBefore=2026-01-04`);
+
+    // Assess
+    expect(report.status).toBe(200);
+    expect(report.body.timeZone).toBe('Europe/Berlin');
+    expect(report.body.salesPerCurrency).toEqual(expected(orders));
+    const days = report.body.salesPerDay as {
+      day: string;
+      createdAfter: string;
+      createdBefore: string;
+      salesPerCurrency: unknown[];
+    }[];
+    expect(days.length).toBeGreaterThanOrEqual(30);
+    expect(days.length).toBeLessThanOrEqual(31);
+    expect(days[0]?.createdAfter).toBe(report.body.createdAfter);
+    expect(days.at(-1)?.createdBefore).toBe(report.body.createdBefore);
+    for (let i = 1; i < days.length; i++) expect(days[i]?.createdAfter).toBe(days[i - 1]?.createdBefore);
+    expect(days.at(-1)).toMatchObject({ day: berlinDate, salesPerCurrency: expected(orders) });
+    expect(days.slice(0, -1).flatMap((d) => d.salesPerCurrency)).toEqual([]);
+    const db = parseServerTiming(report.headers.get('server-timing') ?? '').db?.params.desc ?? '';
+    expect(Number(/^"?(\d+) calls?/.exec(db)?.[1])).toBeLessThanOrEqual(10);
+    expect(utc.body.timeZone).toBe('UTC');
+    expect(utc.body.salesPerDay.map((d: { day: string }) => d.day)).toEqual([
+      '2026-01-01',
+      '2026-01-02',
+      '2026-01-03',
+    ]);
   });
 
   it("never counts another shop's orders, and a shop without orders has []", async () => {

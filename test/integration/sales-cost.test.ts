@@ -4,10 +4,11 @@ import { dynamo } from '../../lib/data/client';
 import { keys } from '../../lib/data/keys';
 import { orderItem } from '../../lib/data/orders/order-items';
 import { bulkLoadSalesTotals } from '../../lib/data/orders/sales-bulk-load';
-import { readSalesTotals } from '../../lib/data/orders/sales-reads';
+import { readSalesPerDay, readSalesTotals } from '../../lib/data/orders/sales-reads';
 import { salesChangeOf } from '../../lib/data/orders/sales-stream';
 import { queryAll } from '../../lib/data/query-all';
 import type { OrderRecord } from '../../lib/domain/orders/order';
+import { salesDays } from '../../lib/domain/orders/sales-days';
 import { decomposeRange } from '../../lib/domain/orders/sales-periods';
 import { tallySales } from '../../lib/use-cases/orders/tally-sales';
 import { freshShopId, spreadTimes } from '../support/list-fixtures';
@@ -106,6 +107,44 @@ describe('sales figures: cost and the bulk load', () => {
     expect(largeYear.readUnits).toBeLessThanOrEqual(smallYear.readUnits + 5);
     expect([...largeYear.sums.values()].reduce((n, f) => n + f.orders, 0)).toBeGreaterThan(350);
   }, 90_000);
+
+  it('30 Berlin days in one Query of hours, each order in its Berlin day, however many orders', async () => {
+    // Prepare: 120 orders over 31 days, some in the hour after Berlin's midnight (still the day before in UTC)
+    const end = Date.parse('2026-11-29T00:00:00+01:00');
+    const times = [
+      ...spreadTimes(100, 31, end),
+      ...Array.from({ length: 20 }, (_, i) => end - i * 86_400_000 + 600_000 - 86_400_000),
+    ];
+    const shopId = freshShopId('salesdays');
+    const orders = ordersAt(shopId, times);
+    await bulkLoadSalesTotals(shopId, orders, { parallel: 4 });
+    const range = { after: end - 30 * 86_400_000, before: end };
+    const cut = salesDays(range, 'Europe/Berlin');
+    if (!('days' in cut)) throw new Error('no days');
+    const berlinDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' });
+
+    // Act
+    meter.take();
+    const { whole, perDay } = await readSalesPerDay(shopId, undefined, cut.days);
+    const cost = meter.take();
+
+    // Assess: each day's orders counted from the orders themselves
+    const inRange = orders.filter(
+      (o) => Date.parse(o.createdAt) >= range.after && Date.parse(o.createdAt) < end,
+    );
+    const ordersOf = (day: string) =>
+      inRange.filter((o) => berlinDay.format(Date.parse(o.createdAt)) === day).length;
+    expect(cut.days).toHaveLength(30);
+    expect(
+      cut.days.map((d, i) => [d.day, [...(perDay[i]?.values() ?? [])].reduce((n, f) => n + f.orders, 0)]),
+    ).toEqual(cut.days.map((d) => [d.day, ordersOf(d.day)]));
+    expect([...whole.values()].reduce((n, f) => n + f.orders, 0)).toBe(inRange.length);
+    console.log(
+      `sales per Berlin day, 30 days: ${cost.calls} Queries, ${cost.readUnits} RCU (${inRange.length} orders)`,
+    );
+    expect(cost.calls).toBe(1);
+    expect(cost.readUnits).toBeLessThanOrEqual(10);
+  }, 60_000);
 
   it('the bulk load writes exactly what the tally writes for the same orders', async () => {
     // Prepare

@@ -2,81 +2,66 @@ import { describe, expect, it } from 'vitest';
 import { formatMoney } from '../../console/src/format';
 import { ordersQuery } from '../../console/src/orders/query';
 import { availableActions, statusLabels, timeline } from '../../console/src/orders/status';
-import { dayRanges, mapLimited, periodRanges, periodTotals, summarize } from '../../console/src/sales/days';
+import { homeSales, salesQuery } from '../../console/src/sales/days';
 
 /** The console's pure logic behind its screens (docs/console.md "Screens"). */
 
 describe('the home screen’s sales', () => {
-  it('splits the last 30 days at local midnights, today last, each day half-open', () => {
+  it('asks for the last 30 local days up to the end of today, per day in the browser’s time zone', () => {
     // Act
-    const days = dayRanges(new Date(2026, 10, 28, 15, 30), 30);
-    const periods = periodRanges(new Date(2026, 10, 28, 15, 30));
+    const query = salesQuery(new Date(2026, 10, 28, 15, 30), 'Europe/Berlin');
 
     // Assess
-    expect(days).toHaveLength(30);
-    expect(days[29]?.createdAfter).toBe(new Date(2026, 10, 28).toISOString());
-    expect(days[29]?.createdBefore).toBe(new Date(2026, 10, 29).toISOString());
-    expect(days[0]?.createdAfter).toBe(new Date(2026, 9, 30).toISOString());
-    for (let i = 1; i < days.length; i++) expect(days[i]?.createdAfter).toBe(days[i - 1]?.createdBefore);
-    expect(periods.week.createdAfter).toBe(new Date(2026, 10, 22).toISOString());
-    expect(periods.month.createdAfter).toBe(days[0]?.createdAfter);
-    expect(periods.month.createdBefore).toBe(days[29]?.createdBefore);
+    expect(query).toEqual({
+      createdAfter: new Date(2026, 9, 30).toISOString(),
+      createdBefore: new Date(2026, 10, 29).toISOString(),
+      perDay: true,
+      timeZone: 'Europe/Berlin',
+    });
   });
 
-  it('puts each currency’s figures side by side and its days in one series, zero where it sold nothing', () => {
-    // Act
-    const totals = periodTotals({
-      today: [{ currency: 'EUR', gross: 10, orders: 1 }],
-      week: [{ currency: 'EUR', gross: 30, orders: 3 }],
-      month: [
-        { currency: 'EUR', gross: 90, orders: 9 },
-        { currency: 'CHF', gross: 5, orders: 1 },
-      ],
+  it('takes today, 7 and 30 days and each currency’s chart from one answer, zero where a currency sold nothing', () => {
+    // Prepare: 8 days, EUR on the first (outside the week), the third and the last; CHF on the last
+    const entry = (currency: string, gross: number, orders: number) => ({
+      currency,
+      totalGrossRevenue: gross,
+      totalOrders: orders,
     });
-    const series = summarize([
-      [{ currency: 'CHF', gross: 5, orders: 1 }],
-      [],
-      [{ currency: 'EUR', gross: 10, orders: 1 }],
-    ]);
+    const days = Array.from({ length: 8 }, (_, i) => ({
+      day: `2026-11-${21 + i}`,
+      salesPerCurrency: [] as ReturnType<typeof entry>[],
+    }));
+    days[0]?.salesPerCurrency.push(entry('EUR', 50, 5));
+    days[2]?.salesPerCurrency.push(entry('EUR', 0.1, 1));
+    days[7]?.salesPerCurrency.push(entry('CHF', 5, 1), entry('EUR', 0.2, 2));
+
+    // Act
+    const sales = homeSales({
+      salesPerCurrency: [entry('CHF', 5, 1), entry('EUR', 50.3, 8)],
+      salesPerDay: days,
+    });
 
     // Assess
-    expect(totals).toEqual([
+    expect(sales.days).toEqual(days.map((d) => d.day));
+    expect(sales.totals).toEqual([
       {
         currency: 'CHF',
-        today: { gross: 0, orders: 0 },
-        week: { gross: 0, orders: 0 },
+        today: { gross: 5, orders: 1 },
+        week: { gross: 5, orders: 1 },
         month: { gross: 5, orders: 1 },
       },
+      // 0.1 + 0.2 is 0.30000000000000004 in floating point: rounded back to the currency's decimals
       {
         currency: 'EUR',
-        today: { gross: 10, orders: 1 },
-        week: { gross: 30, orders: 3 },
-        month: { gross: 90, orders: 9 },
+        today: { gross: 0.2, orders: 2 },
+        week: { gross: 0.3, orders: 3 },
+        month: { gross: 50.3, orders: 8 },
       },
     ]);
-    expect(series).toEqual([
-      { currency: 'CHF', perDay: [5, 0, 0] },
-      { currency: 'EUR', perDay: [0, 0, 10] },
+    expect(sales.series).toEqual([
+      { currency: 'CHF', perDay: [0, 0, 0, 0, 0, 0, 0, 5] },
+      { currency: 'EUR', perDay: [50, 0, 0.1, 0, 0, 0, 0, 0.2] },
     ]);
-  });
-
-  it('runs at most the given number of calls at once and keeps their order', async () => {
-    // Prepare
-    let running = 0;
-    let most = 0;
-
-    // Act
-    const results = await mapLimited([1, 2, 3, 4, 5, 6, 7], 3, async (n) => {
-      running++;
-      most = Math.max(most, running);
-      await new Promise((resolve) => setTimeout(resolve, 8 - n));
-      running--;
-      return n * 10;
-    });
-
-    // Assess
-    expect(results).toEqual([10, 20, 30, 40, 50, 60, 70]);
-    expect(most).toBe(3);
   });
 });
 

@@ -1,33 +1,30 @@
 /**
- * The home screen's sales figures. `GET /sales` sums one range per call: the three figures (today,
- * 7 and 30 days) are three calls, shown first; the chart asks once per day (the API keeps daily
- * totals: each call costs about one read) and draws the days per currency.
+ * The home screen's sales figures, from one `GET /sales?perDay=true` over the last 30 days of the
+ * browser's time zone: the API cuts the days at that zone's midnights (docs/orders.md "Sales per
+ * day"), so today, 7 and 30 days and the chart come from the same answer.
  */
 
-/** One day in the browser's time zone, as the half-open range `GET /sales` takes. */
-export interface DayRange {
-  start: Date;
-  createdAfter: string;
-  createdBefore: string;
+/** The days the home screen shows: today and the 29 before it. */
+export const DAYS = 30;
+
+/** The query of the last `days` local days up to the end of today (local midnights). */
+export function salesQuery(now: Date, timeZone: string, days = DAYS) {
+  const first = new Date(now.getFullYear(), now.getMonth(), now.getDate() - (days - 1));
+  const end = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1);
+  return { createdAfter: first.toISOString(), createdBefore: end.toISOString(), perDay: true, timeZone };
 }
 
-/** The last `count` days up to and including today (local midnights), oldest first. */
-export function dayRanges(now: Date, count: number): DayRange[] {
-  const days: DayRange[] = [];
-  for (let back = count - 1; back >= 0; back--) {
-    const start = new Date(now.getFullYear(), now.getMonth(), now.getDate() - back);
-    const end = new Date(now.getFullYear(), now.getMonth(), now.getDate() - back + 1);
-    days.push({ start, createdAfter: start.toISOString(), createdBefore: end.toISOString() });
-  }
-  return days;
+/** One currency's entry of a report, as the API answers it. */
+interface CurrencyEntry {
+  currency: string;
+  totalGrossRevenue: number;
+  totalOrders: number;
 }
 
-/** The three periods of the figures, each one range ending with today (local midnights). */
-export function periodRanges(now: Date): { today: DayRange; week: DayRange; month: DayRange } {
-  const days = dayRanges(now, 30);
-  const last = days[days.length - 1] as DayRange;
-  const from = (day: DayRange): DayRange => ({ ...day, createdBefore: last.createdBefore });
-  return { today: last, week: from(days[days.length - 7] as DayRange), month: from(days[0] as DayRange) };
+/** The part of the per-day report the home screen reads. */
+export interface DailyReport {
+  salesPerCurrency: CurrencyEntry[];
+  salesPerDay?: { day: string; salesPerCurrency: CurrencyEntry[] }[];
 }
 
 /** A currency's three figures. */
@@ -38,63 +35,47 @@ export interface CurrencyTotals {
   month: { gross: number; orders: number };
 }
 
-/** The three periods' answers side by side per currency (a currency absent from a period: zero). */
-export function periodTotals(periods: {
-  today: DaySales[];
-  week: DaySales[];
-  month: DaySales[];
-}): CurrencyTotals[] {
-  const currencies = [
-    ...new Set([...periods.today, ...periods.week, ...periods.month].map((d) => d.currency)),
-  ].sort();
-  const pick = (list: DaySales[], currency: string) => {
-    const found = list.find((d) => d.currency === currency);
-    return { gross: found?.gross ?? 0, orders: found?.orders ?? 0 };
-  };
-  return currencies.map((currency) => ({
-    currency,
-    today: pick(periods.today, currency),
-    week: pick(periods.week, currency),
-    month: pick(periods.month, currency),
-  }));
-}
-
-/** One day's answer, reduced to what the home screen shows. */
-export interface DaySales {
-  currency: string;
-  gross: number;
-  orders: number;
-}
-
 /** A currency's gross sales per day, oldest first (the chart). */
 export interface CurrencySales {
   currency: string;
   perDay: number[];
 }
 
-/** The per-day answers (`days[i]` = the currencies of day i, oldest first) as one series per currency. */
-export function summarize(days: DaySales[][]): CurrencySales[] {
-  const currencies = [...new Set(days.flat().map((d) => d.currency))].sort();
-  return currencies.map((currency) => ({
-    currency,
-    perDay: days.map((day) => day.find((d) => d.currency === currency)?.gross ?? 0),
-  }));
-}
-
-/** Runs `task` over `items` with at most `limit` at a time, keeping their order. */
-export async function mapLimited<T, R>(
-  items: T[],
-  limit: number,
-  task: (item: T) => Promise<R>,
-): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await task(items[index] as T);
+/** The home screen's figures and chart from one report (a currency that sold nothing on a day: zero). */
+export function homeSales(report: DailyReport): {
+  days: string[];
+  totals: CurrencyTotals[];
+  series: CurrencySales[];
+} {
+  const days = report.salesPerDay ?? [];
+  const currencies = report.salesPerCurrency.map((c) => c.currency);
+  const entryOf = (entries: CurrencyEntry[], currency: string) =>
+    entries.find((e) => e.currency === currency);
+  const sumOf = (slice: typeof days, currency: string) => {
+    let gross = 0;
+    let orders = 0;
+    for (const day of slice) {
+      const entry = entryOf(day.salesPerCurrency, currency);
+      gross += entry?.totalGrossRevenue ?? 0;
+      orders += entry?.totalOrders ?? 0;
     }
+    // Amounts are decimals of the currency's minor unit: the sum is rounded back to them (no float drift).
+    return { gross: Math.round(gross * 1000) / 1000, orders };
   };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
+  return {
+    days: days.map((d) => d.day),
+    totals: currencies.map((currency) => {
+      const month = entryOf(report.salesPerCurrency, currency);
+      return {
+        currency,
+        today: sumOf(days.slice(-1), currency),
+        week: sumOf(days.slice(-7), currency),
+        month: { gross: month?.totalGrossRevenue ?? 0, orders: month?.totalOrders ?? 0 },
+      };
+    }),
+    series: currencies.map((currency) => ({
+      currency,
+      perDay: days.map((day) => entryOf(day.salesPerCurrency, currency)?.totalGrossRevenue ?? 0),
+    })),
+  };
 }

@@ -3,20 +3,8 @@ import { hasScope } from '../auth/scopes';
 import { Link, LoadError, Loading, ScreenTitle } from '../components';
 import { useConsole } from '../context';
 import { dateTime, money, shortDay, t } from '../i18n';
-import {
-  type CurrencySales,
-  type CurrencyTotals,
-  type DayRange,
-  type DaySales,
-  dayRanges,
-  mapLimited,
-  periodRanges,
-  periodTotals,
-  summarize,
-} from '../sales/days';
+import { type CurrencySales, type CurrencyTotals, homeSales, salesQuery } from '../sales/days';
 import { apiFailure, useLoad } from '../use-load';
-
-const DAYS = 30;
 
 /** Today's, 7 and 30 days' sales per currency, and the orders waiting for the merchant. */
 export function Home() {
@@ -32,57 +20,34 @@ export function Home() {
   );
 }
 
-/** One range's sales per currency. */
-async function salesOf(api: Api, shop: string, range: DayRange): Promise<DaySales[]> {
+/** The last 30 local days' sales, today, 7 and 30 days and the chart: one call (the API cuts the days). */
+async function loadSales(api: Api, shop: string) {
+  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   const { data, error, response } = await api.GET('/{shopId}/sales', {
-    params: {
-      path: { shopId: shop },
-      query: { createdAfter: range.createdAfter, createdBefore: range.createdBefore },
-    },
+    params: { path: { shopId: shop }, query: salesQuery(new Date(), timeZone) },
   });
   if (!data) throw apiFailure(error, response);
-  return data.salesPerCurrency.map((s) => ({
-    currency: s.currency,
-    gross: s.totalGrossRevenue,
-    orders: s.totalOrders,
-  }));
+  return homeSales(data);
 }
 
-async function loadTotals(api: Api, shop: string): Promise<CurrencyTotals[]> {
-  const ranges = periodRanges(new Date());
-  const [today, week, month] = await Promise.all(
-    [ranges.today, ranges.week, ranges.month].map((r) => salesOf(api, shop, r)),
-  );
-  return periodTotals({ today: today ?? [], week: week ?? [], month: month ?? [] });
-}
-
-async function loadDays(api: Api, shop: string): Promise<{ days: DayRange[]; sales: CurrencySales[] }> {
-  const days = dayRanges(new Date(), DAYS);
-  // Six at a time: a browser's connection limit per host.
-  const answers = await mapLimited(days, 6, (day) => salesOf(api, shop, day));
-  return { days, sales: summarize(answers) };
-}
-
-/** The figures first (three calls), the chart below them as its 30 days arrive. */
 function SalesPanel({ api, shop }: { api: Api; shop: string }) {
-  const totals = useLoad(`sales:${shop}`, () => loadTotals(api, shop));
-  const perDay = useLoad(`sales-days:${shop}`, () => loadDays(api, shop));
+  const sales = useLoad(`sales:${shop}`, () => loadSales(api, shop));
   return (
     <section aria-labelledby="sales-title" class="panel">
       <h2 id="sales-title">{t('home.sales')}</h2>
-      {totals.error ? (
-        <LoadError reason={totals.error} retry={totals.reload} />
-      ) : !totals.data ? (
+      {sales.error ? (
+        <LoadError reason={sales.error} retry={sales.reload} />
+      ) : !sales.data ? (
         <Loading />
-      ) : totals.data.length === 0 ? (
+      ) : sales.data.totals.length === 0 ? (
         <p>{t('home.noSales')}</p>
       ) : (
-        totals.data.map((figures) => {
-          const days = perDay.data?.sales.find((s) => s.currency === figures.currency);
+        sales.data.totals.map((figures) => {
+          const series = sales.data?.series.find((s) => s.currency === figures.currency);
           return (
             <div key={figures.currency} class="currency-sales" data-currency={figures.currency}>
               <Figures totals={figures} />
-              {days && perDay.data ? <DayChart sales={days} days={perDay.data.days} /> : null}
+              {series && sales.data ? <DayChart sales={series} days={sales.data.days} /> : null}
             </div>
           );
         })
@@ -115,7 +80,10 @@ function Figures({ totals }: { totals: CurrencyTotals }) {
 }
 
 /** Bars per day; the figures are in the list above, so the chart is one labelled image. */
-function DayChart({ sales, days }: { sales: CurrencySales; days: DayRange[] }) {
+/** A local date (`2026-11-28`) as a short day in the console's locale. */
+const dayLabel = (day: string | undefined) => (day ? shortDay(new Date(`${day}T12:00:00`)) : '');
+
+function DayChart({ sales, days }: { sales: CurrencySales; days: string[] }) {
   const max = Math.max(...sales.perDay, 0.01);
   const width = 300;
   const height = 80;
@@ -131,20 +99,13 @@ function DayChart({ sales, days }: { sales: CurrencySales; days: DayRange[] }) {
           const h = Math.max((value / max) * height, value > 0 ? 2 : 0.5);
           const day = days[i];
           return (
-            <rect
-              key={day?.createdAfter ?? i}
-              x={i * bar + 1}
-              y={height - h}
-              width={bar - 2}
-              height={h}
-              class="bar"
-            >
-              <title>{`${day ? shortDay(day.start) : ''}: ${money(value, sales.currency)}`}</title>
+            <rect key={day ?? i} x={i * bar + 1} y={height - h} width={bar - 2} height={h} class="bar">
+              <title>{`${dayLabel(day)}: ${money(value, sales.currency)}`}</title>
             </rect>
           );
         })}
         <text x="0" y={height + 12} class="axis">
-          {days[0] ? shortDay(days[0].start) : ''}
+          {dayLabel(days[0])}
         </text>
         <text x={width} y={height + 12} text-anchor="end" class="axis">
           {t('home.today')}

@@ -75,3 +75,29 @@ export function decomposeRange(after: number, before: number): SalesSpan[] {
   }
   return [...left, ...right];
 }
+
+/** The instant a period begins (epoch ms): its name completed to a full ISO time. */
+export function periodStart(period: string): number {
+  return Date.parse(period + '0000-01-01T00:00:00.000Z'.slice(period.length));
+}
+
+/**
+ * Runs of one level that touch (one ends where the next begins) joined into one: the runs of many
+ * consecutive ranges (the days of a per-day report) read in as few Queries as the ranges allow.
+ */
+export function joinSpans(spans: readonly SalesSpan[]): SalesSpan[] {
+  const lengthOf = new Map(SALES_LEVELS.map((l) => [l.level, l.ms]));
+  const sorted = [...spans].sort((a, b) =>
+    a.level === b.level ? (a.first < b.first ? -1 : 1) : a.level < b.level ? -1 : 1,
+  );
+  const joined: SalesSpan[] = [];
+  for (const span of sorted) {
+    const previous = joined[joined.length - 1];
+    const touches =
+      previous?.level === span.level &&
+      periodStart(previous.last) + (lengthOf.get(span.level) ?? 0) === periodStart(span.first);
+    if (previous && touches) previous.last = span.last;
+    else joined.push({ ...span });
+  }
+  return joined;
+}
