@@ -1,14 +1,24 @@
+import { ADDRESSES_DE, ADDRESSES_EN } from './messages/addresses';
 import { CORE_DE, CORE_EN } from './messages/core';
+import { DOCUMENTS_DE, DOCUMENTS_EN } from './messages/documents';
 
 /**
  * The console's words: English, and German for every key (a missing German entry would fall back to
  * English; a unit test keeps the German complete). One file per area in messages/, keys prefixed by it.
  */
-export const EN = { ...CORE_EN } as const;
+export const EN = {
+  ...CORE_EN,
+  ...DOCUMENTS_EN,
+  ...ADDRESSES_EN,
+} as const;
 
 export type MessageKey = keyof typeof EN;
 
-export const DE: Partial<Record<MessageKey, string>> = { ...CORE_DE };
+export const DE: Partial<Record<MessageKey, string>> = {
+  ...CORE_DE,
+  ...DOCUMENTS_DE,
+  ...ADDRESSES_DE,
+};
 
 /** One message of a dictionary, `{name}` replaced by the parameter; an unknown key shows as itself. */
 export function message(

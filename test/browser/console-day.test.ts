@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
@@ -194,7 +194,7 @@ describe('the merchant console in chromium', () => {
     expect(gzipped).toBeLessThanOrEqual(100 * 1024);
   });
 
-  it('rejects an order only after asking once: its stock comes back; an internal note is saved', {
+  it('corrects an address, invoices, then rejects only after asking once: its stock comes back and its credit note shows, with its PDF', {
     timeout: 60_000,
   }, async () => {
     // Prepare: another unpaid order of 2 espresso-beans, and the product's stock after it
@@ -203,6 +203,7 @@ describe('the merchant console in chromium', () => {
     const other = placed.body as typeof order;
     const stockOf = async () => (await call(`/${shop}/products/espresso-beans`)).body.stocklevel as number;
     const stockOrdered = await stockOf();
+    const placedBilling = (await call(`/${shop}/orders/${other.orderId}`)).body.billingAddress;
     const page = openedPage();
     const api = inject('apiUrl');
     await page.goto(`${api}/admin/`);
@@ -220,6 +221,16 @@ describe('the merchant console in chromium', () => {
     await page.getByRole('button', { name: 'Save note' }).click();
     await page.getByText('Note saved.').waitFor();
 
+    // Act: the billing address corrected (only the city sent), then the invoice
+    const billing = page.locator('section', { has: page.getByRole('heading', { name: 'Billing address' }) });
+    await billing.getByRole('button', { name: 'Correct address' }).click();
+    await billing.getByLabel('City').fill('Leipzig');
+    await billing.getByRole('button', { name: 'Save address' }).click();
+    await page.getByText('Address saved.').waitFor();
+    const shownAddress = await billing.locator('address').textContent();
+    await page.getByRole('button', { name: 'Create invoice' }).click();
+    await page.getByText(/^Invoice \d+ created\.$/).waitFor();
+
     // Act: reject, asked once: first the order is kept, then rejected
     await page.getByRole('button', { name: 'Reject order…' }).click();
     const question = await page.getByRole('alertdialog').textContent();
@@ -229,6 +240,17 @@ describe('the merchant console in chromium', () => {
     await page.getByRole('button', { name: 'Reject order', exact: true }).click();
     await page.getByText('Order rejected').waitFor();
     await page.locator('.status-line .badge', { hasText: 'Rejected' }).waitFor();
+    await page.getByText(/^Credit note \d+$/).waitFor();
+    const documentsShown = await page.locator('ul.documents').textContent();
+    const download = page.waitForEvent('download');
+    await page
+      .locator('ul.documents li', { hasText: 'Credit note' })
+      .getByRole('button', { name: 'Download PDF' })
+      .click();
+    const pdf = await download;
+    const pdfStart = readFileSync((await pdf.path()) as string)
+      .subarray(0, 5)
+      .toString('latin1');
     const actionsLeft = await page.locator('#actions-title + *').textContent();
     const violations = await seriousViolations(page);
     await page.screenshot({ path: join(OUTPUT, 'console-order-rejected.png') });
@@ -240,6 +262,12 @@ describe('the merchant console in chromium', () => {
     expect(kept).toBeNull();
     expect(stored.body.rejectedOn).not.toBeNull();
     expect(stored.body.internalNote).toBe('Customer asked to cancel');
+    expect(shownAddress).toContain('Leipzig');
+    expect(stored.body.billingAddress.city).toBe('Leipzig');
+    expect({ ...stored.body.billingAddress, city: 'was' }).toEqual({ ...placedBilling, city: 'was' });
+    expect(documentsShown).toMatch(/Invoice \d+.*Credit note \d+|Credit note \d+.*Invoice \d+/s);
+    expect(pdf.suggestedFilename()).toMatch(/^credit-note-\d+\.pdf$/);
+    expect(pdfStart).toBe('%PDF-');
     expect(actionsLeft).toBe('No action is open for this order.');
     await expect.poll(stockOf, { timeout: 10_000 }).toBe(stockOrdered + 2);
     expect(violations).toEqual([]);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatMoney } from '../../console/src/format';
+import { addressChanges, addressForm } from '../../console/src/orders/address-change';
+import { pdfName } from '../../console/src/orders/pdf';
 import { ordersQuery } from '../../console/src/orders/query';
 import { availableActions, statusLabels, timeline } from '../../console/src/orders/status';
 import { homeSales, salesQuery } from '../../console/src/sales/days';
@@ -113,5 +115,38 @@ describe('the orders screens', () => {
     // Intl puts a narrow no-break space before the euro sign in German.
     expect(formatMoney('1234.5', 'EUR', 'de-DE').replace(/\s/g, ' ')).toBe('1.234,50 €');
     expect(formatMoney(1234.5, 'EUR', 'en-GB')).toBe('€1,234.50');
+  });
+});
+
+describe('the order screen’s corrections and documents', () => {
+  it('sends only the address fields changed, an emptied one as null, the country upper-cased', () => {
+    // Prepare
+    const before = addressForm({
+      firstName: 'Anna',
+      street: 'Hauptstraße 1',
+      city: 'Berlin',
+      country: 'DE',
+      company: null,
+    });
+
+    // Act
+    const changes = addressChanges(before, {
+      ...before,
+      city: ' Leipzig ',
+      street: '',
+      country: 'de',
+      company: '',
+    });
+
+    // Assess
+    expect(before.company).toBe('');
+    expect(changes).toEqual({ city: 'Leipzig', street: null });
+    expect(addressChanges(before, before)).toEqual({});
+  });
+
+  it('names a saved PDF by its kind and number', () => {
+    expect(pdfName('Invoice', '12')).toBe('invoice-12.pdf');
+    expect(pdfName('CreditNote', '13')).toBe('credit-note-13.pdf');
+    expect(pdfName('Invoice', '../x')).toBe('invoice-.._x.pdf');
   });
 });

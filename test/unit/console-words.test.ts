@@ -64,6 +64,13 @@ describe('refusalText', () => {
     expect(
       refusalText(400, { message: 'Bad', errors: [{ field: '/paidOn', message: 'Not a date' }] }, english),
     ).toBe('Not changed: Not a date');
+    expect(
+      refusalText(
+        400,
+        { errors: [{ field: '[0].value.country', message: 'expected a country code' }] },
+        english,
+      ),
+    ).toBe('Not changed: country: expected a country code');
     expect(refusalText(503, undefined, english)).toBe('Not changed: HTTP 503');
   });
 });

@@ -11,6 +11,7 @@ export type OrderList = components['schemas']['OrderList'];
 export type SalesReport = components['schemas']['SalesReport'];
 export type ApiError = components['schemas']['Error'];
 export type Address = components['schemas']['Address'];
+export type OrderDocument = components['schemas']['OrderDocument'];
 
 /** The typed client of the public API (generated from openapi.json by `npm run openapi`). */
 export type Api = ReturnType<typeof createApi>;

@@ -9,7 +9,8 @@ export interface RefusalBody {
 /**
  * Why the API refused a change, in the merchant's words: a 412 means someone else changed the
  * order since it was read; a 409 names the transition rule broken, said by its id's message (the
- * API's own message where the dictionary has none); anything else its message.
+ * API's own message where the dictionary has none); a 400 on an address field that field and its
+ * message; anything else its message.
  */
 export function refusalText(
   status: number,
@@ -24,5 +25,8 @@ export function refusalText(
     const reason = rule && rule !== key ? rule : (entry?.message ?? body?.message ?? '');
     return say('order.conflict', { reason });
   }
-  return say('order.failed', { reason: entry?.message ?? body?.message ?? `HTTP ${status}` });
+  // A 400 on a field inside a value (`[0].value.country`, an address field) names that field.
+  const field = status === 400 ? /\.value\.(\w+)$/.exec(entry?.field ?? '')?.[1] : undefined;
+  const message = entry?.message ?? body?.message ?? `HTTP ${status}`;
+  return say('order.failed', { reason: field ? `${field}: ${message}` : message });
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { Address, ApiError, Order } from '../api/client';
+import type { ApiError, Order } from '../api/client';
 import { hasScope } from '../auth/scopes';
 import { Link, LoadError, Loading, ScreenTitle } from '../components';
 import { useConsole } from '../context';
@@ -7,6 +7,8 @@ import { dateTime, type MessageKey, money, t } from '../i18n';
 import { refusalText } from '../orders/refusal';
 import { availableActions, type OrderAction, statusLabels, timeline } from '../orders/status';
 import { apiFailure, useLoad } from '../use-load';
+import { AddressPanel } from './order-address';
+import { OrderDocuments } from './order-documents';
 
 /** What the last action did, said in words above the order. */
 type Outcome = { kind: 'done' | 'refused'; text: string };
@@ -38,7 +40,7 @@ export function OrderDetails({ orderId }: { orderId: string }) {
 
   /** One JSON Patch on the order at the version shown (If-Match); then the order as it is now. */
   const patch = async (operation: { op: string; path: string; value?: unknown }, done: MessageKey) => {
-    if (!loaded.data) return;
+    if (!loaded.data) return false;
     setBusy(true);
     setConfirming(false);
     setOutcome(undefined);
@@ -54,9 +56,13 @@ export function OrderDetails({ orderId }: { orderId: string }) {
     );
     // Either way the screen shows the order as it is now.
     loaded.reload();
+    return data !== undefined;
   };
   const act = (action: OrderAction) =>
     patch({ op: 'add', path: `/${action}`, value: 'now' }, `order.done.${action}`);
+  const saveAddress =
+    (which: 'billingAddress' | 'shippingAddress') => (changes: Record<string, string | null>) =>
+      patch({ op: 'add', path: `/${which}`, value: changes }, 'address.saved');
   const saveNote = (note: string) =>
     patch(
       note.trim() === ''
@@ -123,19 +129,31 @@ export function OrderDetails({ orderId }: { orderId: string }) {
         )}
       </section>
       <Lines order={order} />
+      <OrderDocuments
+        order={order}
+        version={loaded.data.etag ?? ''}
+        canWrite={canWrite}
+        changed={loaded.reload}
+      />
       <div class="two-columns">
-        <section aria-labelledby="billing-title" class="panel">
-          <h2 id="billing-title">{t('order.billing')}</h2>
-          <AddressBlock address={order.billingAddress} />
-        </section>
-        <section aria-labelledby="shipping-title" class="panel">
-          <h2 id="shipping-title">{t('order.shippingAddress')}</h2>
-          {order.shippingAddress ? (
-            <AddressBlock address={order.shippingAddress} />
-          ) : (
-            <p>{t('order.sameAsBilling')}</p>
-          )}
-        </section>
+        <AddressPanel
+          which="billingAddress"
+          title={t('order.billing')}
+          address={order.billingAddress}
+          emptyText=""
+          canWrite={canWrite}
+          busy={busy}
+          save={saveAddress('billingAddress')}
+        />
+        <AddressPanel
+          which="shippingAddress"
+          title={t('order.shippingAddress')}
+          address={order.shippingAddress}
+          emptyText={t('order.sameAsBilling')}
+          canWrite={canWrite}
+          busy={busy}
+          save={saveAddress('shippingAddress')}
+        />
       </div>
       <Timeline order={order} />
       {order.customerComment ? (
@@ -211,27 +229,6 @@ function Total(props: { label: MessageKey; amount: number | string; currency: st
       </th>
       <td class="num">{money(props.amount, props.currency)}</td>
     </tr>
-  );
-}
-
-function AddressBlock({ address }: { address: Address }) {
-  const lines = [
-    address.company,
-    [address.firstName, address.lastName].filter(Boolean).join(' '),
-    address.street,
-    address.streetDetails,
-    [address.zipCode, address.city].filter(Boolean).join(' '),
-    address.country,
-    address.emailAddress,
-  ].filter((line): line is string => Boolean(line));
-  return (
-    <address>
-      {lines.map((line) => (
-        <span key={line} class="address-line">
-          {line}
-        </span>
-      ))}
-    </address>
   );
 }
 
