@@ -54,7 +54,10 @@
  *   both CPUs saturated), in a shop whose healthy receiver takes ORDER_CREATE and ORDER_UPDATE: each
  *   event's arrival after its request's answer (infra/bench/scale-webhook-lag.ts). Budget: p99 ≤ 1 s,
  *   none missing.
- * Options: --parts lists,checkout,catalog,flash-sale,order-patch[,sales,order-filters,coupons,
+ * - console (only when named): the merchant console's orders and products index screens in chromium
+ *   at --console-size (10,000) orders and products: from the API answer to the rows on screen
+ *   (infra/bench/scale-console.ts). Budget: p50 ≤ 300 ms.
+ * Options: --parts lists,checkout,catalog,flash-sale,order-patch[,sales,order-filters,coupons,console,
  * webhook-checkout,webhook-delivery,product-writes,export,sale-lag,webhook-lag] --lag-orders 400 --hook-rate 10 --hook-concurrency 4 --sales-sizes 100,100000 --order-sizes 100,100000 --sizes
  * 100,10000,100000 --products 1000,10000,100000 --samples N (30) --concurrency 1,16,64 --stock 1000
  * --shards 1,4,8 --coupon-uses 100 --write-products 100000|demo --write-patches 2000 --write-concurrency 1
@@ -68,6 +71,7 @@ import { machine } from './machine';
 import { BENCH_ENV, report } from './report';
 import { type CatalogScaleRow, measureCatalogScale, missedCatalogBudgets } from './scale-catalog';
 import { measureCheckoutScale, missedCheckoutBudgets } from './scale-checkout';
+import { consoleTable, measureConsoleScale, missedConsoleBudgets } from './scale-console';
 import { couponRacePart } from './scale-coupons';
 import { EXPORT_BUDGETS, exportTable, measureExportScale, missedExportBudgets } from './scale-export';
 import { flashSalePart } from './scale-flash-sale';
@@ -117,6 +121,7 @@ async function main(): Promise<number> {
       'lag-orders': { type: 'string', default: '400' },
       'hook-rate': { type: 'string', default: '10' },
       'hook-concurrency': { type: 'string', default: '4' },
+      'console-size': { type: 'string', default: '10000' },
     },
     strict: true,
   });
@@ -133,7 +138,16 @@ async function main(): Promise<number> {
   let api: Child | undefined;
   let floor: Child | undefined;
   try {
-    const twinParts = ['lists', 'checkout', 'flash-sale', 'order-patch', 'sales', 'order-filters', 'coupons'];
+    const twinParts = [
+      'lists',
+      'checkout',
+      'flash-sale',
+      'order-patch',
+      'sales',
+      'order-filters',
+      'coupons',
+      'console',
+    ];
     if (twinParts.some((part) => parts.has(part))) {
       say('starting the local twin (DynamoDB Local, demo shops, API server)...');
       api = await startChild(here('./api-process.ts'), env);
@@ -194,6 +208,18 @@ async function main(): Promise<number> {
         const { section, missed: coupons } = await couponRacePart(api, values, say);
         sections.push(section);
         missed.push(...coupons);
+      }
+      if (parts.has('console')) {
+        const rows = await measureConsoleScale(
+          api,
+          Number(values['console-size']),
+          Number(values.samples),
+          say,
+        );
+        sections.push(
+          `the merchant console's index screens in chromium (${values.samples} loads each, after one unrecorded)\n\n${consoleTable(rows)}`,
+        );
+        missed.push(...missedConsoleBudgets(rows));
       }
       if (parts.has('order-patch')) {
         const rows = await measureOrderPatch(api, Number(values.samples), say);
