@@ -227,6 +227,8 @@ describe('the merchant console in chromium', () => {
     await billing.getByLabel('City').fill('Leipzig');
     await billing.getByRole('button', { name: 'Save address' }).click();
     await page.getByText('Address saved.').waitFor();
+    // The outcome is said at once; the address shows the order as reloaded after it.
+    await billing.locator('address', { hasText: 'Leipzig' }).waitFor();
     const shownAddress = await billing.locator('address').textContent();
     await page.getByRole('button', { name: 'Create invoice' }).click();
     await page.getByText(/^Invoice \d+ created\.$/).waitFor();

@@ -147,6 +147,6 @@ describe('the order screen’s corrections and documents', () => {
   it('names a saved PDF by its kind and number', () => {
     expect(pdfName('Invoice', '12')).toBe('invoice-12.pdf');
     expect(pdfName('CreditNote', '13')).toBe('credit-note-13.pdf');
-    expect(pdfName('Invoice', '../x')).toBe('invoice-.._x.pdf');
+    expect(pdfName('Invoice', '../x')).toBe('invoice-___x.pdf');
   });
 });
