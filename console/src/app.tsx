@@ -9,6 +9,8 @@ import { navigate, useLocation } from './router';
 import { Home } from './screens/home';
 import { OrderDetails } from './screens/order-details';
 import { OrdersIndex } from './screens/orders-index';
+import { ProductDetails } from './screens/product-details';
+import { ProductsIndex } from './screens/products-index';
 import { Callback, SignIn } from './screens/sign-in';
 
 /** The whole console: sign-in until there is a session, then the shell around the screens. */
@@ -49,6 +51,9 @@ export function App({ config, language: initial }: { config: ConsoleConfig; lang
           <Link to="orders" class={where.path.startsWith('orders') ? 'current' : undefined}>
             {t('nav.orders')}
           </Link>
+          <Link to="products" class={where.path.startsWith('products') ? 'current' : undefined}>
+            {t('nav.products')}
+          </Link>
         </nav>
         <span class="shop">{t('nav.shop', { shop: session.shop })}</span>
         <label class="language">
@@ -80,5 +85,9 @@ function Screen({ path }: { path: string }) {
   if (path === 'orders') return <OrdersIndex />;
   const order = /^orders\/([^/]+)$/.exec(path);
   if (order?.[1]) return <OrderDetails orderId={decodeURIComponent(order[1])} />;
+  if (path === 'products') return <ProductsIndex />;
+  if (path === 'products/new') return <ProductDetails />;
+  const product = /^products\/([^/]+)$/.exec(path);
+  if (product?.[1]) return <ProductDetails productId={decodeURIComponent(product[1])} />;
   return <ScreenTitle>{t('common.notFound')}</ScreenTitle>;
 }

@@ -1,6 +1,7 @@
 import { ADDRESSES_DE, ADDRESSES_EN } from './messages/addresses';
 import { CORE_DE, CORE_EN } from './messages/core';
 import { DOCUMENTS_DE, DOCUMENTS_EN } from './messages/documents';
+import { PRODUCTS_DE, PRODUCTS_EN } from './messages/products';
 
 /**
  * The console's words: English, and German for every key (a missing German entry would fall back to
@@ -10,6 +11,7 @@ export const EN = {
   ...CORE_EN,
   ...DOCUMENTS_EN,
   ...ADDRESSES_EN,
+  ...PRODUCTS_EN,
 } as const;
 
 export type MessageKey = keyof typeof EN;
@@ -18,6 +20,7 @@ export const DE: Partial<Record<MessageKey, string>> = {
   ...CORE_DE,
   ...DOCUMENTS_DE,
   ...ADDRESSES_DE,
+  ...PRODUCTS_DE,
 };
 
 /** One message of a dictionary, `{name}` replaced by the parameter; an unknown key shows as itself. */

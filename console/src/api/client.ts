@@ -12,6 +12,22 @@ export type SalesReport = components['schemas']['SalesReport'];
 export type ApiError = components['schemas']['Error'];
 export type Address = components['schemas']['Address'];
 export type OrderDocument = components['schemas']['OrderDocument'];
+/** What the products screens read of a product (a list item and a product read both have it). */
+export interface ProductView {
+  productId: string;
+  name: string | null;
+  productNumber: string | null;
+  shortDescription?: string | null;
+  description?: string | null;
+  visible: boolean;
+  stocklevel: number | null;
+  minStocklevel: number | null;
+  availability: string | null;
+  priceInfo?: {
+    price?: { amount: number; currency: string } | null;
+    taxClass?: { taxClassId: string } | null;
+  } | null;
+}
 
 /** The typed client of the public API (generated from openapi.json by `npm run openapi`). */
 export type Api = ReturnType<typeof createApi>;
