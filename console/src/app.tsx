@@ -12,6 +12,8 @@ import { OrdersIndex } from './screens/orders-index';
 import { ProductDetails } from './screens/product-details';
 import { ProductsIndex } from './screens/products-index';
 import { Callback, SignIn } from './screens/sign-in';
+import { WebhookDetails } from './screens/webhook-details';
+import { WebhooksIndex } from './screens/webhooks-index';
 
 /** The whole console: sign-in until there is a session, then the shell around the screens. */
 export function App({ config, language: initial }: { config: ConsoleConfig; language: Language }) {
@@ -54,6 +56,9 @@ export function App({ config, language: initial }: { config: ConsoleConfig; lang
           <Link to="products" class={where.path.startsWith('products') ? 'current' : undefined}>
             {t('nav.products')}
           </Link>
+          <Link to="webhooks" class={where.path.startsWith('webhooks') ? 'current' : undefined}>
+            {t('nav.webhooks')}
+          </Link>
         </nav>
         <span class="shop">{t('nav.shop', { shop: session.shop })}</span>
         <label class="language">
@@ -89,5 +94,8 @@ function Screen({ path }: { path: string }) {
   if (path === 'products/new') return <ProductDetails />;
   const product = /^products\/([^/]+)$/.exec(path);
   if (product?.[1]) return <ProductDetails productId={decodeURIComponent(product[1])} />;
+  if (path === 'webhooks') return <WebhooksIndex />;
+  const webhook = /^webhooks\/([^/]+)$/.exec(path);
+  if (webhook?.[1]) return <WebhookDetails webhookId={decodeURIComponent(webhook[1])} />;
   return <ScreenTitle>{t('common.notFound')}</ScreenTitle>;
 }

@@ -2,6 +2,7 @@ import { ADDRESSES_DE, ADDRESSES_EN } from './messages/addresses';
 import { CORE_DE, CORE_EN } from './messages/core';
 import { DOCUMENTS_DE, DOCUMENTS_EN } from './messages/documents';
 import { PRODUCTS_DE, PRODUCTS_EN } from './messages/products';
+import { WEBHOOKS_DE, WEBHOOKS_EN } from './messages/webhooks';
 
 /**
  * The console's words: English, and German for every key (a missing German entry would fall back to
@@ -12,6 +13,7 @@ export const EN = {
   ...DOCUMENTS_EN,
   ...ADDRESSES_EN,
   ...PRODUCTS_EN,
+  ...WEBHOOKS_EN,
 } as const;
 
 export type MessageKey = keyof typeof EN;
@@ -21,6 +23,7 @@ export const DE: Partial<Record<MessageKey, string>> = {
   ...DOCUMENTS_DE,
   ...ADDRESSES_DE,
   ...PRODUCTS_DE,
+  ...WEBHOOKS_DE,
 };
 
 /** One message of a dictionary, `{name}` replaced by the parameter; an unknown key shows as itself. */

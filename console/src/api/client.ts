@@ -12,6 +12,9 @@ export type SalesReport = components['schemas']['SalesReport'];
 export type ApiError = components['schemas']['Error'];
 export type Address = components['schemas']['Address'];
 export type OrderDocument = components['schemas']['OrderDocument'];
+export type Webhook = components['schemas']['Webhook'];
+export type WebhookDelivery = components['schemas']['WebhookDelivery'];
+
 /** What the products screens read of a product (a list item and a product read both have it). */
 export interface ProductView {
   productId: string;
