@@ -859,6 +859,17 @@ export const deleteCouponCampaign = {
   handler: 'functions/coupon-campaigns/delete-coupon-campaign.ts',
 } as const satisfies Route;
 
+export const listCouponCodes = {
+  name: 'listCouponCodes',
+  method: 'GET',
+  path: '/{shopId}/coupon-campaigns/{campaignId}/coupons',
+  scope: 'coupons_read',
+  cartToken: false,
+  body: 'none',
+  writes: false,
+  handler: 'functions/coupon-campaigns/list-coupon-codes.ts',
+} as const satisfies Route;
+
 export const putCouponCode = {
   name: 'putCouponCode',
   method: 'PUT',
@@ -1259,6 +1270,7 @@ export const routes = {
   createCouponCampaign,
   getCouponCampaign,
   deleteCouponCampaign,
+  listCouponCodes,
   putCouponCode,
   deleteCouponCode,
   getShop,

@@ -800,7 +800,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** List coupon codes */
+        get: operations["listCouponCodes"];
         /** Put coupon code */
         put: operations["putCouponCode"];
         post?: never;
@@ -1371,6 +1372,15 @@ export interface components {
             page: number;
             resultsPerPage: number;
             items: components["schemas"]["CouponCampaign"][];
+        };
+        CouponCodeList: {
+            results: number;
+            page: number;
+            resultsPerPage: number;
+            items: {
+                code: string;
+                timesUsed: number;
+            }[];
         };
         CreatedWebhook: {
             webhookId: string;
@@ -13584,6 +13594,44 @@ export interface operations {
             404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listCouponCodes: {
+        parameters: {
+            query?: {
+                page?: number;
+                resultsPerPage?: number;
+            };
+            header?: never;
+            path: {
+                shopId: string;
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Service-Media-Type": components["headers"]["X-Service-Media-Type"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Server-Timing": components["headers"]["Server-Timing"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.service.v1+json": components["schemas"]["CouponCodeList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];

@@ -19,6 +19,8 @@ export const CouponCodePath = z.lazy(() =>
 );
 
 export const ListCouponCampaignsQuery = z.lazy(() => z.object({ ...paging(), locale: LocaleParam }));
+/** GET .../coupons: a page of a campaign's codes. */
+export const ListCouponCodesQuery = z.lazy(() => z.object({ ...paging() }));
 export const CouponCampaignQuery = z.lazy(() => z.object({ locale: LocaleParam }));
 
 /**

@@ -31,6 +31,7 @@ import {
   CouponCodePath,
   CreateCouponCampaignBody,
   ListCouponCampaignsQuery,
+  ListCouponCodesQuery,
   PutCouponCodeBody,
 } from './coupons';
 import { CreateCustomerBody, CustomerPath, ListCustomersQuery, PatchCustomerBody } from './customers';
@@ -190,6 +191,7 @@ export const routeRequestSchemas = {
   createCouponCampaign: { path: ShopPath, query: CouponCampaignQuery, body: CreateCouponCampaignBody },
   getCouponCampaign: { path: CouponCampaignPath, query: CouponCampaignQuery },
   deleteCouponCampaign: { path: CouponCampaignPath },
+  listCouponCodes: { path: CouponCampaignPath, query: ListCouponCodesQuery },
   putCouponCode: { path: CouponCampaignPath, body: PutCouponCodeBody },
   deleteCouponCode: { path: CouponCodePath },
   updateCustomAttributes: {

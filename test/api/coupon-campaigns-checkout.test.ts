@@ -158,6 +158,7 @@ describe('campaign codes price the cart and its order', () => {
     expect(secondAfter.status).toBe(200);
     expect(await ordersOf()).toBe(orders);
     expect(await timesUsed(id)).toBe(1);
+    expect((await call(`${campaigns()}/${id}/coupons`)).body.items).toEqual([{ code: 'ONCE', timesUsed: 1 }]);
   });
 
   it('refuses the checkout of a cart holding a code of a deleted campaign (409 on the coupon line)', async () => {

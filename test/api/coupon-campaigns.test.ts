@@ -157,6 +157,10 @@ describe('coupon campaigns', () => {
     const removedAgain = await call(`${campaigns()}/${a}/coupons/SPRING-BOB`, { method: 'DELETE' });
     const notItsCode = await call(`${campaigns()}/${b}/coupons/SPRING-ADA_1`, { method: 'DELETE' });
     const freed = await putCode(b, 'spring-bob');
+    await putCode(a, 'AAA-FIRST');
+    const listed = await call(`${campaigns()}/${a}/coupons`);
+    const paged = await call(`${campaigns()}/${a}/coupons?resultsPerPage=1&page=2`);
+    const listUnknown = await call(`${campaigns()}/nope/coupons`);
 
     // Assess
     expect([json.status, form.status, again.status]).toEqual([204, 204, 204]);
@@ -170,6 +174,18 @@ describe('coupon campaigns', () => {
     expect(removedAgain.status).toBe(404);
     expect(notItsCode.status).toBe(404);
     expect(freed.status).toBe(204);
+    expect(listed.status).toBe(200);
+    expect(listed.body).toEqual({
+      results: 2,
+      page: 1,
+      resultsPerPage: 10,
+      items: [
+        { code: 'AAA-FIRST', timesUsed: 0 },
+        { code: 'Spring-Ada_1', timesUsed: 0 },
+      ],
+    });
+    expect(paged.body.items).toEqual([{ code: 'Spring-Ada_1', timesUsed: 0 }]);
+    expect(listUnknown.status).toBe(404);
   });
 
   it('deletes a campaign (204): it and its codes are gone, the codes free again; unknown ids 404', async () => {

@@ -1,6 +1,7 @@
-import type { Webhook } from '../api/client';
+// From the generated types, not api/client.ts: unit tests import this file outside the browser's types.
+import type { components } from '../../../examples/client/shop-api-types';
 
-export type WebhookEventType = Webhook['eventTypes'][number];
+export type WebhookEventType = components['schemas']['Webhook']['eventTypes'][number];
 
 /** The event types a webhook may take, in the order the form shows them (a unit test keeps it the API's). */
 export const WEBHOOK_EVENT_TYPES: readonly WebhookEventType[] = [

@@ -35,6 +35,7 @@ export async function walkCampaigns(step: Step): Promise<void> {
   await step('listCouponCampaigns', 200, 'GET', '/coupon-campaigns?resultsPerPage=2');
   await step('getCouponCampaign', 200, 'GET', couponsPath);
   await step('putCouponCode', 204, 'PUT', `${couponsPath}/coupons`, { code: 'SPRING-ADA' });
+  await step('listCouponCodes', 200, 'GET', `${couponsPath}/coupons`);
   await step('deleteCouponCode', 204, 'DELETE', `${couponsPath}/coupons/SPRING-ADA`);
   await step('deleteCouponCampaign', 204, 'DELETE', couponsPath);
 }

@@ -56,6 +56,17 @@ export async function campaignUses(
   return new Map(campaignIds.map((id, i) => [id, usesOf(found[i])]));
 }
 
+/** How often each code of a campaign was redeemed, in the codes' order: one read for a page of codes. */
+export async function codeUses(
+  shopId: string,
+  campaignId: string,
+  codes: readonly string[],
+): Promise<number[]> {
+  if (codes.length === 0) return [];
+  const found = await batchGetItems(codes.map((code) => keys.couponCodeUses(shopId, campaignId, code)));
+  return codes.map((_, i) => usesOf(found[i]));
+}
+
 function usesOf(item: Record<string, unknown> | null | undefined): number {
   return (item?.uses as number | undefined) ?? 0;
 }

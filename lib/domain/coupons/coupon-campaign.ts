@@ -77,3 +77,24 @@ export function byCreation(campaigns: Iterable<CouponCampaign>): CouponCampaign[
     (a, b) => a.createdOn.localeCompare(b.createdOn) || a.campaignId.localeCompare(b.campaignId),
   );
 }
+
+const codesByCampaign = new WeakMap<ReadonlyMap<string, CouponCode>, Map<string, string[]>>();
+
+/**
+ * A campaign's codes as typed, sorted: grouped once per catalog version (the codes map is the
+ * version's own), so a page of them costs a lookup, not a pass over every code of the shop.
+ */
+export function campaignCodes(codes: ReadonlyMap<string, CouponCode>, campaignId: string): readonly string[] {
+  let grouped = codesByCampaign.get(codes);
+  if (!grouped) {
+    grouped = new Map();
+    for (const { code, campaignId: owner } of codes.values()) {
+      const list = grouped.get(owner) ?? [];
+      list.push(code);
+      grouped.set(owner, list);
+    }
+    for (const list of grouped.values()) list.sort();
+    codesByCampaign.set(codes, grouped);
+  }
+  return grouped.get(campaignId) ?? [];
+}

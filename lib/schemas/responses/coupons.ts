@@ -27,3 +27,8 @@ export const CouponCampaign = z
 export const CouponCampaignList = pageOf(CouponCampaign).register(z.globalRegistry, {
   id: 'CouponCampaignList',
 });
+
+/** A page of a campaign's codes, each with how often it was redeemed (docs/catalog.md "Coupon campaigns"). */
+export const CouponCodeList = pageOf(
+  z.strictObject({ code: z.string(), timesUsed: z.int().check(z.nonnegative()) }),
+).register(z.globalRegistry, { id: 'CouponCodeList' });

@@ -25,7 +25,7 @@ import {
   TaxModel,
 } from './catalog';
 import { TaxClass } from './common';
-import { CouponCampaign, CouponCampaignList } from './coupons';
+import { CouponCampaign, CouponCampaignList, CouponCodeList } from './coupons';
 import { Customer, CustomerList } from './customers';
 import { Order, OrderDocument, OrderDocumentList, OrderList } from './orders';
 import { ProductExport } from './product-export';
@@ -142,6 +142,7 @@ export const routeResponses: Record<keyof typeof routes, SuccessResponses> = {
   createCouponCampaign: { 201: CouponCampaign },
   getCouponCampaign: { 200: CouponCampaign },
   deleteCouponCampaign: { 204: null },
+  listCouponCodes: { 200: CouponCodeList },
   putCouponCode: { 204: null },
   deleteCouponCode: { 204: null },
   getShop: { 200: Shop },
