@@ -6,6 +6,8 @@ import type { ConsoleConfig } from './config';
 import { Console } from './context';
 import { LANGUAGES, type Language, setLanguage, t } from './i18n';
 import { navigate, useLocation } from './router';
+import { CouponCampaign } from './screens/coupon-campaign';
+import { CouponsIndex } from './screens/coupons-index';
 import { Home } from './screens/home';
 import { OrderDetails } from './screens/order-details';
 import { OrdersIndex } from './screens/orders-index';
@@ -56,6 +58,9 @@ export function App({ config, language: initial }: { config: ConsoleConfig; lang
           <Link to="products" class={where.path.startsWith('products') ? 'current' : undefined}>
             {t('nav.products')}
           </Link>
+          <Link to="coupons" class={where.path.startsWith('coupons') ? 'current' : undefined}>
+            {t('nav.coupons')}
+          </Link>
           <Link to="webhooks" class={where.path.startsWith('webhooks') ? 'current' : undefined}>
             {t('nav.webhooks')}
           </Link>
@@ -94,6 +99,9 @@ function Screen({ path }: { path: string }) {
   if (path === 'products/new') return <ProductDetails />;
   const product = /^products\/([^/]+)$/.exec(path);
   if (product?.[1]) return <ProductDetails productId={decodeURIComponent(product[1])} />;
+  if (path === 'coupons') return <CouponsIndex />;
+  const campaign = /^coupons\/([^/]+)$/.exec(path);
+  if (campaign?.[1]) return <CouponCampaign campaignId={decodeURIComponent(campaign[1])} />;
   if (path === 'webhooks') return <WebhooksIndex />;
   const webhook = /^webhooks\/([^/]+)$/.exec(path);
   if (webhook?.[1]) return <WebhookDetails webhookId={decodeURIComponent(webhook[1])} />;

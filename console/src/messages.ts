@@ -1,5 +1,6 @@
 import { ADDRESSES_DE, ADDRESSES_EN } from './messages/addresses';
 import { CORE_DE, CORE_EN } from './messages/core';
+import { COUPONS_DE, COUPONS_EN } from './messages/coupons';
 import { DOCUMENTS_DE, DOCUMENTS_EN } from './messages/documents';
 import { PRODUCTS_DE, PRODUCTS_EN } from './messages/products';
 import { WEBHOOKS_DE, WEBHOOKS_EN } from './messages/webhooks';
@@ -14,6 +15,7 @@ export const EN = {
   ...ADDRESSES_EN,
   ...PRODUCTS_EN,
   ...WEBHOOKS_EN,
+  ...COUPONS_EN,
 } as const;
 
 export type MessageKey = keyof typeof EN;
@@ -24,6 +26,7 @@ export const DE: Partial<Record<MessageKey, string>> = {
   ...ADDRESSES_DE,
   ...PRODUCTS_DE,
   ...WEBHOOKS_DE,
+  ...COUPONS_DE,
 };
 
 /** One message of a dictionary, `{name}` replaced by the parameter; an unknown key shows as itself. */
