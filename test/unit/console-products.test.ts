@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { campaignBody } from '../../console/src/coupons/campaign-form';
 import { bulkPatch, inTurn, parseAdjustment, summarize } from '../../console/src/products/bulk';
 import {
   formProblem,
@@ -90,5 +91,34 @@ describe('bulk actions and stock', () => {
     expect(stockState({ stocklevel: 0, availability: 'OutStock' })).toBe('soldOut');
     expect(stockState({ stocklevel: 2, availability: 'WarnStock' })).toBe('low');
     expect(stockState({ stocklevel: 20, availability: 'OnStock' })).toBe('inStock');
+  });
+});
+
+describe('the new coupon campaign form', () => {
+  it('sends the fields given, amounts with a comma too, dates as local midnights, and no amount for free shipping', () => {
+    // Prepare
+    const form = {
+      identifier: ' winter ',
+      name: 'Winter',
+      currency: 'EUR',
+      kind: 'FIX' as const,
+      amount: '5,50',
+      minimumOrderValue: '',
+      validFrom: '2026-12-01',
+      validUntil: '',
+      usesPerCode: '1',
+      usesTotal: '',
+    };
+
+    // Act / Assess
+    expect(campaignBody(form)).toEqual({
+      identifier: 'winter',
+      name: 'Winter',
+      currency: 'EUR',
+      type: { name: 'FIX', amount: 5.5 },
+      validFrom: new Date(2026, 11, 1).toISOString(),
+      usesPerCode: 1,
+    });
+    expect(campaignBody({ ...form, kind: 'SHIPPING' }).type).toEqual({ name: 'SHIPPING' });
   });
 });

@@ -1,0 +1,87 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { repoRoot } from '../../infra/local/dev-issuer';
+import { call } from '../support/api';
+import { seriousViolations } from '../support/axe';
+import { usePage } from '../support/browser';
+import { orderableCart } from '../support/carts';
+import { privateDemoShop } from '../support/shops';
+
+/**
+ * The console's coupon campaigns in chromium over the real twin (docs/console.md "Coupons"): a
+ * campaign created with a code, the code used by a checkout and its use shown; a taken code refused
+ * in words. axe on each screen; screenshots in test-output/.
+ */
+
+const OUTPUT = join(repoRoot, 'test-output');
+const openedPage = usePage();
+let shop: string;
+
+beforeAll(async () => {
+  shop = await privateDemoShop('console-coupons');
+  mkdirSync(OUTPUT, { recursive: true });
+});
+
+describe('the console’s coupons', () => {
+  it('creates a campaign with a code, shows the code’s use after a checkout, and refuses a taken code in words', {
+    timeout: 60_000,
+  }, async () => {
+    // Prepare
+    const page = openedPage();
+    const api = inject('apiUrl');
+    const violations: Record<string, unknown[]> = {};
+    const screen = async (name: string) => {
+      violations[name] = await seriousViolations(page);
+      await page.screenshot({ path: join(OUTPUT, `console-${name}.png`) });
+    };
+    await page.goto(`${api}/admin/`);
+    await page.getByLabel('Shop').fill(shop);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Home' }).waitFor();
+
+    // Act: a campaign of 10 % with at most 5 uses per code
+    await page.getByRole('link', { name: 'Coupons' }).click();
+    await page.getByRole('heading', { name: 'New campaign' }).waitFor();
+    await page.getByLabel('Name').fill('Winter 10 %');
+    await page.getByLabel('Identifier (unique in the shop)').fill('winter-10');
+    await page.getByLabel('Amount (percent, or money off)').fill('10');
+    await page.getByLabel('Uses per code (empty: unlimited)').fill('5');
+    await screen('coupons');
+    await page.getByRole('button', { name: 'Create campaign' }).click();
+    await page.getByRole('heading', { name: 'Winter 10 %' }).waitFor();
+    await page.getByLabel('New code (letters, digits, - and _)').fill('WINTER-ANNA');
+    await page.getByRole('button', { name: 'Add code' }).click();
+    await page.getByText('Code WINTER-ANNA added.').waitFor();
+    const url = new URL(page.url());
+    const campaignId = decodeURIComponent(url.pathname.split('/').at(-1) ?? '');
+
+    // Act: a checkout with the code, then the campaign reloaded
+    const cart = await orderableCart(shop);
+    const added = await cart.call('/coupon', { method: 'POST', body: { code: 'winter-anna' } });
+    const order = await cart.call('/order', { method: 'POST' });
+    await page.reload();
+    await page.locator('table.codes td', { hasText: 'WINTER-ANNA' }).first().waitFor();
+    const codeRow = await page.locator('table.codes tbody tr').first().innerText();
+    await screen('coupon-campaign');
+
+    // Act: a code another campaign holds (the demo shop's WELCOME10): 409, said in words
+    await page.getByLabel('New code (letters, digits, - and _)').fill('WELCOME10');
+    await page.getByRole('button', { name: 'Add code' }).click();
+    const refusal = await page.locator('.notice.error').textContent();
+
+    // Assess
+    expect(added.status).toBe(200);
+    expect(order.status).toBe(201);
+    expect(codeRow).toMatch(/WINTER-ANNA\s+1/);
+    expect(refusal).toMatch(/^Not saved: .+/);
+    const stored = await call(`/${shop}/coupon-campaigns/${campaignId}`);
+    expect(stored.body).toMatchObject({
+      identifier: 'winter-10',
+      usesPerCode: 5,
+      timesUsed: 1,
+      type: { name: 'PERCENT', amount: 10 },
+    });
+    expect(violations).toEqual({ coupons: [], 'coupon-campaign': [] });
+  });
+});
