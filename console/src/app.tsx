@@ -5,12 +5,15 @@ import { Link, ScreenTitle } from './components';
 import type { ConsoleConfig } from './config';
 import { Console } from './context';
 import { LANGUAGES, type Language, setLanguage, t } from './i18n';
+import { isEditedPage } from './pages/legal';
 import { navigate, useLocation } from './router';
 import { CouponCampaign } from './screens/coupon-campaign';
 import { CouponsIndex } from './screens/coupons-index';
 import { Home } from './screens/home';
 import { OrderDetails } from './screens/order-details';
 import { OrdersIndex } from './screens/orders-index';
+import { PageEditor } from './screens/page-editor';
+import { PagesIndex } from './screens/pages-index';
 import { ProductDetails } from './screens/product-details';
 import { ProductsIndex } from './screens/products-index';
 import { Callback, SignIn } from './screens/sign-in';
@@ -61,6 +64,9 @@ export function App({ config, language: initial }: { config: ConsoleConfig; lang
           <Link to="coupons" class={where.path.startsWith('coupons') ? 'current' : undefined}>
             {t('nav.coupons')}
           </Link>
+          <Link to="pages" class={where.path.startsWith('pages') ? 'current' : undefined}>
+            {t('nav.pages')}
+          </Link>
           <Link to="webhooks" class={where.path.startsWith('webhooks') ? 'current' : undefined}>
             {t('nav.webhooks')}
           </Link>
@@ -102,6 +108,9 @@ function Screen({ path }: { path: string }) {
   if (path === 'coupons') return <CouponsIndex />;
   const campaign = /^coupons\/([^/]+)$/.exec(path);
   if (campaign?.[1]) return <CouponCampaign campaignId={decodeURIComponent(campaign[1])} />;
+  if (path === 'pages') return <PagesIndex />;
+  const page = /^pages\/([^/]+)$/.exec(path)?.[1];
+  if (page && isEditedPage(page)) return <PageEditor page={page} />;
   if (path === 'webhooks') return <WebhooksIndex />;
   const webhook = /^webhooks\/([^/]+)$/.exec(path);
   if (webhook?.[1]) return <WebhookDetails webhookId={decodeURIComponent(webhook[1])} />;

@@ -2,6 +2,7 @@ import { ADDRESSES_DE, ADDRESSES_EN } from './messages/addresses';
 import { CORE_DE, CORE_EN } from './messages/core';
 import { COUPONS_DE, COUPONS_EN } from './messages/coupons';
 import { DOCUMENTS_DE, DOCUMENTS_EN } from './messages/documents';
+import { PAGES_DE, PAGES_EN } from './messages/pages';
 import { PRODUCTS_DE, PRODUCTS_EN } from './messages/products';
 import { WEBHOOKS_DE, WEBHOOKS_EN } from './messages/webhooks';
 
@@ -16,6 +17,7 @@ export const EN = {
   ...PRODUCTS_EN,
   ...WEBHOOKS_EN,
   ...COUPONS_EN,
+  ...PAGES_EN,
 } as const;
 
 export type MessageKey = keyof typeof EN;
@@ -27,6 +29,7 @@ export const DE: Partial<Record<MessageKey, string>> = {
   ...PRODUCTS_DE,
   ...WEBHOOKS_DE,
   ...COUPONS_DE,
+  ...PAGES_DE,
 };
 
 /** One message of a dictionary, `{name}` replaced by the parameter; an unknown key shows as itself. */
