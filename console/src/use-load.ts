@@ -18,7 +18,8 @@ export function useLoad<T>(key: string, load: () => Promise<T>): Loaded<T> {
   // `load` is a new closure each render: `key` (what it loads) and `round` (reloads) decide when it runs.
   useEffect(() => {
     let current = true;
-    setState((s) => ({ ...s, key, loading: true, error: undefined }));
+    // A reload keeps what is shown until the answer; another key shows nothing of the last one's.
+    setState((s) => (s.key === key ? { ...s, loading: true, error: undefined } : { key, loading: true }));
     load().then(
       (data) => current && setState({ key, data, loading: false }),
       (error: unknown) =>
