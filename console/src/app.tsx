@@ -15,6 +15,7 @@ import { OrdersIndex } from './screens/orders-index';
 import { PageEditor } from './screens/page-editor';
 import { PagesIndex } from './screens/pages-index';
 import { ProductDetails } from './screens/product-details';
+import { ProductImages } from './screens/product-images';
 import { ProductsIndex } from './screens/products-index';
 import { Callback, SignIn } from './screens/sign-in';
 import { WebhookDetails } from './screens/webhook-details';
@@ -103,6 +104,8 @@ function Screen({ path }: { path: string }) {
   if (order?.[1]) return <OrderDetails orderId={decodeURIComponent(order[1])} />;
   if (path === 'products') return <ProductsIndex />;
   if (path === 'products/new') return <ProductDetails />;
+  const images = /^products\/([^/]+)\/images$/.exec(path);
+  if (images?.[1]) return <ProductImages productId={decodeURIComponent(images[1])} />;
   const product = /^products\/([^/]+)$/.exec(path);
   if (product?.[1]) return <ProductDetails productId={decodeURIComponent(product[1])} />;
   if (path === 'coupons') return <CouponsIndex />;

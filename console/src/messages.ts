@@ -2,6 +2,7 @@ import { ADDRESSES_DE, ADDRESSES_EN } from './messages/addresses';
 import { CORE_DE, CORE_EN } from './messages/core';
 import { COUPONS_DE, COUPONS_EN } from './messages/coupons';
 import { DOCUMENTS_DE, DOCUMENTS_EN } from './messages/documents';
+import { IMAGES_DE, IMAGES_EN } from './messages/images';
 import { PAGES_DE, PAGES_EN } from './messages/pages';
 import { PRODUCTS_DE, PRODUCTS_EN } from './messages/products';
 import { WEBHOOKS_DE, WEBHOOKS_EN } from './messages/webhooks';
@@ -15,6 +16,7 @@ export const EN = {
   ...DOCUMENTS_EN,
   ...ADDRESSES_EN,
   ...PRODUCTS_EN,
+  ...IMAGES_EN,
   ...WEBHOOKS_EN,
   ...COUPONS_EN,
   ...PAGES_EN,
@@ -27,6 +29,7 @@ export const DE: Partial<Record<MessageKey, string>> = {
   ...DOCUMENTS_DE,
   ...ADDRESSES_DE,
   ...PRODUCTS_DE,
+  ...IMAGES_DE,
   ...WEBHOOKS_DE,
   ...COUPONS_DE,
   ...PAGES_DE,

@@ -5,6 +5,7 @@ import { repoRoot } from '../../infra/local/dev-issuer';
 import { call, tokenFor } from '../support/api';
 import { seriousViolations } from '../support/axe';
 import { usePage } from '../support/browser';
+import { picture } from '../support/images';
 import { privateDemoShop } from '../support/shops';
 
 /**
@@ -108,5 +109,62 @@ describe('the console’s products', () => {
     expect(summary).toMatch(/1 of 2 products changed\..*: not changed: .+/s);
     expect(kept.body.visible).toBe(false);
     expect(violations).toEqual({ products: [], 'product-new': [], product: [], 'products-adjusted': [] });
+  });
+
+  it('uploads two images with progress, shows them at their Small size, makes the second the main image and moves it first', {
+    timeout: 60_000,
+  }, async () => {
+    // Prepare: the product of the test before, and two PNGs
+    const page = openedPage();
+    const api = inject('apiUrl');
+    const product = (await call(`/${shop}/products?q=console%20mug&includeInvisible=true`)).body.items[0];
+    const files = await Promise.all(
+      ['mug-front.png', 'mug-side.png'].map(async (name, i) => ({
+        name,
+        mimeType: 'image/png',
+        buffer: await picture('png', 640 + i * 20, 480),
+      })),
+    );
+
+    // Act: upload both through the file picker
+    await page.goto(`${api}/admin/products/${product.productId}`);
+    await page.getByRole('link', { name: 'Images' }).click();
+    await page.getByRole('heading', { name: 'Images of Console Mug' }).waitFor();
+    await page.getByLabel('Choose image files').setInputFiles(files);
+    await page.locator('.uploads li', { hasText: 'mug-side.png' }).getByText('Uploaded').waitFor();
+    await page.locator('.image-list li').nth(1).waitFor();
+    await page.waitForFunction(
+      "[...document.querySelectorAll('.image-list img')].every((img) => img.complete && img.naturalWidth > 0)",
+    );
+    const shown = await page.locator('.image-list img').evaluateAll((imgs) =>
+      imgs.map((img) => ({
+        src: img.getAttribute('src'),
+        loaded: (img as unknown as { naturalWidth: number }).naturalWidth,
+      })),
+    );
+    const progressDone = await page
+      .locator('.uploads progress')
+      .evaluateAll((bars) => bars.map((bar) => (bar as unknown as { value: number }).value));
+
+    // Act: the side view made main, then moved up
+    await page.getByRole('button', { name: 'Make mug-side.png the main image' }).click();
+    await page.getByText('mug-side.png is the main image.').waitFor();
+    await page.getByRole('button', { name: 'Move mug-side.png up' }).click();
+    await page.getByText('Order saved.').waitFor();
+    const violations = await seriousViolations(page);
+    await page.screenshot({ path: join(OUTPUT, 'console-product-images.png') });
+    const sequence = await call(`/${shop}/products/${product.productId}/slideshow/sequence`);
+    const stored = await call(`/${shop}/products/${product.productId}?includeInvisible=true`);
+
+    // Assess
+    expect(progressDone).toEqual([1, 1]);
+    expect(shown).toHaveLength(2);
+    for (const image of shown) {
+      expect(image.src).toMatch(/_s\.png$/);
+      expect(image.loaded).toBe(200);
+    }
+    expect(sequence.body).toEqual(['mug-side.png', 'mug-front.png']);
+    expect(stored.body.productImage).toBe('mug-side.png');
+    expect(violations).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { campaignBody } from '../../console/src/coupons/campaign-form';
+import { moved, shownSize } from '../../console/src/images/sequence';
 import { bulkPatch, inTurn, parseAdjustment, summarize } from '../../console/src/products/bulk';
 import {
   formProblem,
@@ -120,5 +121,18 @@ describe('the new coupon campaign form', () => {
       usesPerCode: 1,
     });
     expect(campaignBody({ ...form, kind: 'SHIPPING' }).type).toEqual({ name: 'SHIPPING' });
+  });
+});
+
+describe('the product images screen', () => {
+  it('moves an image one place, never past an end, and shows the Small size', () => {
+    expect(moved(['a', 'b', 'c'], 'c', -1)).toEqual(['a', 'c', 'b']);
+    expect(moved(['a', 'b', 'c'], 'a', -1)).toEqual(['a', 'b', 'c']);
+    expect(moved(['a', 'b'], 'a', 1)).toEqual(['b', 'a']);
+    expect(
+      shownSize([{ classifier: 'Large' }, { classifier: 'Small' }, { classifier: 'Thumbnail' }]),
+    ).toEqual({
+      classifier: 'Small',
+    });
   });
 });

@@ -175,12 +175,17 @@ export function ProductDetails({ productId }: { productId?: string }) {
         }
       />
       {product && productId ? (
-        <StockPanel
-          product={product}
-          canWrite={canWrite}
-          busy={busy}
-          patch={(ops) => patch(ops, t('products.stockSaved'), false)}
-        />
+        <>
+          <StockPanel
+            product={product}
+            canWrite={canWrite}
+            busy={busy}
+            patch={(ops) => patch(ops, t('products.stockSaved'), false)}
+          />
+          <p>
+            <Link to={`products/${encodeURIComponent(productId)}/images`}>{t('products.images')}</Link>
+          </p>
+        </>
       ) : null}
     </>
   );
