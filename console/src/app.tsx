@@ -10,6 +10,7 @@ import { navigate, useLocation } from './router';
 import { CouponCampaign } from './screens/coupon-campaign';
 import { CouponsIndex } from './screens/coupons-index';
 import { Home } from './screens/home';
+import { NewsletterSubscribers, NewslettersIndex } from './screens/newsletters';
 import { OrderDetails } from './screens/order-details';
 import { OrdersIndex } from './screens/orders-index';
 import { PageEditor } from './screens/page-editor';
@@ -65,6 +66,9 @@ export function App({ config, language: initial }: { config: ConsoleConfig; lang
           <Link to="coupons" class={where.path.startsWith('coupons') ? 'current' : undefined}>
             {t('nav.coupons')}
           </Link>
+          <Link to="newsletters" class={where.path.startsWith('newsletters') ? 'current' : undefined}>
+            {t('nav.newsletters')}
+          </Link>
           <Link to="pages" class={where.path.startsWith('pages') ? 'current' : undefined}>
             {t('nav.pages')}
           </Link>
@@ -111,6 +115,9 @@ function Screen({ path }: { path: string }) {
   if (path === 'coupons') return <CouponsIndex />;
   const campaign = /^coupons\/([^/]+)$/.exec(path);
   if (campaign?.[1]) return <CouponCampaign campaignId={decodeURIComponent(campaign[1])} />;
+  if (path === 'newsletters') return <NewslettersIndex />;
+  const letter = /^newsletters\/([^/]+)$/.exec(path);
+  if (letter?.[1]) return <NewsletterSubscribers campaignId={decodeURIComponent(letter[1])} />;
   if (path === 'pages') return <PagesIndex />;
   const page = /^pages\/([^/]+)$/.exec(path)?.[1];
   if (page && isEditedPage(page)) return <PageEditor page={page} />;

@@ -3,6 +3,7 @@ import { CORE_DE, CORE_EN } from './messages/core';
 import { COUPONS_DE, COUPONS_EN } from './messages/coupons';
 import { DOCUMENTS_DE, DOCUMENTS_EN } from './messages/documents';
 import { IMAGES_DE, IMAGES_EN } from './messages/images';
+import { NEWSLETTERS_DE, NEWSLETTERS_EN } from './messages/newsletters';
 import { PAGES_DE, PAGES_EN } from './messages/pages';
 import { PRODUCTS_DE, PRODUCTS_EN } from './messages/products';
 import { WEBHOOKS_DE, WEBHOOKS_EN } from './messages/webhooks';
@@ -20,6 +21,7 @@ export const EN = {
   ...WEBHOOKS_EN,
   ...COUPONS_EN,
   ...PAGES_EN,
+  ...NEWSLETTERS_EN,
 } as const;
 
 export type MessageKey = keyof typeof EN;
@@ -33,6 +35,7 @@ export const DE: Partial<Record<MessageKey, string>> = {
   ...WEBHOOKS_DE,
   ...COUPONS_DE,
   ...PAGES_DE,
+  ...NEWSLETTERS_DE,
 };
 
 /** One message of a dictionary, `{name}` replaced by the parameter; an unknown key shows as itself. */

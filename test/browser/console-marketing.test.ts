@@ -2,16 +2,17 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { repoRoot } from '../../infra/local/dev-issuer';
-import { call } from '../support/api';
+import { call, tokenFor } from '../support/api';
 import { seriousViolations } from '../support/axe';
 import { usePage } from '../support/browser';
 import { orderableCart } from '../support/carts';
 import { privateDemoShop } from '../support/shops';
 
 /**
- * The console's coupon campaigns in chromium over the real twin (docs/console.md "Coupons"): a
- * campaign created with a code, the code used by a checkout and its use shown; a taken code refused
- * in words. axe on each screen; screenshots in test-output/.
+ * The console's coupon campaigns and newsletters in chromium over the real twin (docs/console.md
+ * "Coupons", "Newsletters"): a campaign created with a code, the code used by a checkout and its use
+ * shown, a taken code refused in words; a newsletter campaign created, a sign-up listed and
+ * unsubscribed. axe on each screen; screenshots in test-output/.
  */
 
 const OUTPUT = join(repoRoot, 'test-output');
@@ -23,7 +24,7 @@ beforeAll(async () => {
   mkdirSync(OUTPUT, { recursive: true });
 });
 
-describe('the console’s coupons', () => {
+describe('the console’s coupons and newsletters', () => {
   it('creates a campaign with a code, shows the code’s use after a checkout, and refuses a taken code in words', {
     timeout: 60_000,
   }, async () => {
@@ -83,5 +84,44 @@ describe('the console’s coupons', () => {
       type: { name: 'PERCENT', amount: 10 },
     });
     expect(violations).toEqual({ coupons: [], 'coupon-campaign': [] });
+  });
+
+  it('creates a newsletter campaign, lists its sign-up as waiting for confirmation, and unsubscribes it', {
+    timeout: 60_000,
+  }, async () => {
+    // Prepare: signed in by the test before
+    const page = openedPage();
+    const api = inject('apiUrl');
+
+    // Act: a campaign, then a sign-up through the storefront's route
+    await page.goto(`${api}/admin/newsletters`);
+    await page.getByLabel('Name').fill('Winter letter');
+    await page.getByLabel('Identifier (unique in the shop)').fill('winter-letter');
+    await page.getByLabel('Subject').fill('Snow on the trail');
+    await page.getByRole('button', { name: 'Create campaign' }).click();
+    await page.getByRole('heading', { name: 'Winter letter' }).waitFor();
+    const campaignId = decodeURIComponent(new URL(page.url()).pathname.split('/').at(-1) ?? '');
+    const signUp = await call(`/${shop}/newsletter-campaigns/${campaignId}/subscribers`, {
+      method: 'POST',
+      token: tokenFor(shop, ['products_read']),
+      body: { email: 'ada@example.com', name: 'Ada' },
+    });
+    await page.reload();
+    await page.getByRole('cell', { name: 'ada@example.com', exact: true }).waitFor();
+    const row = await page.locator('table.subscribers tbody tr').first().innerText();
+    const violations = await seriousViolations(page);
+    await page.screenshot({ path: join(OUTPUT, 'console-newsletter.png') });
+    await page.getByRole('button', { name: 'Remove ada@example.com' }).click();
+    await page.getByText('ada@example.com removed.').waitFor();
+    await page.getByRole('cell', { name: 'Unsubscribed' }).waitFor();
+    const left = await call(`/${shop}/newsletter-campaigns/${campaignId}/subscribers`);
+
+    // Assess
+    expect([200, 201, 202, 204]).toContain(signUp.status);
+    expect(row).toMatch(/ada@example\.com\s+Ada\s+(Waiting for confirmation|Subscribed)/);
+    expect(left.body.items).toEqual([
+      expect.objectContaining({ email: 'ada@example.com', subscribed: false, pending: false }),
+    ]);
+    expect(violations).toEqual([]);
   });
 });
