@@ -29,6 +29,7 @@ export const SKIPPED_GET_ROUTES: Readonly<Partial<Record<RouteName, string>>> = 
   listNewsletterSubscribers: "subscribers' personal data (newsletters_read); needs a campaign named first",
   listCouponCampaigns: 'merchant data (coupons_read), not a storefront read',
   getCouponCampaign: 'merchant data (coupons_read); needs a campaign named first',
+  listCouponCodes: 'merchant data (coupons_read); needs a campaign named first',
 };
 
 /** Every GET route the smoke test reads: step 1's and the checkout's. */
