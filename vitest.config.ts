@@ -9,12 +9,14 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  *   chromium (they mostly wait for renders, time the API tests leave), and beside them esbuild
  *   bundling, CDK synthesis with cfn-lint and cdk-nag, the tools run over openapi.json.
  * - rehearsal: the deployment rehearsal (a twin of its own serving the synthesized bundles).
- * - slow: the fuzz, last.
+ * - slow: the consistency check of what every other test left, last.
  * The twin (test/global-setup.ts) starts once per run for api and slow together, and only when one
  * of them has a file to run.
  */
-/** The fuzz: after the API tests (its consistency check reads what they left in the demo shop). */
+/** The fuzz: started last in the api group, beside its longest files' ends. */
 const FUZZ = 'test/api/fuzz.test.ts';
+/** The consistency check of what every test left (the fuzz's shops too): alone, after them. */
+const CONSISTENCY = 'test/api/consistency.test.ts';
 /**
  * esbuild bundling, CDK synthesis, the tools run over openapi.json: CPU the API tests' waits leave,
  * so they run beside them rather than after them, beside the fuzz.
@@ -36,12 +38,22 @@ const REHEARSAL = 'test/infra/rehearsal.test.ts';
  * start first and the short ones fill the other workers around them. The rehearsal shares its
  * group with api and would otherwise start after every api file, by its project's name.
  */
-const FIRST = ['test/infra/rehearsal.test.ts', 'test/api/fuzz.test.ts'];
+const FIRST = ['test/infra/rehearsal.test.ts'];
+/**
+ * The fuzz starts after every other file of its group has started: its 5,000 requests then fill the
+ * CPU the group's last long files leave, instead of running alone after them (it did: 24–40 s).
+ */
+const LAST = [FUZZ];
 
 class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
-    const rank = (spec: TestSpecification) => (FIRST.some((file) => spec.moduleId.endsWith(file)) ? 0 : 1);
+    const rank = (spec: TestSpecification) =>
+      FIRST.some((file) => spec.moduleId.endsWith(file))
+        ? 0
+        : LAST.some((file) => spec.moduleId.endsWith(file))
+          ? 2
+          : 1;
     const group = (spec: TestSpecification) => spec.project.config.sequence.groupOrder;
     // Stable: only the named files move, and only within their group.
     return sorted
@@ -65,7 +77,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.ts', 'test/infra/*.test.ts'],
-          exclude: [FUZZ, ...SYNTH, REHEARSAL, TEMPLATE_CHECKS],
+          exclude: [FUZZ, CONSISTENCY, ...SYNTH, REHEARSAL, TEMPLATE_CHECKS],
           setupFiles: ['test/unit/support/no-twin.ts'],
           // Worker processes shared by the files (the setup file resets modules and env): starting a
           // process per file cost more than the tests themselves.
@@ -89,7 +101,7 @@ export default defineConfig({
             TEMPLATE_CHECKS,
             ...SYNTH,
           ],
-          exclude: [FUZZ],
+          exclude: [CONSISTENCY],
           globalSetup: TWIN_SETUP,
           sequence: { groupOrder: 1 },
           // Two files at once beside the rehearsal, three after it: a file spends much of its time
@@ -116,11 +128,10 @@ export default defineConfig({
       },
       {
         extends: true,
-        // After api: the fuzz run's consistency check then also reads every order and cart the API
-        // tests left behind.
+        // After api: the consistency check reads every order and cart the API tests and the fuzz left.
         test: {
           name: 'slow',
-          include: [FUZZ],
+          include: [CONSISTENCY],
           globalSetup: TWIN_SETUP,
           sequence: { groupOrder: 2 },
           maxWorkers: 1,

@@ -25,15 +25,15 @@ export interface ConsistencyReport {
 
 /**
  * Invariants of the stored data, read through lib/data: they must hold at any moment, whatever
- * other test files are doing. Unexpired carts of `cartShops`: each loads, prices, has at most 100
+ * other test files are doing. Unexpired carts of the shops `isCartShop` picks: each loads, prices, has at most 100
  * lines, a positive version, and is open or ordered (an ordered one points at its existing order). Orders
  * and documents of every shop that has orders: totals add up; order numbers are unique and none is
  * above the shop's counter (a checkout that fails after taking its number leaves a gap); document
  * numbers are 1..n per shop without gaps or repeats, matching the shop's counter.
  */
-export async function checkConsistency(cartShops: readonly string[]): Promise<ConsistencyReport> {
+export async function checkConsistency(isCartShop: (shopId: string) => boolean): Promise<ConsistencyReport> {
   const problems: string[] = [];
-  const { carts, ordered } = await scanIds(cartShops);
+  const { carts, ordered, cartShops } = await scanIds(isCartShop);
   // Each shop's catalog once: the carts of a shop all price against it.
   const catalogs = new Map<string, ReturnType<typeof loadCatalog>>();
   const catalogOf = (shopId: string) => {
@@ -56,13 +56,15 @@ export async function checkConsistency(cartShops: readonly string[]): Promise<Co
 }
 
 /**
- * The carts of `cartShops` and the shops that have orders, from one strongly consistent scan: the
+ * The carts of the shops `isCartShop` picks (and those shops) and the shops that have orders, from one
+ * strongly consistent scan: the
  * table holds everything every test file wrote (a pass over it took 13 s at the suite's end), so it
  * is read in segments at once, each a scan of its own part of the table.
  */
-async function scanIds(cartShops: readonly string[]) {
+async function scanIds(isCartShop: (shopId: string) => boolean) {
   const carts: { shopId: string; id: string }[] = [];
   const ordered = new Set<string>();
+  const cartShops = new Set<string>();
   const segments = Array.from({ length: SCAN_SEGMENTS }, (_, segment) => segment);
   await inPool(segments, SCAN_SEGMENTS, async (segment) => {
     let startKey: Record<string, unknown> | undefined;
@@ -86,13 +88,15 @@ async function scanIds(cartShops: readonly string[]) {
       for (const item of page.Items ?? []) {
         if (item.kind === 'order') ordered.add(item.shopId);
         // An expired cart is gone for the API (404) and waits for DynamoDB's TTL: nothing to check.
-        else if (cartShops.includes(item.shopId) && !isExpired(item as { updatedAt: string }))
+        else if (isCartShop(item.shopId) && !isExpired(item as { updatedAt: string })) {
           carts.push({ shopId: item.shopId, id: item.cartId });
+          cartShops.add(item.shopId);
+        }
       }
       startKey = page.LastEvaluatedKey;
     } while (startKey);
   });
-  return { carts, ordered };
+  return { carts, ordered, cartShops };
 }
 
 async function cartProblems(
