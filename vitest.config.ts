@@ -40,22 +40,22 @@ const REHEARSAL = 'test/infra/rehearsal.test.ts';
  */
 const FIRST = ['test/infra/rehearsal.test.ts'];
 /**
- * The fuzz starts after every other file of its group has started: its 5,000 requests then fill the
- * CPU the group's last long files leave, instead of running alone after them (it did: 24–40 s).
+ * The fuzz starts once every other API file has started, before the short unit files: its 5,000
+ * requests then share the CPU with the group's last long files, and the unit files fill the gaps
+ * after it, where it ran alone after them all (24–40 s).
  */
-const LAST = [FUZZ];
+const AFTER_API = [FUZZ];
 
 class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
+    const named = (list: readonly string[], spec: TestSpecification) =>
+      list.some((file) => spec.moduleId.endsWith(file));
+    // The named long files first, then the other api files, the fuzz, and the short unit files last.
     const rank = (spec: TestSpecification) =>
-      FIRST.some((file) => spec.moduleId.endsWith(file))
-        ? 0
-        : LAST.some((file) => spec.moduleId.endsWith(file))
-          ? 2
-          : 1;
+      named(FIRST, spec) ? 0 : named(AFTER_API, spec) ? 2 : spec.project.name === 'unit' ? 3 : 1;
     const group = (spec: TestSpecification) => spec.project.config.sequence.groupOrder;
-    // Stable: only the named files move, and only within their group.
+    // Stable: files move by rank only, and only within their group.
     return sorted
       .map((spec, index) => ({ spec, index }))
       .sort((a, b) => group(a.spec) - group(b.spec) || rank(a.spec) - rank(b.spec) || a.index - b.index)
