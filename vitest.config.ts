@@ -9,11 +9,11 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  *   chromium (they mostly wait for renders, time the API tests leave), and beside them esbuild
  *   bundling, CDK synthesis with cfn-lint and cdk-nag, the tools run over openapi.json.
  * - rehearsal: the deployment rehearsal (a twin of its own serving the synthesized bundles).
- * - slow: the consistency check of what every other test left, last.
+ * - slow: the fuzz, then the consistency check of what every other test left.
  * The twin (test/global-setup.ts) starts once per run for api and slow together, and only when one
  * of them has a file to run.
  */
-/** The fuzz: started last in the api group, beside its longest files' ends. */
+/** The fuzz: after the API tests, alone (it saturates the twin). */
 const FUZZ = 'test/api/fuzz.test.ts';
 /** The consistency check of what every test left (the fuzz's shops too): alone, after them. */
 const CONSISTENCY = 'test/api/consistency.test.ts';
@@ -40,20 +40,21 @@ const REHEARSAL = 'test/infra/rehearsal.test.ts';
  */
 const FIRST = ['test/infra/rehearsal.test.ts'];
 /**
- * The fuzz starts once every other API file has started, before the short unit files: its 5,000
- * requests then share the CPU with the group's last long files, and the unit files fill the gaps
- * after it, where it ran alone after them all (24–40 s).
+ * The consistency check comes after the fuzz in their group: it checks what the fuzz left too. (The
+ * fuzz ran inside the api group once, started after its other files: the CPU is saturated there, so
+ * the run took no less time.)
  */
-const AFTER_API = [FUZZ];
+const LAST = [CONSISTENCY];
 
 class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
     const named = (list: readonly string[], spec: TestSpecification) =>
       list.some((file) => spec.moduleId.endsWith(file));
-    // The named long files first, then the other api files, the fuzz, and the short unit files last.
+    // The named long files first, then the api files, the short unit files after them, the
+    // consistency check last.
     const rank = (spec: TestSpecification) =>
-      named(FIRST, spec) ? 0 : named(AFTER_API, spec) ? 2 : spec.project.name === 'unit' ? 3 : 1;
+      named(FIRST, spec) ? 0 : named(LAST, spec) ? 4 : spec.project.name === 'unit' ? 3 : 1;
     const group = (spec: TestSpecification) => spec.project.config.sequence.groupOrder;
     // Stable: files move by rank only, and only within their group.
     return sorted
@@ -101,7 +102,7 @@ export default defineConfig({
             TEMPLATE_CHECKS,
             ...SYNTH,
           ],
-          exclude: [CONSISTENCY],
+          exclude: [FUZZ, CONSISTENCY],
           globalSetup: TWIN_SETUP,
           sequence: { groupOrder: 1 },
           // Two files at once beside the rehearsal, three after it: a file spends much of its time
@@ -128,10 +129,11 @@ export default defineConfig({
       },
       {
         extends: true,
-        // After api: the consistency check reads every order and cart the API tests and the fuzz left.
+        // After api, one file at a time: the fuzz, then the consistency check of every order and cart
+        // the API tests and the fuzz left.
         test: {
           name: 'slow',
-          include: [CONSISTENCY],
+          include: [FUZZ, CONSISTENCY],
           globalSetup: TWIN_SETUP,
           sequence: { groupOrder: 2 },
           maxWorkers: 1,
