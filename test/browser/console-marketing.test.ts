@@ -1,11 +1,10 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { repoRoot } from '../../infra/local/dev-issuer';
 import { call, tokenFor } from '../support/api';
 import { seriousViolations } from '../support/axe';
 import { usePage } from '../support/browser';
 import { orderableCart } from '../support/carts';
+import { CONSOLE_OUTPUT, screenRecorder, signInLocally } from '../support/console-session';
 import { privateDemoShop } from '../support/shops';
 
 /**
@@ -15,13 +14,11 @@ import { privateDemoShop } from '../support/shops';
  * unsubscribed. axe on each screen; screenshots in test-output/.
  */
 
-const OUTPUT = join(repoRoot, 'test-output');
 const openedPage = usePage();
 let shop: string;
 
 beforeAll(async () => {
   shop = await privateDemoShop('console-coupons');
-  mkdirSync(OUTPUT, { recursive: true });
 });
 
 describe('the console’s coupons and newsletters', () => {
@@ -31,15 +28,8 @@ describe('the console’s coupons and newsletters', () => {
     // Prepare
     const page = openedPage();
     const api = inject('apiUrl');
-    const violations: Record<string, unknown[]> = {};
-    const screen = async (name: string) => {
-      violations[name] = await seriousViolations(page);
-      await page.screenshot({ path: join(OUTPUT, `console-${name}.png`) });
-    };
-    await page.goto(`${api}/admin/`);
-    await page.getByLabel('Shop').fill(shop);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Home' }).waitFor();
+    const { violations, screen } = screenRecorder(page);
+    await signInLocally(page, api, shop);
 
     // Act: a campaign of 10 % with at most 5 uses per code
     await page.getByRole('link', { name: 'Coupons' }).click();
@@ -110,7 +100,7 @@ describe('the console’s coupons and newsletters', () => {
     await page.getByRole('cell', { name: 'ada@example.com', exact: true }).waitFor();
     const row = await page.locator('table.subscribers tbody tr').first().innerText();
     const violations = await seriousViolations(page);
-    await page.screenshot({ path: join(OUTPUT, 'console-newsletter.png') });
+    await page.screenshot({ path: join(CONSOLE_OUTPUT, 'console-newsletter.png') });
     await page.getByRole('button', { name: 'Remove ada@example.com' }).click();
     await page.getByText('ada@example.com removed.').waitFor();
     await page.getByRole('cell', { name: 'Unsubscribed' }).waitFor();

@@ -1,10 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { repoRoot } from '../../infra/local/dev-issuer';
 import { call, tokenFor } from '../support/api';
-import { seriousViolations } from '../support/axe';
 import { usePage } from '../support/browser';
+import { screenRecorder, signInLocally } from '../support/console-session';
 import { privateDemoShop } from '../support/shops';
 
 /**
@@ -13,13 +10,11 @@ import { privateDemoShop } from '../support/shops';
  * in words. axe on each screen; screenshots in test-output/.
  */
 
-const OUTPUT = join(repoRoot, 'test-output');
 const openedPage = usePage();
 let shop: string;
 
 beforeAll(async () => {
   shop = await privateDemoShop('console-pages');
-  mkdirSync(OUTPUT, { recursive: true });
 });
 
 describe('the console’s pages', () => {
@@ -29,20 +24,13 @@ describe('the console’s pages', () => {
     // Prepare
     const page = openedPage();
     const api = inject('apiUrl');
-    const violations: Record<string, unknown[]> = {};
-    const screen = async (name: string) => {
-      violations[name] = await seriousViolations(page);
-      await page.screenshot({ path: join(OUTPUT, `console-${name}.png`) });
-    };
+    const { violations, screen } = screenRecorder(page);
     const storefront = { token: tokenFor(shop, ['products_read']) };
     const termsIn = (locale: string) =>
       call(`/${shop}/legal/terms-and-conditions?locale=${locale}`, storefront);
     const englishBefore = (await termsIn('en_GB')).body;
     const germanBefore = (await termsIn('de_DE')).body;
-    await page.goto(`${api}/admin/`);
-    await page.getByLabel('Shop').fill(shop);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Home' }).waitFor();
+    await signInLocally(page, api, shop);
 
     // Act: the German terms
     await page.getByRole('link', { name: 'Pages' }).click();

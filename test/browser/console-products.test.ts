@@ -1,10 +1,9 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { repoRoot } from '../../infra/local/dev-issuer';
 import { call, tokenFor } from '../support/api';
 import { seriousViolations } from '../support/axe';
 import { usePage } from '../support/browser';
+import { CONSOLE_OUTPUT, screenRecorder, signInLocally } from '../support/console-session';
 import { picture } from '../support/images';
 import { privateDemoShop } from '../support/shops';
 
@@ -15,13 +14,11 @@ import { privateDemoShop } from '../support/shops';
  * fails (deleted meanwhile), said by name. axe on each screen; screenshots in test-output/.
  */
 
-const OUTPUT = join(repoRoot, 'test-output');
 const openedPage = usePage();
 let shop: string;
 
 beforeAll(async () => {
   shop = await privateDemoShop('console-products');
-  mkdirSync(OUTPUT, { recursive: true });
 });
 
 describe('the console’s products', () => {
@@ -31,17 +28,10 @@ describe('the console’s products', () => {
     // Prepare
     const page = openedPage();
     const api = inject('apiUrl');
-    const violations: Record<string, unknown[]> = {};
-    const screen = async (name: string) => {
-      violations[name] = await seriousViolations(page);
-      await page.screenshot({ path: join(OUTPUT, `console-${name}.png`) });
-    };
+    const { violations, screen } = screenRecorder(page);
     const stockOf = async (id: string) =>
       (await call(`/${shop}/products/${id}`)).body.stocklevel as number | null;
-    await page.goto(`${api}/admin/`);
-    await page.getByLabel('Shop').fill(shop);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Home' }).waitFor();
+    await signInLocally(page, api, shop);
 
     // Act: a new product, shown, with a price and 12 in stock
     await page.getByRole('link', { name: 'Products' }).click();
@@ -152,7 +142,7 @@ describe('the console’s products', () => {
     await page.getByRole('button', { name: 'Move mug-side.png up' }).click();
     await page.getByText('Order saved.').waitFor();
     const violations = await seriousViolations(page);
-    await page.screenshot({ path: join(OUTPUT, 'console-product-images.png') });
+    await page.screenshot({ path: join(CONSOLE_OUTPUT, 'console-product-images.png') });
     const sequence = await call(`/${shop}/products/${product.productId}/slideshow/sequence`);
     const stored = await call(`/${shop}/products/${product.productId}?includeInvisible=true`);
 

@@ -1,12 +1,9 @@
 import { createHmac } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { repoRoot } from '../../infra/local/dev-issuer';
 import { call } from '../support/api';
-import { seriousViolations } from '../support/axe';
 import { usePage } from '../support/browser';
 import { orderableCart } from '../support/carts';
+import { screenRecorder, signInLocally } from '../support/console-session';
 import { privateDemoShop } from '../support/shops';
 import { startReceiver } from '../support/webhook-receiver';
 
@@ -16,7 +13,6 @@ import { startReceiver } from '../support/webhook-receiver';
  * sent and an order's ORDER_CREATE seen in the deliveries log, then deactivated. axe on each screen.
  */
 
-const OUTPUT = join(repoRoot, 'test-output');
 const openedPage = usePage();
 let shop: string;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
@@ -24,7 +20,6 @@ let receiver: Awaited<ReturnType<typeof startReceiver>>;
 beforeAll(async () => {
   shop = await privateDemoShop('console-webhooks');
   receiver = await startReceiver();
-  mkdirSync(OUTPUT, { recursive: true });
 });
 afterAll(() => receiver?.close());
 
@@ -35,15 +30,8 @@ describe('the console’s webhooks', () => {
     // Prepare
     const page = openedPage();
     const api = inject('apiUrl');
-    const violations: Record<string, unknown[]> = {};
-    const screen = async (name: string) => {
-      violations[name] = await seriousViolations(page);
-      await page.screenshot({ path: join(OUTPUT, `console-${name}.png`) });
-    };
-    await page.goto(`${api}/admin/`);
-    await page.getByLabel('Shop').fill(shop);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Home' }).waitFor();
+    const { violations, screen } = screenRecorder(page);
+    await signInLocally(page, api, shop);
 
     // Act: add one for ORDER_CREATE (checked by default)
     await page.getByRole('link', { name: 'Webhooks' }).click();
