@@ -59,3 +59,18 @@ export function Loading() {
     </p>
   );
 }
+
+/** "Previous page" / "Next page" over numbered pages (lists the API pages by number, not by cursor). */
+export function PageNav(props: { page: number; pages: number; label: string; go: (page: number) => void }) {
+  const { page, pages, label, go } = props;
+  return (
+    <nav class="pager" aria-label={label}>
+      <button type="button" disabled={page <= 1} onClick={() => go(page - 1)}>
+        {t('orders.previous')}
+      </button>
+      <button type="button" disabled={page >= pages} onClick={() => go(page + 1)}>
+        {t('orders.next')}
+      </button>
+    </nav>
+  );
+}

@@ -1,7 +1,8 @@
 import { useState } from 'preact/hooks';
 import type { ApiError } from '../api/client';
+import { firstReason } from '../api/reason';
 import { hasScope } from '../auth/scopes';
-import { Link, LoadError, Loading, ScreenTitle } from '../components';
+import { Link, LoadError, Loading, PageNav, ScreenTitle } from '../components';
 import { useConsole } from '../context';
 import { dateTime, money, t } from '../i18n';
 import { navigate } from '../router';
@@ -38,7 +39,7 @@ export function CouponCampaign({ campaignId }: { campaignId: string }) {
   });
   const canWrite = hasScope(session.scopes, 'coupons_write');
   const said = (status: number, body: ApiError | undefined) =>
-    t('coupons.refused', { reason: body?.errors?.[0]?.message ?? body?.message ?? `HTTP ${status}` });
+    t('coupons.refused', { reason: firstReason(status, body) });
 
   const addCode = async (event: Event) => {
     event.preventDefault();
@@ -187,14 +188,12 @@ export function CouponCampaign({ campaignId }: { campaignId: string }) {
           </div>
         )}
         {pages > 1 ? (
-          <nav class="pager" aria-label={t('coupons.codes', { count: codes.data?.results ?? 0 })}>
-            <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-              {t('orders.previous')}
-            </button>
-            <button type="button" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-              {t('orders.next')}
-            </button>
-          </nav>
+          <PageNav
+            page={page}
+            pages={pages}
+            label={t('coupons.codes', { count: codes.data?.results ?? 0 })}
+            go={setPage}
+          />
         ) : null}
       </section>
     </>

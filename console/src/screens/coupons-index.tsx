@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import type { ApiError } from '../api/client';
+import { fieldReasons } from '../api/reason';
 import { hasScope } from '../auth/scopes';
 import { Link, LoadError, Loading, ScreenTitle } from '../components';
 import { useConsole } from '../context';
@@ -112,8 +113,7 @@ function NewCampaign() {
     setBusy(false);
     if (!data) {
       const body = error as ApiError | undefined;
-      const entries = body?.errors?.map((e) => `${e.field}: ${e.message}`).join('; ');
-      setProblem(t('coupons.refused', { reason: entries || body?.message || `HTTP ${response.status}` }));
+      setProblem(t('coupons.refused', { reason: fieldReasons(response.status, body) }));
       return;
     }
     navigate(`coupons/${encodeURIComponent(data.campaignId)}`);

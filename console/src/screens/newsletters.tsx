@@ -1,7 +1,8 @@
 import { useState } from 'preact/hooks';
 import type { ApiError } from '../api/client';
+import { fieldReasons } from '../api/reason';
 import { hasScope } from '../auth/scopes';
-import { Link, LoadError, Loading, ScreenTitle } from '../components';
+import { Link, LoadError, Loading, PageNav, ScreenTitle } from '../components';
 import { useConsole } from '../context';
 import { t } from '../i18n';
 import { navigate } from '../router';
@@ -11,8 +12,7 @@ const PER_PAGE = 50;
 
 /** Why the API refused, in words: each field named with its message. */
 function refusal(status: number, body: ApiError | undefined): string {
-  const entries = body?.errors?.map((e) => `${e.field}: ${e.message}`).join('; ');
-  return t('newsletters.refused', { reason: entries || body?.message || `HTTP ${status}` });
+  return t('newsletters.refused', { reason: fieldReasons(status, body) });
 }
 
 /** The newsletter campaigns with their subscriber counts, and a new one. */
@@ -251,17 +251,12 @@ export function NewsletterSubscribers({ campaignId }: { campaignId: string }) {
           </div>
         )}
         {pages > 1 ? (
-          <nav
-            class="pager"
-            aria-label={t('newsletters.subscriberCount', { count: subscribers.data?.results ?? 0 })}
-          >
-            <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-              {t('orders.previous')}
-            </button>
-            <button type="button" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-              {t('orders.next')}
-            </button>
-          </nav>
+          <PageNav
+            page={page}
+            pages={pages}
+            label={t('newsletters.subscriberCount', { count: subscribers.data?.results ?? 0 })}
+            go={setPage}
+          />
         ) : null}
       </section>
     </>

@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import type { ApiError } from '../api/client';
+import { fieldReasons } from '../api/reason';
 import { hasScope } from '../auth/scopes';
 import { Link, LoadError, Loading, ScreenTitle } from '../components';
 import { useConsole } from '../context';
@@ -89,9 +90,7 @@ function PageForm(props: { page: EditedPage; locale: string; start: Partial<Reco
         : {
             ok: false,
             text: t('pages.refused', {
-              reason:
-                problem?.errors?.map((e) => `${e.field}: ${e.message}`).join('; ') ??
-                `HTTP ${response.status}`,
+              reason: fieldReasons(response.status, problem),
             }),
           },
     );

@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import type { ApiError } from '../api/client';
+import { firstReason } from '../api/reason';
 import { hasScope } from '../auth/scopes';
 import { Link, LoadError, Loading, ScreenTitle } from '../components';
 import { useConsole } from '../context';
@@ -44,7 +45,7 @@ function ScriptTags() {
   });
   const canWrite = hasScope(session.scopes, 'scripttags_write');
   const said = (status: number, body: ApiError | undefined) =>
-    t('pages.refused', { reason: body?.errors?.[0]?.message ?? body?.message ?? `HTTP ${status}` });
+    t('pages.refused', { reason: firstReason(status, body) });
   const add = async (event: Event) => {
     event.preventDefault();
     setBusy(true);

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ApiError, ProductView as Product } from '../api/client';
+import { firstReason } from '../api/reason';
 import { hasScope } from '../auth/scopes';
 import { Link, LoadError, Loading, ScreenTitle } from '../components';
 import { useConsole } from '../context';
@@ -16,8 +17,7 @@ type Operation = { op: string; path: string; value?: unknown };
 /** Why the API refused a product write, in words (a 412: someone else's change). */
 function refusal(status: number, body: ApiError | undefined): string {
   if (status === 412) return t('products.stale');
-  const entry = body?.errors?.[0];
-  return t('products.failed', { reason: entry?.message ?? body?.message ?? `HTTP ${status}` });
+  return t('products.failed', { reason: firstReason(status, body) });
 }
 
 /** The shop's locales, currencies and tax classes: what the form offers. */

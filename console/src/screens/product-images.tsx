@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import type { ApiError } from '../api/client';
+import { firstReason } from '../api/reason';
 import { hasScope } from '../auth/scopes';
 import { Link, LoadError, Loading, ScreenTitle } from '../components';
 import { useConsole } from '../context';
@@ -39,7 +40,7 @@ export function ProductImages({ productId }: { productId: string }) {
   });
   const canWrite = hasScope(session.scopes, 'products_write');
   const refusal = (status: number, body: ApiError | undefined) =>
-    t('images.refused', { reason: body?.errors?.[0]?.message ?? body?.message ?? `HTTP ${status}` });
+    t('images.refused', { reason: firstReason(status, body) });
   const reload = () => {
     slideshow.reload();
     product.reload();

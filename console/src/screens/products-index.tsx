@@ -1,7 +1,8 @@
 import { useState } from 'preact/hooks';
 import type { ApiError, ProductView as Product } from '../api/client';
+import { firstReason } from '../api/reason';
 import { hasScope } from '../auth/scopes';
-import { Link, LoadError, Loading, ScreenTitle } from '../components';
+import { Link, LoadError, Loading, PageNav, ScreenTitle } from '../components';
 import { useConsole } from '../context';
 import { money, t } from '../i18n';
 import {
@@ -65,7 +66,7 @@ export function ProductsIndex() {
         productId: product.productId,
         name: productName(product),
         ok: false,
-        reason: body?.errors?.[0]?.message ?? body?.message ?? `HTTP ${response.status}`,
+        reason: firstReason(response.status, body),
       };
     });
     setResults(outcomes);
@@ -122,14 +123,12 @@ export function ProductsIndex() {
               toggleAll={(on) => setSelected(new Set(on ? items.map((p) => p.productId) : []))}
             />
           )}
-          <nav class="pager" aria-label={t('orders.page', { page })}>
-            <button type="button" disabled={page <= 1} onClick={() => goTo({ page: String(page - 1) })}>
-              {t('orders.previous')}
-            </button>
-            <button type="button" disabled={page >= pages} onClick={() => goTo({ page: String(page + 1) })}>
-              {t('orders.next')}
-            </button>
-          </nav>
+          <PageNav
+            page={page}
+            pages={pages}
+            label={t('orders.page', { page })}
+            go={(to) => goTo({ page: String(to) })}
+          />
         </section>
       )}
     </>

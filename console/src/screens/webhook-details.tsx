@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import type { ApiError } from '../api/client';
+import { firstReason } from '../api/reason';
 import { hasScope } from '../auth/scopes';
 import { Link, LoadError, Loading, ScreenTitle } from '../components';
 import { useConsole } from '../context';
@@ -34,9 +35,7 @@ export function WebhookDetails({ webhookId }: { webhookId: string }) {
   });
   const canWrite = hasScope(session.scopes, 'webhooks_write');
   const refused = (status: number, body: ApiError | undefined) =>
-    status === 412
-      ? t('webhooks.stale')
-      : t('webhooks.refused', { reason: body?.errors?.[0]?.message ?? body?.message ?? `HTTP ${status}` });
+    status === 412 ? t('webhooks.stale') : t('webhooks.refused', { reason: firstReason(status, body) });
 
   const setActive = async (active: boolean) => {
     setBusy(true);

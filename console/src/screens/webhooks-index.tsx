@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import type { ApiError } from '../api/client';
+import { fieldReasons } from '../api/reason';
 import { hasScope } from '../auth/scopes';
 import { Link, LoadError, Loading, ScreenTitle } from '../components';
 import { useConsole } from '../context';
@@ -79,12 +80,7 @@ function NewWebhook({ created }: { created: (url: string, secret: string) => voi
     setBusy(false);
     if (!data) {
       const body = error as ApiError | undefined;
-      const entry = body?.errors?.[0];
-      setProblem(
-        t('webhooks.refused', {
-          reason: entry ? `${entry.field}: ${entry.message}` : (body?.message ?? `HTTP ${response.status}`),
-        }),
-      );
+      setProblem(t('webhooks.refused', { reason: fieldReasons(response.status, body) }));
       return;
     }
     setUrl('');
