@@ -19,6 +19,8 @@ export interface SalesDay {
 }
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
+/** Zone names are case-insensitive to Intl, so the requests' spellings are many: the cache stays small. */
+const MAX_KEPT_FORMATS = 64;
 
 /** A cached formatter of local dates and times in a zone (creating one costs more than using it). */
 function formatIn(timeZone: string): Intl.DateTimeFormat {
@@ -34,6 +36,7 @@ function formatIn(timeZone: string): Intl.DateTimeFormat {
       minute: '2-digit',
       second: '2-digit',
     });
+    if (dateFormats.size >= MAX_KEPT_FORMATS) dateFormats.clear();
     dateFormats.set(timeZone, format);
   }
   return format;
