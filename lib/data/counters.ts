@@ -1,3 +1,4 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from './client';
 import { keys } from './keys';
@@ -26,7 +27,8 @@ const refills = new Map<string, Promise<void>>();
  * hands out n numbers. A quiet instance takes one at a time, so a quiet shop numbers without gaps and in time
  * order; under load, numbers stay unique and increase within each instance, two instances' orders of the
  * same second may be numbered out of time order, and numbers an instance leaves unused for
- * BLOCK_LIFETIME_MS are dropped (a gap, as a failed checkout leaves one).
+ * BLOCK_LIFETIME_MS are dropped (a gap, as a failed checkout leaves one) unless no other instance took
+ * a number since (then the next block starts with them).
  */
 export async function nextCounterValue(shopId: string, name: string): Promise<number> {
   const key = `${shopId}|${name}`;
@@ -36,7 +38,7 @@ export async function nextCounterValue(shopId: string, name: string): Promise<nu
       return block.next++;
     let refill = refills.get(key);
     if (!refill) {
-      refill = takeBlock(key, shopId, name, nextSize(block)).finally(() => refills.delete(key));
+      refill = takeBlock(key, shopId, name, nextSize(block), block).finally(() => refills.delete(key));
       refills.set(key, refill);
     }
     await refill;
@@ -51,8 +53,22 @@ function nextSize(previous: Block | undefined): number {
   return age < BLOCK_GROWS_WITHIN_MS ? Math.min(MAX_BLOCK, previous.size * 2) : previous.size;
 }
 
-async function takeBlock(key: string, shopId: string, name: string, size: number): Promise<void> {
+async function takeBlock(
+  key: string,
+  shopId: string,
+  name: string,
+  size: number,
+  previous?: Block,
+): Promise<void> {
   const takenAt = Date.now();
+  const unused = previous && previous.next <= previous.last ? previous : undefined;
+  const last =
+    (unused && (await takeBackUnused(shopId, name, unused, size))) ?? (await addBlock(shopId, name, size));
+  blocks.set(key, { next: last - size + 1, last, takenAt, size });
+}
+
+/** One ADD of `size`: the last number of the new block. */
+async function addBlock(shopId: string, name: string, size: number): Promise<number> {
   const { Attributes } = await dynamo().send(
     new UpdateCommand({
       TableName: tableName(),
@@ -63,6 +79,35 @@ async function takeBlock(key: string, shopId: string, name: string, size: number
       ReturnValues: 'UPDATED_NEW',
     }),
   );
-  const last = Attributes?.value as number;
-  blocks.set(key, { next: last - size + 1, last, takenAt, size });
+  return Attributes?.value as number;
+}
+
+/**
+ * A block that expired with numbers left starts the new block at its first unused number, if no
+ * instance took a number since (the counter still at the old block's last): a shop whose orders come
+ * in bursts then quiet numbers without gaps. Else null, and the unused numbers stay dropped.
+ */
+async function takeBackUnused(
+  shopId: string,
+  name: string,
+  unused: Block,
+  size: number,
+): Promise<number | null> {
+  const last = unused.next - 1 + size;
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.counter(shopId, name),
+        UpdateExpression: 'SET #value = :last',
+        ConditionExpression: '#value = :taken',
+        ExpressionAttributeNames: { '#value': 'value' },
+        ExpressionAttributeValues: { ':last': last, ':taken': unused.last },
+      }),
+    );
+    return last;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return null;
+    throw error;
+  }
 }

@@ -67,6 +67,8 @@ describe('the merchant console in chromium', () => {
     await page.locator('.chart svg').waitFor();
     const chartAfterMs = Date.now() - navigated;
     const chartLabel = await page.locator('.chart svg').getAttribute('aria-label');
+    // The panels load one by one: the watched products' answer may come after the chart.
+    await page.locator('#watched').getByText('No product is watched.').waitFor();
     const watched = await page.locator('#watched').textContent();
     await screen('home');
 
