@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startTwin } from '../infra/local/twin';
 import { sharedResource } from './support/shared-setup';
+import { startTwinProcess } from './support/twin-process';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -19,7 +19,8 @@ declare module 'vitest' {
 }
 
 /**
- * Starts the local twin on free ports for the projects that need it (vitest.config.ts: api, slow),
+ * Starts the local twin, in a process of its own (test/support/twin-child.ts), on free ports for the
+ * projects that need it (vitest.config.ts: api, slow),
  * once per run however many of them run, with its stream consumer and local bus; stops it (and
  * Java) afterwards.
  */
@@ -38,10 +39,12 @@ export default async function setup(project: TestProject) {
       // The every-minute tasks at AWS's own pace: every quarter minute, they went through each of the
       // hundreds of shops the tests make. Tests that need a sweep run it themselves.
       process.env.MINUTE_TASKS_INTERVAL_MS ??= '60000';
-      // The bus lives in this process; test files run in workers and read its events from a file.
+      // The bus lives in the twin's process; test files read its events from a file.
       const folder = mkdtempSync(join(tmpdir(), 'shop-events-'));
       process.env.LOCAL_EVENTS_FILE = join(folder, 'events.jsonl');
-      const started = await startTwin({ port: 0, quiet: true });
+      const started = await startTwinProcess();
+      // The twin's variables (table, endpoints, dev keys), for the test workers forked after this.
+      Object.assign(process.env, started.env);
       return { ...started, eventsFile: process.env.LOCAL_EVENTS_FILE, folder };
     },
     async (started) => {
