@@ -9709,6 +9709,7 @@ export interface operations {
                 categoryId?: string;
                 id?: string | string[];
                 includeInvisible?: boolean;
+                availability?: string | string[];
             };
             header?: never;
             path: {

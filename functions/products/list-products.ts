@@ -33,6 +33,7 @@ export const handler = endpoint(
         categoryId: query.categoryId,
         ids: query.id,
         includeInvisible,
+        availability: query.availability,
       });
       const page = pageOf(products, query.page, query.resultsPerPage);
       const ctx = { ...req.view(locale), currency };

@@ -20,6 +20,11 @@ export interface CatalogScaleRow {
   /** DynamoDB read units of the cold first request and of the one after the write. */
   readUnitsCold: number;
   readUnitsAfterWrite: number;
+  /** The warm process's page of sold-out and low products (`availability=OutStock,WarnStock`): p50 and `results`. */
+  filteredP50Ms: number;
+  filteredResults: number;
+  /** The same page without the filter, p50: what the filtered one is compared with. */
+  unfilteredP50Ms: number;
 }
 
 /** Budgets of issue "Scale" (a Lambda has 1024 MB; 30 % of it stays free). */
@@ -28,6 +33,8 @@ export const CATALOG_BUDGETS = {
   firstRequestMs: 3000,
   firstRequestAfterWriteMs: 1000,
   rssMb: 0.7 * 1024,
+  /** A page filtered by availability costs at most this many times the unfiltered page (p50). */
+  filteredRatio: 2,
 } as const;
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -82,8 +89,16 @@ async function measureOne(products: number, endpoint: string, say: (line: string
     say(
       `  ${products}: first request after a write ${Math.round(after.ms)} ms, ${afterUsage.usage.readUnits} read units`,
     );
+    const filtered = await p50(reader, token, `${list}&availability=OutStock,WarnStock`);
+    const unfiltered = await p50(reader, token, list);
+    say(
+      `  ${products}: sold-out and low page p50 ${filtered.ms.toFixed(1)} ms (${filtered.results} results), unfiltered ${unfiltered.ms.toFixed(1)} ms`,
+    );
     return {
       products,
+      filteredP50Ms: filtered.ms,
+      filteredResults: filtered.results,
+      unfilteredP50Ms: unfiltered.ms,
       firstRequestMs: cold.ms,
       firstRequestAfterWriteMs: after.ms,
       rssMb: Math.max(coldUsage.rssMb, afterUsage.rssMb),
@@ -111,10 +126,27 @@ export function missedCatalogBudgets(rows: readonly CatalogScaleRow[]): string[]
       missed.push(
         `${at}: first request after a write ${Math.round(row.firstRequestAfterWriteMs)} ms > ${CATALOG_BUDGETS.firstRequestAfterWriteMs} ms`,
       );
+    if (row.filteredP50Ms > CATALOG_BUDGETS.filteredRatio * Math.max(row.unfilteredP50Ms, 1))
+      missed.push(
+        `${at}: availability-filtered page p50 ${row.filteredP50Ms.toFixed(1)} ms > ${CATALOG_BUDGETS.filteredRatio} × the unfiltered ${row.unfilteredP50Ms.toFixed(1)} ms`,
+      );
     if (row.rssMb > CATALOG_BUDGETS.rssMb)
       missed.push(`${at}: RSS ${Math.round(row.rssMb)} MB > ${Math.round(CATALOG_BUDGETS.rssMb)} MB`);
   }
   return missed;
+}
+
+/** The median of 21 answers of a warm process (the first warms the path's own work). */
+async function p50(child: Child, token: string, path: string) {
+  let results = 0;
+  const times: number[] = [];
+  for (let i = 0; i < 22; i++) {
+    const answer = await timed(child, token, path);
+    if (i > 0) times.push(answer.ms);
+    results = (answer.body as { results: number }).results;
+  }
+  times.sort((a, b) => a - b);
+  return { ms: times[Math.floor(times.length / 2)] as number, results };
 }
 
 async function timed(child: Child, token: string, path: string) {

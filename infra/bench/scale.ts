@@ -324,7 +324,17 @@ process.exitCode = await main();
 
 function catalogTable(rows: readonly CatalogScaleRow[]): string {
   return table(
-    ['products', 'first request ms', 'RCU', 'after a write ms', 'RCU', 'RSS MB'],
+    [
+      'products',
+      'first request ms',
+      'RCU',
+      'after a write ms',
+      'RCU',
+      'RSS MB',
+      'page p50 ms',
+      'sold out + low p50 ms',
+      'of',
+    ],
     rows.map((r) => [
       String(r.products),
       r.firstRequestMs.toFixed(0),
@@ -332,6 +342,9 @@ function catalogTable(rows: readonly CatalogScaleRow[]): string {
       r.firstRequestAfterWriteMs.toFixed(0),
       r.readUnitsAfterWrite.toFixed(0),
       r.rssMb.toFixed(0),
+      r.unfilteredP50Ms.toFixed(1),
+      r.filteredP50Ms.toFixed(1),
+      String(r.filteredResults),
     ]),
   );
 }

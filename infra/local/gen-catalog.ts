@@ -443,6 +443,18 @@ interface ProductBase {
   description: Text;
 }
 
+/**
+ * Stock for a third of the products, a tenth of those sold out and a tenth low (the `availability`
+ * filter's bench): decided by the product id, not drawn, so the seed gives every other value as before.
+ */
+function stockOf(productId: string): Pick<ShopProduct, 'stocklevel' | 'minStocklevel'> {
+  let hash = 2166136261;
+  for (let i = 0; i < productId.length; i++) hash = Math.imul(hash ^ productId.charCodeAt(i), 16777619);
+  const draw = (hash >>> 0) % 30;
+  if (draw >= 10) return { stocklevel: null, minStocklevel: null };
+  return { stocklevel: draw === 0 ? 0 : draw === 1 ? 3 : 40 + draw, minStocklevel: 5 };
+}
+
 function product(
   rnd: ReturnType<typeof prng>,
   base: ProductBase,
@@ -476,9 +488,8 @@ function product(
     bulkPrices: [],
     customerSpecificPrices: [],
     ...BY_THE_PIECE,
-    stocklevel: null,
+    ...stockOf(base.productId),
     stockShards: null,
-    minStocklevel: null,
     availability: rnd.pick(['OnStock', 'OnStock', 'OnStock', 'WarnStock', 'OutStock'] as const),
     availabilityText: null,
     deliveryPeriod: t('2–3 working days', '2–3 Werktage'),

@@ -1,3 +1,4 @@
+import { AVAILABILITIES } from '../domain/catalog/availability-filter';
 import {
   CUSTOM_ATTRIBUTE_OPS,
   type CustomAttributeOperation as Operation,
@@ -41,6 +42,20 @@ const repeatable = (item: z.ZodMiniType<string, string>, max: number, message: s
     z.optional(z.array(item).check(z.maxLength(max, message))),
   );
 
+/**
+ * `availability=OutStock,WarnStock` or repeated (`?availability=OutStock&availability=WarnStock`):
+ * the products whose availability is one of them (docs/catalog.md "Filtering by stock").
+ */
+const availabilityList = z.pipe(
+  z.pipe(
+    z.optional(z.union([z.string(), z.array(z.string())])),
+    z.transform((v: string | string[] | undefined) =>
+      v === undefined ? undefined : (Array.isArray(v) ? v : [v]).flatMap((part) => part.split(',')),
+    ),
+  ),
+  z.optional(z.array(z.enum(AVAILABILITIES)).check(z.minLength(1))),
+);
+
 export const ListProductsQuery = z.lazy(() =>
   z.object({
     ...paging(),
@@ -52,6 +67,7 @@ export const ListProductsQuery = z.lazy(() =>
     categoryId: z.optional(PathId),
     id: repeatable(PathId, MAX_PRODUCT_IDS, `at most ${MAX_PRODUCT_IDS} ids`),
     includeInvisible: QueryBoolean,
+    availability: availabilityList,
   }),
 );
 

@@ -70,7 +70,17 @@ describe('the merchant console in chromium', () => {
     // The panels load one by one: the watched products' answer may come after the chart.
     await page.locator('#watched').getByText('No product is watched.').waitFor();
     const watched = await page.locator('#watched').textContent();
+    // Stock: the demo's sold-out sleeping bag, and its low-stock products (the API's availability filter)
+    const soldOut = page.locator('#stock-sold-out');
+    await soldOut.getByRole('link', { name: /Alpine 700 Down Sleeping Bag/ }).waitFor();
+    const lowCount = await page.locator('#stock-low-stock .count').textContent();
     await screen('home');
+    await soldOut.getByRole('link', { name: /^Show all/ }).click();
+    await page.locator('tr[data-product="down-sleeping-bag"]').waitFor();
+    const soldOutRows = await page.locator('td.stock .badge').allTextContents();
+    const stockFilter = await page.getByLabel('Stock', { exact: true }).inputValue();
+    await screen('products-sold-out');
+    await page.goBack();
 
     // Act: the order, changed meanwhile by someone else (its ETag moves on)
     await unpaid.getByRole('link', { name: new RegExp(`#${order.orderNumber}\\b`) }).click();
@@ -165,6 +175,10 @@ describe('the merchant console in chromium', () => {
     expect(todayText).toContain('1 order');
     expect(chartLabel).toBe(`Sales per day in ${order.currencyId}, last 30 days`);
     expect(watched).toContain('No product is watched.');
+    expect(Number(lowCount)).toBeGreaterThan(0);
+    expect(soldOutRows.length).toBeGreaterThan(0);
+    expect(soldOutRows.every((badge) => badge.trim() === 'Sold out')).toBe(true);
+    expect(stockFilter).toBe('OutStock');
     expect(noted.status).toBe(200);
     expect(focused).toBe('Mark as dispatched');
     expect(badges).toEqual(['Paid', 'Dispatched']);
@@ -185,6 +199,7 @@ describe('the merchant console in chromium', () => {
     expect(violations).toEqual({
       'sign-in': [],
       home: [],
+      'products-sold-out': [],
       order: [],
       'order-dispatched': [],
       orders: [],

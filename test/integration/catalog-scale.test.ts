@@ -76,6 +76,17 @@ function visibleParts(catalog: Catalog) {
     products: [...catalog.products.values()],
     byName: listing('name', 'en_GB', 'EUR'),
     byPrice: listing('price', 'en_GB', 'GBP'),
+    // By the catalog's stock columns (no live stock in this process): the snapshot's head holds them.
+    outOrLow: ids(
+      listProducts(catalog, {
+        sort: 'name',
+        direction: 'asc',
+        locale: 'en_GB',
+        currency: 'EUR',
+        includeInvisible: true,
+        availability: ['OutStock', 'WarnStock'],
+      }),
+    ),
     search: ids(search.products),
     facets: search.facets.text,
   };
@@ -156,6 +167,7 @@ describe('catalog snapshot and change log', { timeout: 60_000 }, () => {
     expect(cold?.version).toBe(version);
     expect(visibleParts(cold as Catalog)).toEqual(visibleParts(old.catalog));
     expect(cold?.products.get('p000010')?.name.en_GB).toBe('Aardvark one');
+    expect(visibleParts(cold as Catalog).outOrLow.length).toBeGreaterThan(0);
     expect(reads.wholePartition).toEqual([]);
     // The guard itself: it does see a read of the whole partition.
     const guard = readsOf(shopId);

@@ -6,7 +6,7 @@ import { dateTime, money, shortDay, t } from '../i18n';
 import { type CurrencySales, type CurrencyTotals, homeSales, salesQuery } from '../sales/days';
 import { apiFailure, useLoad } from '../use-load';
 
-/** Today's, 7 and 30 days' sales per currency, and the orders waiting for the merchant. */
+/** Today's, 7 and 30 days' sales per currency, the orders waiting for the merchant, stock running out. */
 export function Home() {
   const { api, session } = useConsole();
   return (
@@ -14,6 +14,7 @@ export function Home() {
       <ScreenTitle>{t('home.title')}</ScreenTitle>
       <SalesPanel api={api} shop={session.shop} />
       <NeedsAction api={api} shop={session.shop} />
+      <StockPanel api={api} shop={session.shop} />
       {/* The list needs products_write (it names customers' wishes): read-only staff do not see it. */}
       {hasScope(session.scopes, 'products_write') ? <Watched api={api} shop={session.shop} /> : null}
     </>
@@ -184,6 +185,67 @@ function OrderLine({ order }: { order: Order }) {
       <span class="amount">{money(order.grandTotal, order.currencyId)}</span>{' '}
       <span class="muted">{dateTime(order.creationDate)}</span>
     </Link>
+  );
+}
+
+/** Products on sale that are sold out or low (the API's `availability` filter, live stock). */
+const STOCK_LISTS = [
+  { id: 'sold-out', title: 'products.soldOut', empty: 'home.noSoldOut', availability: 'OutStock' },
+  { id: 'low-stock', title: 'products.low', empty: 'home.noLow', availability: 'WarnStock' },
+] as const;
+
+function StockPanel({ api, shop }: { api: Api; shop: string }) {
+  return (
+    <section aria-labelledby="stock-title" class="panel">
+      <h2 id="stock-title">{t('home.stock')}</h2>
+      <div class="queues">
+        {STOCK_LISTS.map((list) => (
+          <StockList key={list.id} api={api} shop={shop} list={list} />
+        ))}
+      </div>
+    </section>
+  );
+}
+
+function StockList({ api, shop, list }: { api: Api; shop: string; list: (typeof STOCK_LISTS)[number] }) {
+  const loaded = useLoad(`stock:${shop}:${list.id}`, async () => {
+    const { data, error, response } = await api.GET('/{shopId}/products', {
+      params: { path: { shopId: shop }, query: { availability: list.availability, resultsPerPage: 5 } },
+    });
+    if (!data) throw apiFailure(error, response);
+    return data;
+  });
+  return (
+    <div class="queue" id={`stock-${list.id}`}>
+      <h3>
+        {t(list.title)}
+        {loaded.data ? <span class="count">{loaded.data.results}</span> : null}
+      </h3>
+      {loaded.error ? (
+        <LoadError reason={loaded.error} retry={loaded.reload} />
+      ) : !loaded.data ? (
+        <Loading />
+      ) : loaded.data.items.length === 0 ? (
+        <p>{t(list.empty)}</p>
+      ) : (
+        <>
+          <ul class="order-list">
+            {loaded.data.items.map((product) => (
+              <li key={product.productId}>
+                <Link to={`products/${encodeURIComponent(product.productId)}`}>
+                  <span>{product.name || product.productNumber}</span>{' '}
+                  <span class="muted">{product.productNumber}</span>{' '}
+                  <span class="amount">{t('home.stockLeft', { level: product.stocklevel ?? 0 })}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <Link to={`products?availability=${list.availability}`}>
+            {t('home.showAll', { count: loaded.data.results })}
+          </Link>
+        </>
+      )}
+    </div>
   );
 }
 

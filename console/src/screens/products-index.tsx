@@ -19,6 +19,19 @@ import { apiFailure, useLoad } from '../use-load';
 
 const PER_PAGE = 20;
 
+/** The stock filter's choices: the API's `availability` values (docs/catalog.md "Filtering by stock"). */
+const STOCK_FILTERS = [
+  ['', 'products.stockAll'],
+  ['OutStock', 'products.soldOut'],
+  ['WarnStock', 'products.low'],
+  ['OutStock,WarnStock', 'products.soldOutOrLow'],
+] as const;
+
+/** The filter named in the address, if it is one of the choices (a hand-edited address lists all). */
+function stockFilter(value: string | null): string | undefined {
+  return STOCK_FILTERS.some(([choice]) => choice !== '' && choice === value) ? (value as string) : undefined;
+}
+
 /** A product's name, else its number, else its id (a product may have only a number). */
 const productName = (p: Product) => p.name || p.productNumber || p.productId;
 
@@ -30,6 +43,7 @@ export function ProductsIndex() {
   const { api, session } = useConsole();
   const { query: search } = useLocation();
   const q = search.get('q') ?? '';
+  const availability = stockFilter(search.get('availability'));
   const page = Number(search.get('page') ?? '1') || 1;
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [results, setResults] = useState<BulkResult[] | undefined>();
@@ -37,7 +51,13 @@ export function ProductsIndex() {
     const { data, error, response } = await api.GET('/{shopId}/products', {
       params: {
         path: { shopId: session.shop },
-        query: { includeInvisible: true, page, resultsPerPage: PER_PAGE, ...(q ? { q } : {}) },
+        query: {
+          includeInvisible: true,
+          page,
+          resultsPerPage: PER_PAGE,
+          ...(q ? { q } : {}),
+          ...(availability ? { availability } : {}),
+        },
       },
     });
     if (!data) throw apiFailure(error, response);
@@ -91,6 +111,18 @@ export function ProductsIndex() {
         <label for="product-search">{t('products.search')}</label>
         <input id="product-search" class="grow" name="q" type="search" defaultValue={q} key={q} />
         <button type="submit">{t('products.searchButton')}</button>
+        <label for="stock-filter">{t('products.stockFilter')}</label>
+        <select
+          id="stock-filter"
+          value={availability ?? ''}
+          onChange={(e) => goTo({ availability: e.currentTarget.value, page: null })}
+        >
+          {STOCK_FILTERS.map(([value, label]) => (
+            <option key={value} value={value}>
+              {t(label)}
+            </option>
+          ))}
+        </select>
         {canWrite ? (
           <Link to="products/new" class="button-link">
             {t('products.new')}

@@ -10,7 +10,7 @@ import { blockDictionary, compressBlock, PRODUCTS_PER_BLOCK } from './catalog-pr
  * The layout's version, the stream's first 4 bytes. A reader that meets another one (a snapshot
  * written by an older or newer release) does not guess: see SnapshotFormatUnknown.
  */
-const FORMAT = 0x43415403; // "CAT" 3 (2 had no product numbers column)
+const FORMAT = 0x43415404; // "CAT" 4 (3 had no stock columns, 2 no product numbers column)
 
 const deflate = promisify(deflateRaw);
 

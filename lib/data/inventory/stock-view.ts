@@ -35,9 +35,17 @@ class ShopStock implements LiveStock {
 
   units(product: ShopProduct): number | null {
     if (product.stockShards === null) return null;
-    const seen = this.seen.get(product.productId);
-    const imported = splitStock(stockUnits(product.stocklevel ?? 0), product.stockShards);
+    return this.unitsFrom(product.productId, stockUnits(product.stocklevel ?? 0), product.stockShards);
+  }
+
+  unitsFrom(productId: string, catalogUnits: number, shards: number): number {
+    const seen = this.seen.get(productId);
+    const imported = splitStock(catalogUnits, shards);
     return imported.reduce((sum, units, shard) => sum + (seen?.get(shard)?.available ?? units), 0);
+  }
+
+  movedProducts(): Iterable<string> {
+    return this.seen.keys();
   }
 
   /**

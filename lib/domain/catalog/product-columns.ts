@@ -1,3 +1,4 @@
+import { stockUnits } from '../inventory/stock';
 import { parseMoney } from '../money/money';
 import { type Catalog, localize } from './catalog';
 import type { ShopProduct } from './catalog-types';
@@ -27,6 +28,15 @@ export interface ProductColumns {
   locales: Record<string, LocaleTexts>;
   /** Per shop currency: unit price in minor units, null without one. */
   prices: Record<string, (number | null)[]>;
+  /**
+   * The stock the catalog holds (as the import or the product's creation set it; live stock moves in
+   * the shards, lib/domain/inventory/live-stock.ts): the level in units (thousandths), null when not
+   * tracked; the number of shards it is split over (0 when not tracked); the minimum, null for none.
+   * What the `availability` filter reads without inflating a product (docs/catalog.md).
+   */
+  stockUnits: (number | null)[];
+  stockShards: number[];
+  minStocklevels: (number | null)[];
 }
 
 export interface LocaleColumns {
@@ -166,6 +176,9 @@ export function emptyColumns(catalog: Catalog): ProductColumns {
     facetValues,
     locales,
     prices,
+    stockUnits: [],
+    stockShards: [],
+    minStocklevels: [],
   };
 }
 
@@ -200,6 +213,9 @@ export function copyColumns(columns: ProductColumns, room = 0): ProductColumns {
     facetValues: map(columns.facetValues, copy),
     locales: map(columns.locales, (l) => l.copy(room)),
     prices: map(columns.prices, copy),
+    stockUnits: copy(columns.stockUnits),
+    stockShards: copy(columns.stockShards),
+    minStocklevels: copy(columns.minStocklevels),
   };
 }
 
@@ -242,6 +258,9 @@ export function columnsWithout(columns: ProductColumns, removed: readonly number
     facetValues: map(columns.facetValues, drop),
     locales: map(columns.locales, (l) => l.without(removed)),
     prices: map(columns.prices, drop),
+    stockUnits: drop(columns.stockUnits),
+    stockShards: drop(columns.stockShards),
+    minStocklevels: drop(columns.minStocklevels),
   };
 }
 
@@ -282,4 +301,8 @@ export function setSlot(
     const decimal = product.prices[currency]?.price;
     prices[slot] = decimal === undefined ? null : parseMoney(decimal, currency);
   }
+  const tracked = product.stockShards !== null;
+  columns.stockUnits[slot] = tracked ? stockUnits(product.stocklevel ?? 0) : null;
+  columns.stockShards[slot] = product.stockShards ?? 0;
+  columns.minStocklevels[slot] = product.minStocklevel;
 }

@@ -1,5 +1,7 @@
 import { keptListing } from '../../speed/kept-views';
+import type { Availability } from '../inventory/stock';
 import { matchingProducts, parseQueryTerms } from '../search/query';
+import { withAvailability } from './availability-filter';
 import type { Catalog } from './catalog';
 import { type CatalogProjection, projectionOf } from './catalog-projection';
 import { ProductList } from './product-list';
@@ -17,6 +19,8 @@ export interface ListingOptions {
   ids?: readonly string[] | undefined;
   /** Invisible products too (the caller checked the scope). */
   includeInvisible?: boolean | undefined;
+  /** Only products whose availability, as reads show it now, is one of these. */
+  availability?: readonly Availability[] | undefined;
 }
 
 /**
@@ -28,15 +32,15 @@ export interface ListingOptions {
  */
 export function listProducts(catalog: Catalog, options: ListingOptions): ProductList {
   const projection = projectionOf(catalog);
-  if (options.ids)
-    return new ProductList(
-      catalog,
-      projection,
-      byIds(projection, options.ids, filterOf(projection, options)),
-    );
-  // Kept per projection and options (speed trick `kept-views`, lib/speed/kept-views.ts).
-  const listing = keptListing(projection, listingKey(options), () => buildListing(projection, options));
-  return new ProductList(catalog, projection, listing);
+  const listing = options.ids
+    ? byIds(projection, options.ids, filterOf(projection, options))
+    : // Kept per projection and options (speed trick `kept-views`, lib/speed/kept-views.ts).
+      keptListing(projection, listingKey(options), () => buildListing(projection, options));
+  // After the kept listing, never in it: live stock moves without a new catalog version.
+  const shown = options.availability
+    ? withAvailability(projection, catalog.stock, listing, options.availability)
+    : listing;
+  return new ProductList(catalog, projection, shown);
 }
 
 /** What a listing depends on (the locale only through names and query texts, the currency through prices). */

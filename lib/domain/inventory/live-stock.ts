@@ -9,6 +9,13 @@ import { type Availability, availabilityOf, stockLevel, stockUnits } from './sto
 export interface LiveStock {
   /** The product's stock in units (thousandths); null when not tracked. */
   units(product: ShopProduct): number | null;
+  /**
+   * The same from what the catalog's columns hold of a tracked product: its level in units and
+   * its number of shards (no product inflated).
+   */
+  unitsFrom(productId: string, catalogUnits: number, shards: number): number;
+  /** The products whose shards moved since the catalog's levels were set; every other shows the catalog's. */
+  movedProducts(): Iterable<string>;
   /** Whether it is within its freshness bound now (else a read refreshes it first). */
   isCurrent(): boolean;
 }
