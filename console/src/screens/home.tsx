@@ -1,10 +1,11 @@
+import type { ComponentChildren } from 'preact';
 import type { Api, Order } from '../api/client';
 import { hasScope } from '../auth/scopes';
 import { Link, LoadError, Loading, ScreenTitle } from '../components';
 import { useConsole } from '../context';
 import { dateTime, money, shortDay, t } from '../i18n';
 import { type CurrencySales, type CurrencyTotals, homeSales, salesQuery } from '../sales/days';
-import { apiFailure, useLoad } from '../use-load';
+import { apiFailure, type Loaded, useLoad } from '../use-load';
 
 /** Today's, 7 and 30 days' sales per currency, the orders waiting for the merchant, stock running out. */
 export function Home() {
@@ -150,9 +151,33 @@ function OrderQueue({ api, shop, queue }: { api: Api; shop: string; queue: (type
   });
   const filter = new URLSearchParams(Object.entries(queue.query).map(([k, v]) => [k, String(v)])).toString();
   return (
-    <div class="queue" id={`queue-${queue.id}`}>
+    <ShortList
+      id={`queue-${queue.id}`}
+      title={t(queue.title)}
+      empty={t('home.none')}
+      loaded={loaded}
+      keyOf={(order) => order.orderId}
+      line={(order) => <OrderLine order={order} />}
+      allTo={`orders?${filter}`}
+    />
+  );
+}
+
+/** The first few of a list (orders, products) with the count, and a link to all of them. */
+function ShortList<T>(props: {
+  id: string;
+  title: string;
+  empty: string;
+  loaded: Loaded<{ results: number; items: T[] }>;
+  keyOf: (item: T) => string;
+  line: (item: T) => ComponentChildren;
+  allTo: string;
+}) {
+  const { loaded } = props;
+  return (
+    <div class="queue" id={props.id}>
       <h3>
-        {t(queue.title)}
+        {props.title}
         {loaded.data ? <span class="count">{loaded.data.results}</span> : null}
       </h3>
       {loaded.error ? (
@@ -160,17 +185,15 @@ function OrderQueue({ api, shop, queue }: { api: Api; shop: string; queue: (type
       ) : !loaded.data ? (
         <Loading />
       ) : loaded.data.items.length === 0 ? (
-        <p>{t('home.none')}</p>
+        <p>{props.empty}</p>
       ) : (
         <>
           <ul class="order-list">
-            {loaded.data.items.map((order) => (
-              <li key={order.orderId}>
-                <OrderLine order={order} />
-              </li>
+            {loaded.data.items.map((item) => (
+              <li key={props.keyOf(item)}>{props.line(item)}</li>
             ))}
           </ul>
-          <Link to={`orders?${filter}`}>{t('home.showAll', { count: loaded.data.results })}</Link>
+          <Link to={props.allTo}>{t('home.showAll', { count: loaded.data.results })}</Link>
         </>
       )}
     </div>
@@ -216,36 +239,21 @@ function StockList({ api, shop, list }: { api: Api; shop: string; list: (typeof 
     return data;
   });
   return (
-    <div class="queue" id={`stock-${list.id}`}>
-      <h3>
-        {t(list.title)}
-        {loaded.data ? <span class="count">{loaded.data.results}</span> : null}
-      </h3>
-      {loaded.error ? (
-        <LoadError reason={loaded.error} retry={loaded.reload} />
-      ) : !loaded.data ? (
-        <Loading />
-      ) : loaded.data.items.length === 0 ? (
-        <p>{t(list.empty)}</p>
-      ) : (
-        <>
-          <ul class="order-list">
-            {loaded.data.items.map((product) => (
-              <li key={product.productId}>
-                <Link to={`products/${encodeURIComponent(product.productId)}`}>
-                  <span>{product.name || product.productNumber}</span>{' '}
-                  <span class="muted">{product.productNumber}</span>{' '}
-                  <span class="amount">{t('home.stockLeft', { level: product.stocklevel ?? 0 })}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-          <Link to={`products?availability=${list.availability}`}>
-            {t('home.showAll', { count: loaded.data.results })}
-          </Link>
-        </>
+    <ShortList
+      id={`stock-${list.id}`}
+      title={t(list.title)}
+      empty={t(list.empty)}
+      loaded={loaded}
+      keyOf={(product) => product.productId}
+      line={(product) => (
+        <Link to={`products/${encodeURIComponent(product.productId)}`}>
+          <span>{product.name || product.productNumber}</span>{' '}
+          <span class="muted">{product.productNumber}</span>{' '}
+          <span class="amount">{t('home.stockLeft', { level: product.stocklevel ?? 0 })}</span>
+        </Link>
       )}
-    </div>
+      allTo={`products?availability=${list.availability}`}
+    />
   );
 }
 
