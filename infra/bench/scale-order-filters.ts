@@ -21,12 +21,19 @@ export interface OrderFilterRow {
   results: number;
 }
 
-/** The first filtered request of a shop in a process: the index's cold load. */
+/** A process's first list request of a shop: the order index's cold load. */
 export interface OrderIndexColdLoad {
   size: number;
+  /**
+   * `first`: the shop's first cold load ever (the whole feed; it leaves the feed's snapshot);
+   * `fresh`: another process's afterwards (the snapshot and the feed since: what a new Lambda instance meets).
+   */
+  instance: 'first' | 'fresh';
   ms: number;
   calls: number;
   readUnits: number;
+  /** The first instance's include the feed snapshot it stores. */
+  writeUnits: number;
   /** Requests it took (a 503 leaves the buckets read so far loaded). */
   attempts: number;
 }
@@ -61,6 +68,7 @@ function requests(customerId: string): [string, string][] {
  */
 export async function measureOrderFilters(
   api: Child,
+  freshApi: () => Promise<Child>,
   sizes: readonly number[],
   samples: number,
   say: (line: string) => void,
@@ -80,25 +88,28 @@ export async function measureOrderFilters(
       path: `/${shopId}/${path}`,
       headers: benchHeaders(token),
     });
-    const anyOrder = await callApi(url, get('orders?resultsPerPage=1'));
-    const customerId = (JSON.parse(anyOrder.body) as { items: { customerId: string }[] }).items[0]
-      ?.customerId;
-    await api.ask({ type: 'usage' });
-    const started = performance.now();
-    // A 503 keeps the buckets already read: the next request goes on from there (as a client's retry).
-    let first = await callApi(url, get('orders?paidOn=true'));
-    let attempts = 1;
-    for (; first.status === 503 && attempts < 6; attempts++)
-      first = await callApi(url, get('orders?paidOn=true'));
-    const ms = performance.now() - started;
-    const usage = (await api.ask({ type: 'usage' })).usage as DynamoUsage;
-    if (first.status !== 200)
-      throw new Error(`cold load at ${size}: ${first.status} ${first.body.slice(0, 300)}`);
-    cold.push({ size, ms, calls: usage.calls, readUnits: usage.readUnits, attempts });
-    say(
-      `  cold load at ${size}: ${ms.toFixed(0)} ms, ${usage.calls} calls, ${usage.readUnits.toFixed(0)} RCU, ${attempts} request(s)`,
-    );
-    for (const [request, path] of requests(customerId as string)) {
+    // The first instance's first request (the unfiltered list reads the same index), then a fresh
+    // instance's first filtered one.
+    let customerId = '';
+    for (const instance of ['first', 'fresh'] as const) {
+      const server = instance === 'first' ? api : await freshApi();
+      try {
+        const { body, ...load } = await coldLoad(
+          server,
+          url,
+          get(instance === 'first' ? 'orders?resultsPerPage=1' : 'orders?paidOn=true'),
+        );
+        if (instance === 'first')
+          customerId = (JSON.parse(body) as { items: { customerId: string }[] }).items[0]?.customerId ?? '';
+        cold.push({ size, instance, ...load });
+        say(
+          `  cold load at ${size} (${instance} instance): ${load.ms.toFixed(0)} ms, ${load.calls} calls, ${load.readUnits.toFixed(0)} RCU, ${load.attempts} request(s)`,
+        );
+      } finally {
+        if (server !== api) await server.stop();
+      }
+    }
+    for (const [request, path] of requests(customerId)) {
       const { first: answer, ...figures } = await measureGet(
         api,
         `${request} at ${size}`,
@@ -115,6 +126,27 @@ export async function measureOrderFilters(
     }
   }
   return { rows, cold };
+}
+
+/** A process's first filtered request, with the client's retries of a 503 (each keeps the buckets read). */
+async function coldLoad(server: Child, url: string, request: Parameters<typeof callApi>[1]) {
+  const target = String(server.ready.url) || url;
+  await server.ask({ type: 'usage' });
+  const started = performance.now();
+  let first = await callApi(target, request);
+  let attempts = 1;
+  for (; first.status === 503 && attempts < 6; attempts++) first = await callApi(target, request);
+  const ms = performance.now() - started;
+  const usage = (await server.ask({ type: 'usage' })).usage as DynamoUsage;
+  if (first.status !== 200) throw new Error(`cold load: ${first.status} ${first.body.slice(0, 300)}`);
+  return {
+    ms,
+    calls: usage.calls,
+    readUnits: usage.readUnits,
+    writeUnits: usage.writeUnits,
+    attempts,
+    body: first.body,
+  };
 }
 
 /** Read units of a filtered page 1 at most this many times the unfiltered page 1's (same size). */
@@ -134,10 +166,14 @@ export function missedOrderFilterBudgets(
   cold: readonly OrderIndexColdLoad[] = [],
 ): string[] {
   const missed: string[] = [];
-  const largestCold = [...cold].sort((a, b) => a.size - b.size).at(-1);
+  // The budget is a fresh instance's (the shop's very first cold load reads its whole feed once).
+  const largestCold = [...cold]
+    .filter((c) => c.instance === 'fresh')
+    .sort((a, b) => a.size - b.size)
+    .at(-1);
   if (largestCold && largestCold.ms > COLD_LOAD_BUDGET_MS)
     missed.push(
-      `first filtered answer at ${largestCold.size} orders (cold load): ${largestCold.ms.toFixed(0)} ms > ${COLD_LOAD_BUDGET_MS} ms`,
+      `a fresh instance's first filtered answer at ${largestCold.size} orders: ${largestCold.ms.toFixed(0)} ms > ${COLD_LOAD_BUDGET_MS} ms`,
     );
   const sizes = [...new Set(rows.map((r) => r.size))].sort((a, b) => a - b);
   const [smallest, largest] = [sizes[0], sizes.at(-1)];
@@ -186,13 +222,15 @@ export function orderFilterTable(
     }),
   );
   const loads = table(
-    ['orders', 'cold load ms (first filtered request)', 'requests', 'calls', 'RCU'],
+    ['orders', 'instance', 'cold load ms (first filtered request)', 'requests', 'calls', 'RCU', 'WCU'],
     cold.map((c) => [
       String(c.size),
+      c.instance,
       c.ms.toFixed(0),
       String(c.attempts),
       String(c.calls),
       c.readUnits.toFixed(0),
+      c.writeUnits.toFixed(0),
     ]),
   );
   return `${measured}\n\norder index cold load\n\n${loads}`;

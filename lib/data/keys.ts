@@ -147,6 +147,11 @@ export const keys = {
   feedSort: (changedAt: string, id: string): string => `${changedAt}#${part(id)}`,
   /** How many write buckets a shop's feed of a kind is spread over (lib/data/feeds/feed-spread.ts). */
   feedSpread: (shopId: string, kind: string): Key => ({ pk: shop(shopId), sk: `FEEDSPREAD#${part(kind)}` }),
+  /** A chunk of a feed's snapshot (lib/data/feeds/feed-snapshot.ts), each in a partition of its own. */
+  feedSnapshotChunk: (shopId: string, kind: string, snapshotId: string, index: number): Key => ({
+    pk: `${shop(shopId)}#${part(kind)}FEEDSNAPSHOT#${part(snapshotId)}#${index}`,
+    sk: 'CHUNK',
+  }),
 
   /**
    * Sales totals (docs/orders.md "Sales figures"): the shop's, or one product's, per period of a

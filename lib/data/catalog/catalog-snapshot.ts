@@ -4,6 +4,7 @@ import { log } from '../../log';
 import { dynamo, tableName } from '../client';
 import { BULK_CALL } from '../client-settings';
 import { newId } from '../ids';
+import { inParallel } from '../in-parallel';
 import { keys } from '../keys';
 import type { CatalogState } from './catalog-entries';
 import { markLogPrunable } from './catalog-log-prune';
@@ -243,24 +244,6 @@ function pointerOf(attributes: Record<string, unknown> | undefined): SnapshotPoi
     chunks: attributes.snapshotChunks as number,
     spread: attributes.snapshotSpread === true,
   };
-}
-
-/** Runs `work` over the items, `atOnce` at a time; results in item order. */
-async function inParallel<T, R>(
-  atOnce: number,
-  items: readonly T[],
-  work: (item: T, index: number) => Promise<R>,
-): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await work(items[index] as T, index);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(atOnce, items.length) }, worker));
-  return results;
 }
 
 /**

@@ -1,5 +1,6 @@
-import { type FeedItem, type FeedKind, readFeedBucket, spreadOfFeedItem } from './feed';
-import { readSpread } from './feed-spread';
+import { log } from '../../log';
+import { type FeedItem, type FeedKind, idOfSort, readFeedBucket, spreadOfFeedItem } from './feed';
+import { readFeedHead, readFeedSnapshot, writeFeedSnapshot } from './feed-snapshot';
 import { KeptItems } from './kept-items';
 
 /**
@@ -9,6 +10,12 @@ import { KeptItems } from './kept-items';
  * until its item changes again (docs/data-model.md "Feeds").
  */
 export const FEED_MARGIN_MS = 5000;
+
+/**
+ * A cold load that read at least this many entries from the feed (no snapshot, or one far behind)
+ * stores a snapshot of what it holds: below it, reading the feed costs a cold instance two pages.
+ */
+export const SNAPSHOT_AFTER_ENTRIES = 2000;
 
 /** What an in-memory index behind a list takes from its feed. */
 export interface FedIndex {
@@ -91,41 +98,65 @@ export class FeedCache<I extends FedIndex> {
   /**
    * A warm index reads the buckets it knows and no more: a widening shows in bucket 0 as the
    * spread's own entry, and the buckets it adds are then read in full (feed-spread.ts). A cold one
-   * reads bucket 0 side by side with the spread item, then the other buckets.
+   * reads the spread item first: with a snapshot there (feed-snapshot.ts) it takes the snapshot's
+   * entries and reads each bucket only from the snapshot's time; without one, every bucket in full.
+   * A cold load that read many entries from the feed leaves a snapshot for the next cold instance.
    */
   private async refresh(shopId: string, held: Held<I>): Promise<void> {
     const started = Date.now();
+    // Only a cold load gathers the entries (for a snapshot); a warm refresh keeps nothing beside the index.
+    const gathered = held.buckets.size === 0 ? new Map<string, FeedItem>() : undefined;
+    let readFromFeed = 0;
+    const take = (item: FeedItem) => {
+      const spread = spreadOfFeedItem(item);
+      if (spread !== undefined) return void (held.spread = Math.max(held.spread, spread));
+      held.index.take(item);
+      if (!gathered) return;
+      const id = idOfSort(item.sort);
+      if ((gathered.get(id)?.version ?? -1) <= item.version) gathered.set(id, item);
+    };
+    if (gathered) await this.startCold(shopId, held, take);
     const readBucket = async (bucket: number) => {
       const state = held.buckets.get(bucket) ?? {};
       held.buckets.set(bucket, state);
       await readFeedBucket(shopId, this.kind, bucket, readFrom(state), (page) => {
-        for (const item of page) {
-          const spread = spreadOfFeedItem(item);
-          if (spread === undefined) held.index.take(item);
-          else held.spread = Math.max(held.spread, spread);
-        }
+        for (const item of page) take(item);
+        readFromFeed += page.length;
         const last = page.at(-1)?.sort;
         if (last !== undefined && state.readAt === undefined) state.partial = last;
       });
       state.readAt = started;
       state.partial = undefined;
     };
-    const cold = held.buckets.size === 0;
-    const known = cold ? [0] : [...held.buckets.keys()];
-    const early = known.map(readBucket);
-    // Handled now, awaited below: a bucket that fails before the spread answers is no unhandled rejection.
-    for (const read of early) read.catch(() => undefined);
-    try {
-      if (cold) held.spread = Math.max(held.spread, await readSpread(shopId, this.kind));
-      else await Promise.all(early);
-      const grown = Array.from({ length: held.spread }, (_, bucket) => bucket).filter(
-        (b) => !known.includes(b),
+    // Every read settles before a failure is thrown: none runs on behind the request's answer.
+    const readAll = async (buckets: number[]) => {
+      const failed = (await Promise.allSettled(buckets.map(readBucket))).find((r) => r.status === 'rejected');
+      if (failed) throw failed.reason;
+    };
+    const known = held.buckets.size === 0 ? [0] : [...held.buckets.keys()];
+    await readAll(known);
+    await readAll(
+      Array.from({ length: held.spread }, (_, bucket) => bucket).filter((b) => !known.includes(b)),
+    );
+    if (gathered && readFromFeed >= SNAPSHOT_AFTER_ENTRIES)
+      await writeFeedSnapshot(shopId, this.kind, gathered.values(), started, held.spread).catch((error) =>
+        log.warn('a feed snapshot was not written; a later cold load tries again', {
+          shopId,
+          kind: this.kind,
+          error: (error as Error).message,
+        }),
       );
-      await Promise.all([...early, ...grown.map(readBucket)]);
-    } finally {
-      // A failed read leaves no bucket read running behind the request's answer.
-      await Promise.allSettled(early);
-    }
+  }
+
+  /** A cold load's start: the spread item, and the snapshot it points at if it can still be read. */
+  private async startCold(shopId: string, held: Held<I>, take: (item: FeedItem) => void): Promise<void> {
+    const head = await readFeedHead(shopId, this.kind);
+    held.spread = Math.max(held.spread, head.spread);
+    const entries = head.snapshot && (await readFeedSnapshot(shopId, this.kind, head.snapshot));
+    if (!head.snapshot || !entries) return;
+    for (const entry of entries) take(entry);
+    for (let bucket = 0; bucket < head.snapshot.spread; bucket++)
+      held.buckets.set(bucket, { readAt: head.snapshot.takenAt });
   }
 }
 

@@ -1,0 +1,176 @@
+import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bulkWrite } from '../../infra/bench/bulk-write';
+import { meterDynamo } from '../../infra/bench/dynamo-meter';
+import { dynamo, tableName } from '../../lib/data/client';
+import { SNAPSHOT_AFTER_ENTRIES } from '../../lib/data/feeds/feed-cache';
+import { readFeedHead } from '../../lib/data/feeds/feed-snapshot';
+import { newId } from '../../lib/data/ids';
+import { keys } from '../../lib/data/keys';
+import { findOrders } from '../../lib/data/orders/find-orders';
+import { forgetOrderIndexes } from '../../lib/data/orders/order-index-cache';
+import { orderItem } from '../../lib/data/orders/order-items';
+import { ORDER_TIMESTAMPS, type OrderRecord } from '../../lib/domain/orders/order';
+import { clearLostAnswers, loseAnswers } from '../support/faults';
+import { freshShopId, spreadTimes } from '../support/list-fixtures';
+import { useLocalTable } from '../support/local-env';
+
+/**
+ * Feed snapshots (lib/data/feeds/feed-snapshot.ts, docs/data-model.md "Feed snapshots"): a cold load
+ * that read many entries leaves a snapshot; the next cold instance reads it and the feed since, and
+ * answers exactly what a full read of the feed answers.
+ */
+let meter: ReturnType<typeof meterDynamo>;
+beforeAll(() => {
+  useLocalTable();
+  meter = meterDynamo(dynamo());
+});
+afterAll(() => {
+  meter.remove();
+  clearLostAnswers();
+});
+
+const SIZE = SNAPSHOT_AFTER_ENTRIES + 200;
+
+/** An order fixture (another `kind`, so the consistency check leaves it alone); every third paid. */
+function fixture(shopId: string, ms: number, i: number, paid = i % 3 === 0): OrderRecord {
+  const at = new Date(ms).toISOString();
+  return {
+    shopId,
+    orderId: newId(),
+    orderNumber: String(i + 1),
+    cartId: newId(),
+    customerId: `customer-${i % 7}`,
+    createdAt: at,
+    updatedAt: at,
+    currency: i % 4 === 3 ? 'GBP' : 'EUR',
+    lines: [{ productId: 'trail-mix' }],
+    timestamps: Object.fromEntries(ORDER_TIMESTAMPS.map((t) => [t, t === 'paidOn' && paid ? at : null])),
+  } as unknown as OrderRecord;
+}
+
+const stored = (order: OrderRecord, version = 0) => ({
+  ...orderItem(order, 1),
+  kind: 'orderFixture',
+  version,
+});
+
+async function shopOf(size: number): Promise<{ shopId: string; orders: OrderRecord[] }> {
+  const shopId = freshShopId('feedsnap');
+  const orders = spreadTimes(size, 300).map((ms, i) => fixture(shopId, ms, i));
+  await bulkWrite(
+    orders.map((order) => stored(order)),
+    { parallel: 4 },
+  );
+  return { shopId, orders };
+}
+
+/** What a fresh instance answers: all orders, the paid ones, and the read units and calls it took. */
+async function coldAnswer(shopId: string) {
+  forgetOrderIndexes();
+  meter.take();
+  const all = await findOrders(shopId, {}, 'created', { page: 1, perPage: 5 });
+  const usage = meter.take();
+  const paid = await findOrders(shopId, { statuses: { paidOn: true } }, 'created', { page: 1, perPage: 5 });
+  return { results: all.results, paid: paid.results, newest: all.items[0]?.orderId, usage };
+}
+
+describe('feed snapshots', () => {
+  it('a cold load of a big feed leaves one; the next cold instance reads it and the feed since, exactly', async () => {
+    // Prepare: a shop of SIZE orders; the first cold load reads the whole feed
+    const { shopId, orders } = await shopOf(SIZE);
+    const first = await coldAnswer(shopId);
+    const head = await readFeedHead(shopId, 'ORDER');
+
+    // Act: changes after the snapshot (a new order, an order paid), then a fresh instance
+    const added = fixture(shopId, Date.now(), SIZE + 1, false);
+    const paidLater = orders.find((o) => !o.timestamps.paidOn) as OrderRecord;
+    const now = new Date().toISOString();
+    await bulkWrite(
+      [
+        stored(added),
+        stored({ ...paidLater, updatedAt: now, timestamps: { ...paidLater.timestamps, paidOn: now } }, 1),
+      ],
+      { parallel: 1 },
+    );
+    const second = await coldAnswer(shopId);
+
+    // Assess
+    const paidAtFirst = orders.filter((o) => o.timestamps.paidOn).length;
+    expect(first).toMatchObject({ results: SIZE, paid: paidAtFirst });
+    expect(head.snapshot).not.toBeNull();
+    expect(second).toMatchObject({ results: SIZE + 1, paid: paidAtFirst + 1, newest: added.orderId });
+    // The snapshot's chunks and the feed's last seconds instead of every page of the feed.
+    expect(second.usage.readUnits).toBeLessThan(first.usage.readUnits / 3);
+  }, 60_000);
+
+  it('is read around when a chunk is gone: the feed in full, and a new snapshot', async () => {
+    // Prepare: a snapshot, then its first chunk lost
+    const { shopId } = await shopOf(SIZE);
+    await coldAnswer(shopId);
+    const before = (await readFeedHead(shopId, 'ORDER')).snapshot;
+    if (!before) throw new Error('no snapshot');
+    await dynamo().send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: keys.feedSnapshotChunk(shopId, 'ORDER', before.id, 0),
+      }),
+    );
+
+    // Act
+    const answer = await coldAnswer(shopId);
+    const after = (await readFeedHead(shopId, 'ORDER')).snapshot;
+
+    // Assess
+    expect(answer.results).toBe(SIZE);
+    expect(after?.id).not.toBe(before.id);
+    expect((await coldAnswer(shopId)).results).toBe(SIZE);
+  }, 60_000);
+
+  it('keeps one snapshot published when cold loads race, each answering in full', async () => {
+    // Prepare
+    const { shopId } = await shopOf(SIZE);
+
+    // Act: three cold instances at once (each its own index: forgotten between the starts)
+    const racing = await Promise.all(
+      [0, 1, 2].map(async () => {
+        forgetOrderIndexes();
+        return (await findOrders(shopId, {}, 'created', { page: 1, perPage: 5 })).results;
+      }),
+    );
+    const published = (await readFeedHead(shopId, 'ORDER')).snapshot;
+    const next = await coldAnswer(shopId);
+
+    // Assess: the published snapshot is whole, and serves the next cold instance
+    expect(racing).toEqual([SIZE, SIZE, SIZE]);
+    expect(published).not.toBeNull();
+    expect(next.results).toBe(SIZE);
+    expect(next.usage.readUnits).toBeLessThan(100);
+  }, 90_000);
+
+  it("keeps a snapshot whose publication's answer was lost after it was applied (fault)", async () => {
+    // Prepare
+    const { shopId } = await shopOf(SIZE);
+    const lost = loseAnswers({ commands: ['UpdateItemCommand'], bodyIncludes: 'snapshotAt', times: 1 });
+
+    // Act: the cold load that writes the snapshot, its publication answered only on the SDK's retry
+    const first = await coldAnswer(shopId);
+    clearLostAnswers();
+    const published = (await readFeedHead(shopId, 'ORDER')).snapshot;
+    const next = await coldAnswer(shopId);
+
+    // Assess: recognised as its own, its chunks not retired: the next cold instance reads them
+    expect(lost.lost()).toBe(1);
+    expect(first.results).toBe(SIZE);
+    expect(published).not.toBeNull();
+    expect(next.results).toBe(SIZE);
+    expect(next.usage.readUnits).toBeLessThan(100);
+    const chunk = await dynamo().send(
+      new GetCommand({
+        TableName: tableName(),
+        Key: keys.feedSnapshotChunk(shopId, 'ORDER', published?.id as string, 0),
+      }),
+    );
+    expect(chunk.Item?.expiresAt).toBeUndefined();
+  }, 90_000);
+});
