@@ -11,7 +11,7 @@ import { findOrders } from '../../lib/data/orders/find-orders';
 import { forgetOrderIndexes } from '../../lib/data/orders/order-index-cache';
 import { orderItem } from '../../lib/data/orders/order-items';
 import { ORDER_TIMESTAMPS, type OrderRecord } from '../../lib/domain/orders/order';
-import { clearLostAnswers, loseAnswers } from '../support/faults';
+import { clearFaults, clearLostAnswers, injectFaults, loseAnswers } from '../support/faults';
 import { freshShopId, spreadTimes } from '../support/list-fixtures';
 import { useLocalTable } from '../support/local-env';
 
@@ -102,6 +102,29 @@ describe('feed snapshots', () => {
     expect(second).toMatchObject({ results: SIZE + 1, paid: paidAtFirst + 1, newest: added.orderId });
     // The snapshot's chunks and the feed's last seconds instead of every page of the feed.
     expect(second.usage.readUnits).toBeLessThan(first.usage.readUnits / 3);
+  }, 60_000);
+
+  it('is left by a cold load that took several requests (the first ran out half way)', async () => {
+    // Prepare
+    const { shopId } = await shopOf(SIZE);
+    forgetOrderIndexes();
+
+    // Act: the feed's second page fails through every retry of the SDK; the client's retry goes on
+    injectFaults({ commands: ['QueryCommand'], skip: 1, times: 3 });
+    const failed = await findOrders(shopId, {}, 'created', { page: 1, perPage: 5 }).catch(
+      (error: Error) => error.name,
+    );
+    clearFaults();
+    const retried = await findOrders(shopId, {}, 'created', { page: 1, perPage: 5 });
+    const head = await readFeedHead(shopId, 'ORDER');
+    const fresh = await coldAnswer(shopId);
+
+    // Assess
+    expect(failed).toBe('ProvisionedThroughputExceededException');
+    expect(retried.results).toBe(SIZE);
+    expect(head.snapshot).not.toBeNull();
+    expect(fresh.results).toBe(SIZE);
+    expect(fresh.usage.readUnits).toBeLessThan(100);
   }, 60_000);
 
   it('is read around when a chunk is gone: the feed in full, and a new snapshot', async () => {

@@ -41,6 +41,11 @@ interface Held<I> {
   spread: number;
   running?: Promise<void>;
   next?: Promise<void>;
+  /**
+   * While a cold load is not complete (it may take several requests): every entry it took, latest
+   * version by id, and how many it read from the feed, for the snapshot it may leave.
+   */
+  gathering?: { entries: Map<string, FeedItem>; fromFeed: number };
 }
 
 /**
@@ -105,23 +110,27 @@ export class FeedCache<I extends FedIndex> {
   private async refresh(shopId: string, held: Held<I>): Promise<void> {
     const started = Date.now();
     // Only a cold load gathers the entries (for a snapshot); a warm refresh keeps nothing beside the index.
-    const gathered = held.buckets.size === 0 ? new Map<string, FeedItem>() : undefined;
-    let readFromFeed = 0;
+    const cold = held.buckets.size === 0;
+    if (cold) held.gathering = { entries: new Map(), fromFeed: 0 };
+    const gathering = held.gathering;
     const take = (item: FeedItem) => {
       const spread = spreadOfFeedItem(item);
-      if (spread !== undefined) return void (held.spread = Math.max(held.spread, spread));
+      if (spread !== undefined) {
+        held.spread = Math.max(held.spread, spread);
+        return;
+      }
       held.index.take(item);
-      if (!gathered) return;
+      if (!gathering) return;
       const id = idOfSort(item.sort);
-      if ((gathered.get(id)?.version ?? -1) <= item.version) gathered.set(id, item);
+      if ((gathering.entries.get(id)?.version ?? -1) <= item.version) gathering.entries.set(id, item);
     };
-    if (gathered) await this.startCold(shopId, held, take);
+    if (cold) await this.startCold(shopId, held, take);
     const readBucket = async (bucket: number) => {
       const state = held.buckets.get(bucket) ?? {};
       held.buckets.set(bucket, state);
       await readFeedBucket(shopId, this.kind, bucket, readFrom(state), (page) => {
         for (const item of page) take(item);
-        readFromFeed += page.length;
+        if (gathering) gathering.fromFeed += page.length;
         const last = page.at(-1)?.sort;
         if (last !== undefined && state.readAt === undefined) state.partial = last;
       });
@@ -138,13 +147,18 @@ export class FeedCache<I extends FedIndex> {
     await readAll(
       Array.from({ length: held.spread }, (_, bucket) => bucket).filter((b) => !known.includes(b)),
     );
-    if (gathered && readFromFeed >= SNAPSHOT_AFTER_ENTRIES)
-      await writeFeedSnapshot(shopId, this.kind, gathered.values(), started, held.spread).catch((error) =>
-        log.warn('a feed snapshot was not written; a later cold load tries again', {
-          shopId,
-          kind: this.kind,
-          error: (error as Error).message,
-        }),
+    if (!gathering) return;
+    held.gathering = undefined;
+    // Taken when the earliest bucket's complete read began: the next cold load reads each from there.
+    const takenAt = Math.min(...[...held.buckets.values()].map((state) => state.readAt ?? started));
+    if (gathering.fromFeed >= SNAPSHOT_AFTER_ENTRIES)
+      await writeFeedSnapshot(shopId, this.kind, gathering.entries.values(), takenAt, held.spread).catch(
+        (error) =>
+          log.warn('a feed snapshot was not written; a later cold load tries again', {
+            shopId,
+            kind: this.kind,
+            error: (error as Error).message,
+          }),
       );
   }
 
