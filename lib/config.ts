@@ -74,6 +74,11 @@ const Env = z.object({
     z._default(z.enum(['true', 'false']), 'false'),
     z.transform((v: 'true' | 'false') => v === 'true'),
   ),
+  /**
+   * A cold load that read at least this many entries from a feed leaves a snapshot of it
+   * (docs/data-model.md "Feed snapshots"); tests lower it to build one from a few hundred orders.
+   */
+  FEED_SNAPSHOT_AFTER_ENTRIES: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 2000),
   /** Multiplies every webhook retry delay (the twin's tests run the two-day schedule in seconds). */
   WEBHOOK_RETRY_SCALE: z._default(z.coerce.number().check(z.positive(), z.maximum(1)), 1),
   /** docs/api-rules.md "Rate limit": requests per token and hour. */

@@ -2,8 +2,8 @@ import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bulkWrite } from '../../infra/bench/bulk-write';
 import { meterDynamo } from '../../infra/bench/dynamo-meter';
+import { resetConfig } from '../../lib/config';
 import { dynamo, tableName } from '../../lib/data/client';
-import { SNAPSHOT_AFTER_ENTRIES } from '../../lib/data/feeds/feed-cache';
 import { readFeedHead } from '../../lib/data/feeds/feed-snapshot';
 import { newId } from '../../lib/data/ids';
 import { keys } from '../../lib/data/keys';
@@ -23,6 +23,9 @@ import { useLocalTable } from '../support/local-env';
 let meter: ReturnType<typeof meterDynamo>;
 beforeAll(() => {
   useLocalTable();
+  // A snapshot from a cold load that read 200 entries (2,000 in AWS): small shops, quick tests.
+  process.env.FEED_SNAPSHOT_AFTER_ENTRIES = '200';
+  resetConfig();
   meter = meterDynamo(dynamo());
 });
 afterAll(() => {
@@ -30,7 +33,9 @@ afterAll(() => {
   clearLostAnswers();
 });
 
-const SIZE = SNAPSHOT_AFTER_ENTRIES + 200;
+/** Enough that reading the whole feed costs several times a snapshot's chunk (test 1); the others need less. */
+const SIZE = 2200;
+const SMALL = 300;
 
 /** An order fixture (another `kind`, so the consistency check leaves it alone); every third paid. */
 function fixture(shopId: string, ms: number, i: number, paid = i % 3 === 0): OrderRecord {
@@ -75,10 +80,15 @@ async function coldAnswer(shopId: string) {
   return { results: all.results, paid: paid.results, newest: all.items[0]?.orderId, usage };
 }
 
+/** GetItems of a cold load beyond the spread item's: the snapshot's chunks it read. */
+const chunkReads = (commands: string[]) => commands.filter((c) => c === 'GetItemCommand').length - 1;
+
 describe('feed snapshots', () => {
+  let bigShop = '';
   it('a cold load of a big feed leaves one; the next cold instance reads it and the feed since, exactly', async () => {
     // Prepare: a shop of SIZE orders; the first cold load reads the whole feed
     const { shopId, orders } = await shopOf(SIZE);
+    bigShop = shopId;
     const first = await coldAnswer(shopId);
     const head = await readFeedHead(shopId, 'ORDER');
 
@@ -104,9 +114,32 @@ describe('feed snapshots', () => {
     expect(second.usage.readUnits).toBeLessThan(first.usage.readUnits / 3);
   }, 60_000);
 
+  it('is read around when a chunk is gone: the feed in full, and a new snapshot', async () => {
+    // Prepare: the first test's snapshot, its first chunk lost
+    const shopId = bigShop;
+    const before = (await readFeedHead(shopId, 'ORDER')).snapshot;
+    if (!before) throw new Error('no snapshot');
+    await dynamo().send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: keys.feedSnapshotChunk(shopId, 'ORDER', before.id, 0),
+      }),
+    );
+
+    // Act
+    const answer = await coldAnswer(shopId);
+    const after = (await readFeedHead(shopId, 'ORDER')).snapshot;
+
+    // Assess: every order (the first test added one), from a new snapshot next time
+    expect(answer.results).toBe(SIZE + 1);
+    expect(after?.id).not.toBe(before.id);
+    expect((await coldAnswer(shopId)).results).toBe(SIZE + 1);
+  }, 60_000);
+
   it('is left by a cold load that took several requests (the first ran out half way)', async () => {
-    // Prepare
-    const { shopId } = await shopOf(SIZE);
+    // Prepare: two pages of the feed (1,000 entries a page)
+    const SEVERAL = 1100;
+    const { shopId } = await shopOf(SEVERAL);
     forgetOrderIndexes();
 
     // Act: the feed's second page fails through every retry of the SDK; the client's retry goes on
@@ -121,38 +154,15 @@ describe('feed snapshots', () => {
 
     // Assess
     expect(failed).toBe('ProvisionedThroughputExceededException');
-    expect(retried.results).toBe(SIZE);
+    expect(retried.results).toBe(SEVERAL);
     expect(head.snapshot).not.toBeNull();
-    expect(fresh.results).toBe(SIZE);
-    expect(fresh.usage.readUnits).toBeLessThan(100);
-  }, 60_000);
-
-  it('is read around when a chunk is gone: the feed in full, and a new snapshot', async () => {
-    // Prepare: a snapshot, then its first chunk lost
-    const { shopId } = await shopOf(SIZE);
-    await coldAnswer(shopId);
-    const before = (await readFeedHead(shopId, 'ORDER')).snapshot;
-    if (!before) throw new Error('no snapshot');
-    await dynamo().send(
-      new DeleteCommand({
-        TableName: tableName(),
-        Key: keys.feedSnapshotChunk(shopId, 'ORDER', before.id, 0),
-      }),
-    );
-
-    // Act
-    const answer = await coldAnswer(shopId);
-    const after = (await readFeedHead(shopId, 'ORDER')).snapshot;
-
-    // Assess
-    expect(answer.results).toBe(SIZE);
-    expect(after?.id).not.toBe(before.id);
-    expect((await coldAnswer(shopId)).results).toBe(SIZE);
+    expect(fresh.results).toBe(SEVERAL);
+    expect(chunkReads(fresh.usage.commands)).toBe(1);
   }, 60_000);
 
   it('keeps one snapshot published when cold loads race, each answering in full', async () => {
     // Prepare
-    const { shopId } = await shopOf(SIZE);
+    const { shopId } = await shopOf(SMALL);
 
     // Act: three cold instances at once (each its own index: forgotten between the starts)
     const racing = await Promise.all(
@@ -165,15 +175,15 @@ describe('feed snapshots', () => {
     const next = await coldAnswer(shopId);
 
     // Assess: the published snapshot is whole, and serves the next cold instance
-    expect(racing).toEqual([SIZE, SIZE, SIZE]);
+    expect(racing).toEqual([SMALL, SMALL, SMALL]);
     expect(published).not.toBeNull();
-    expect(next.results).toBe(SIZE);
-    expect(next.usage.readUnits).toBeLessThan(100);
+    expect(next.results).toBe(SMALL);
+    expect(chunkReads(next.usage.commands)).toBe(1);
   }, 90_000);
 
   it("keeps a snapshot whose publication's answer was lost after it was applied (fault)", async () => {
     // Prepare
-    const { shopId } = await shopOf(SIZE);
+    const { shopId } = await shopOf(SMALL);
     const lost = loseAnswers({ commands: ['UpdateItemCommand'], bodyIncludes: 'snapshotAt', times: 1 });
 
     // Act: the cold load that writes the snapshot, its publication answered only on the SDK's retry
@@ -184,10 +194,10 @@ describe('feed snapshots', () => {
 
     // Assess: recognised as its own, its chunks not retired: the next cold instance reads them
     expect(lost.lost()).toBe(1);
-    expect(first.results).toBe(SIZE);
+    expect(first.results).toBe(SMALL);
     expect(published).not.toBeNull();
-    expect(next.results).toBe(SIZE);
-    expect(next.usage.readUnits).toBeLessThan(100);
+    expect(next.results).toBe(SMALL);
+    expect(chunkReads(next.usage.commands)).toBe(1);
     const chunk = await dynamo().send(
       new GetCommand({
         TableName: tableName(),

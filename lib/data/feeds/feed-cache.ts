@@ -1,3 +1,4 @@
+import { config } from '../../config';
 import { log } from '../../log';
 import { type FeedItem, type FeedKind, idOfSort, readFeedBucket, spreadOfFeedItem } from './feed';
 import { readFeedHead, readFeedSnapshot, writeFeedSnapshot } from './feed-snapshot';
@@ -10,12 +11,6 @@ import { KeptItems } from './kept-items';
  * until its item changes again (docs/data-model.md "Feeds").
  */
 export const FEED_MARGIN_MS = 5000;
-
-/**
- * A cold load that read at least this many entries from the feed (no snapshot, or one far behind)
- * stores a snapshot of what it holds: below it, reading the feed costs a cold instance two pages.
- */
-export const SNAPSHOT_AFTER_ENTRIES = 2000;
 
 /** What an in-memory index behind a list takes from its feed. */
 export interface FedIndex {
@@ -151,7 +146,8 @@ export class FeedCache<I extends FedIndex> {
     held.gathering = undefined;
     // Taken when the earliest bucket's complete read began: the next cold load reads each from there.
     const takenAt = Math.min(...[...held.buckets.values()].map((state) => state.readAt ?? started));
-    if (gathering.fromFeed >= SNAPSHOT_AFTER_ENTRIES)
+    // Below the threshold (2,000 by default), reading the feed costs a cold instance two pages.
+    if (gathering.fromFeed >= config().FEED_SNAPSHOT_AFTER_ENTRIES)
       await writeFeedSnapshot(shopId, this.kind, gathering.entries.values(), takenAt, held.spread).catch(
         (error) =>
           log.warn('a feed snapshot was not written; a later cold load tries again', {
