@@ -5,14 +5,12 @@ import { meterDynamo } from '../../infra/bench/dynamo-meter';
 import { resetConfig } from '../../lib/config';
 import { dynamo, tableName } from '../../lib/data/client';
 import { readFeedHead } from '../../lib/data/feeds/feed-snapshot';
-import { newId } from '../../lib/data/ids';
 import { keys } from '../../lib/data/keys';
 import { findOrders } from '../../lib/data/orders/find-orders';
 import { forgetOrderIndexes } from '../../lib/data/orders/order-index-cache';
-import { orderItem } from '../../lib/data/orders/order-items';
-import { ORDER_TIMESTAMPS, type OrderRecord } from '../../lib/domain/orders/order';
+import type { OrderRecord } from '../../lib/domain/orders/order';
 import { clearFaults, clearLostAnswers, injectFaults, loseAnswers } from '../support/faults';
-import { freshShopId, spreadTimes } from '../support/list-fixtures';
+import { freshShopId, orderAt, orderFixtureItem, spreadTimes } from '../support/list-fixtures';
 import { useLocalTable } from '../support/local-env';
 
 /**
@@ -37,28 +35,9 @@ afterAll(() => {
 const SIZE = 2200;
 const SMALL = 300;
 
-/** An order fixture (another `kind`, so the consistency check leaves it alone); every third paid. */
-function fixture(shopId: string, ms: number, i: number, paid = i % 3 === 0): OrderRecord {
-  const at = new Date(ms).toISOString();
-  return {
-    shopId,
-    orderId: newId(),
-    orderNumber: String(i + 1),
-    cartId: newId(),
-    customerId: `customer-${i % 7}`,
-    createdAt: at,
-    updatedAt: at,
-    currency: i % 4 === 3 ? 'GBP' : 'EUR',
-    lines: [{ productId: 'trail-mix' }],
-    timestamps: Object.fromEntries(ORDER_TIMESTAMPS.map((t) => [t, t === 'paidOn' && paid ? at : null])),
-  } as unknown as OrderRecord;
-}
-
-const stored = (order: OrderRecord, version = 0) => ({
-  ...orderItem(order, 1),
-  kind: 'orderFixture',
-  version,
-});
+const fixture = (shopId: string, ms: number, i: number, paid?: boolean) =>
+  orderAt(shopId, ms, i, paid === undefined ? {} : { paid });
+const stored = orderFixtureItem;
 
 async function shopOf(size: number): Promise<{ shopId: string; orders: OrderRecord[] }> {
   const shopId = freshShopId('feedsnap');

@@ -2,13 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bulkWrite } from '../../infra/bench/bulk-write';
 import { meterDynamo } from '../../infra/bench/dynamo-meter';
 import { dynamo } from '../../lib/data/client';
-import { newId } from '../../lib/data/ids';
 import { findOrders } from '../../lib/data/orders/find-orders';
 import { forgetOrderIndexes, keptOrders } from '../../lib/data/orders/order-index-cache';
-import { orderItem } from '../../lib/data/orders/order-items';
-import { ORDER_TIMESTAMPS, type OrderRecord } from '../../lib/domain/orders/order';
 import type { OrderFilter, OrderSort } from '../../lib/domain/orders/order-filter';
-import { freshShopId, spreadTimes } from '../support/list-fixtures';
+import { freshShopId, orderAt, orderFixtureItem, spreadTimes } from '../support/list-fixtures';
 import { useLocalTable } from '../support/local-env';
 
 /**
@@ -26,26 +23,9 @@ afterAll(() => meter.remove());
 /** A shop of `size` orders over the last 300 days: every third paid, a quarter in GBP, two products. */
 async function shopOf(size: number): Promise<string> {
   const shopId = freshShopId(`ordercost${size}`);
-  const orders = spreadTimes(size, 300).map((ms, i) => {
-    const at = new Date(ms).toISOString();
-    const order = {
-      shopId,
-      orderId: newId(),
-      orderNumber: String(i + 1),
-      cartId: newId(),
-      customerId: `customer-${i % 7}`,
-      createdAt: at,
-      updatedAt: at,
-      currency: i % 4 === 3 ? 'GBP' : 'EUR',
-      lines: [{ productId: i % 2 ? 'espresso-beans' : 'trail-mix' }],
-      timestamps: Object.fromEntries(
-        ORDER_TIMESTAMPS.map((t) => [t, t === 'paidOn' && i % 3 === 0 ? at : null]),
-      ),
-    } as unknown as OrderRecord;
-    // A bare fixture, not priced: another `kind` keeps it out of the consistency check (fuzz test),
-    // which holds every stored order to its totals and numbering. The feed and the page read ignore it.
-    return { ...orderItem(order, 1), kind: 'orderFixture' };
-  });
+  const orders = spreadTimes(size, 300).map((ms, i) =>
+    orderFixtureItem(orderAt(shopId, ms, i, { products: [i % 2 ? 'espresso-beans' : 'trail-mix'] })),
+  );
   await bulkWrite(orders, { parallel: 4 });
   return shopId;
 }
