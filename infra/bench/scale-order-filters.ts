@@ -21,6 +21,16 @@ export interface OrderFilterRow {
   results: number;
 }
 
+/** Fails unless the (warm) first process counts what the fresh one answered: the same shop, the same orders. */
+async function sameAnswer(api: Child, url: string, request: Parameters<typeof callApi>[1], fresh: string) {
+  const results = (text: string) => (JSON.parse(text) as { results: number }).results;
+  const warm = await callApi(String(api.ready.url) || url, request);
+  if (results(warm.body) !== results(fresh) || results(fresh) === 0)
+    throw new Error(
+      `the fresh instance answered ${results(fresh)} orders, the warm one ${results(warm.body)}`,
+    );
+}
+
 /** A process's first list request of a shop: the order index's cold load. */
 export interface OrderIndexColdLoad {
   size: number;
@@ -101,6 +111,7 @@ export async function measureOrderFilters(
         );
         if (instance === 'first')
           customerId = (JSON.parse(body) as { items: { customerId: string }[] }).items[0]?.customerId ?? '';
+        else await sameAnswer(api, url, get('orders?paidOn=true'), body);
         cold.push({ size, instance, ...load });
         say(
           `  cold load at ${size} (${instance} instance): ${load.ms.toFixed(0)} ms, ${load.calls} calls, ${load.readUnits.toFixed(0)} RCU, ${load.attempts} request(s)`,

@@ -165,7 +165,9 @@ async function main(): Promise<number> {
       }
       if (parts.has('order-filters')) {
         const sizes = values['order-sizes'].split(',').map(Number);
-        const freshApi = () => startChild(here('./api-process.ts'), env);
+        // A fresh API process on the same DynamoDB Local: a new Lambda instance of the same shop.
+        const freshApi = () =>
+          startChild(here('./catalog-api-process.ts'), { ...env, BENCH_DYNAMODB_ENDPOINT: dynamoEndpoint });
         const { rows, cold } = await measureOrderFilters(api, freshApi, sizes, Number(values.samples), say);
         sections.push(
           `GET /orders filters by shop size (${values.samples} requests each at concurrency 1, resultsPerPage 10)\n\n${orderFilterTable(rows, cold)}`,
