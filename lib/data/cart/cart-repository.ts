@@ -175,7 +175,7 @@ function fromItem(item: Record<string, unknown>): CartRecord {
 }
 
 /** Per instance: each shop's carts in memory, kept current from the cart feed. */
-const cartIndexes = new FeedCache('CART', () => new CreatedIndex(cartEntryOfFeedItem));
+const cartIndexes = new FeedCache('CART', () => new CreatedIndex(cartEntryOfFeedItem), 'no snapshots');
 
 /**
  * A page of a shop's open, unexpired carts created within a window (either end open), newest

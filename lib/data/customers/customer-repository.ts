@@ -41,7 +41,11 @@ export async function getCustomer(
 }
 
 /** Per instance: each shop's customers in memory, kept current from the customer feed. */
-const customerIndexes = new FeedCache('CUSTOMER', () => new CreatedIndex(customerEntryOfFeedItem));
+const customerIndexes = new FeedCache(
+  'CUSTOMER',
+  () => new CreatedIndex(customerEntryOfFeedItem),
+  'snapshots',
+);
 
 /** A page of the shop's customers, newest first, and how many there are. */
 export function listCustomers(shopId: string, wanted: PageWanted): Promise<ListPage<CustomerRecord>> {

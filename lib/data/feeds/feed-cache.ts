@@ -57,9 +57,15 @@ export class FeedCache<I extends FedIndex> {
   /** The items recent pages showed, at their versions (kept-items.ts). */
   readonly kept = new KeptItems();
 
+  /**
+   * `snapshots`: whether cold loads leave feed snapshots. Not for carts: a cart leaves its feed only
+   * when DynamoDB's TTL deletes it, which a snapshot cannot see, so a cart snapshot would keep every
+   * cart the shop ever had. Orders and customers are never deleted.
+   */
   constructor(
     private readonly kind: FeedKind,
     private readonly make: () => I,
+    private readonly snapshots: 'snapshots' | 'no snapshots',
   ) {}
 
   /** The shop's index, up to date with every change the feed showed when this call began. */
@@ -106,7 +112,7 @@ export class FeedCache<I extends FedIndex> {
     const started = Date.now();
     // Only a cold load gathers the entries (for a snapshot); a warm refresh keeps nothing beside the index.
     const cold = held.buckets.size === 0;
-    if (cold) held.gathering = { entries: new Map(), fromFeed: 0 };
+    if (cold && this.snapshots === 'snapshots') held.gathering = { entries: new Map(), fromFeed: 0 };
     const gathering = held.gathering;
     const take = (item: FeedItem) => {
       const spread = spreadOfFeedItem(item);

@@ -3,7 +3,7 @@ import type { KeptItems } from '../feeds/kept-items';
 import { OrderIndex } from './order-index';
 
 /** Per instance, like the catalog: each shop's order index, kept current from the order feed. */
-const orderIndexes = new FeedCache('ORDER', () => new OrderIndex());
+const orderIndexes = new FeedCache('ORDER', () => new OrderIndex(), 'snapshots');
 
 /** The shop's order index, up to date with every change the feed showed when this call began. */
 export function freshOrderIndex(shopId: string): Promise<OrderIndex> {
