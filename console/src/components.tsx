@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'preact/hooks';
 import { BASE } from './config';
 import { t } from './i18n';
 import { isPlainClick, navigate } from './router';
+import type { Loaded } from './use-load';
 
 /** A link inside the console: a real `<a href>` (new tab, copy link) that navigates in place. */
 export function Link({
@@ -58,6 +59,22 @@ export function Loading() {
       {t('common.loading')}
     </p>
   );
+}
+
+/** A list's load as the screens show it: its error with a retry, "Loading…", the empty text, or the list. */
+export function LoadedList<T extends { items: readonly unknown[] }>({
+  loaded,
+  empty,
+  children,
+}: {
+  loaded: Loaded<T>;
+  empty: string;
+  children: (data: T) => ComponentChildren;
+}) {
+  if (loaded.error) return <LoadError reason={loaded.error} retry={loaded.reload} />;
+  if (!loaded.data) return <Loading />;
+  if (loaded.data.items.length === 0) return <p>{empty}</p>;
+  return <>{children(loaded.data)}</>;
 }
 
 /** "Previous page" / "Next page" over numbered pages (lists the API pages by number, not by cursor). */

@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import type { ApiError } from '../api/client';
 import { firstReason } from '../api/reason';
 import { hasScope } from '../auth/scopes';
-import { Link, LoadError, Loading, PageNav, ScreenTitle } from '../components';
+import { Link, LoadError, LoadedList, Loading, PageNav, ScreenTitle } from '../components';
 import { useConsole } from '../context';
 import { dateTime, money, t } from '../i18n';
 import { navigate } from '../router';
@@ -151,42 +151,38 @@ export function CouponCampaign({ campaignId }: { campaignId: string }) {
             </button>
           </form>
         ) : null}
-        {codes.error ? (
-          <LoadError reason={codes.error} retry={codes.reload} />
-        ) : !codes.data ? (
-          <Loading />
-        ) : codes.data.items.length === 0 ? (
-          <p>{t('coupons.noCodes')}</p>
-        ) : (
-          <div class="table-wrap">
-            <table class="codes">
-              <thead>
-                <tr>
-                  <th scope="col">{t('coupons.code')}</th>
-                  <th scope="col" class="num">
-                    {t('coupons.used')}
-                  </th>
-                  {canWrite ? <th scope="col">{t('coupons.actions')}</th> : null}
-                </tr>
-              </thead>
-              <tbody>
-                {codes.data.items.map((one) => (
-                  <tr key={one.code}>
-                    <td>{one.code}</td>
-                    <td class="num">{one.timesUsed}</td>
-                    {canWrite ? (
-                      <td>
-                        <button type="button" disabled={busy} onClick={() => removeCode(one.code)}>
-                          {t('coupons.removeCode', { code: one.code })}
-                        </button>
-                      </td>
-                    ) : null}
+        <LoadedList loaded={codes} empty={t('coupons.noCodes')}>
+          {(data) => (
+            <div class="table-wrap">
+              <table class="codes">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('coupons.code')}</th>
+                    <th scope="col" class="num">
+                      {t('coupons.used')}
+                    </th>
+                    {canWrite ? <th scope="col">{t('coupons.actions')}</th> : null}
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+                </thead>
+                <tbody>
+                  {data.items.map((one) => (
+                    <tr key={one.code}>
+                      <td>{one.code}</td>
+                      <td class="num">{one.timesUsed}</td>
+                      {canWrite ? (
+                        <td>
+                          <button type="button" disabled={busy} onClick={() => removeCode(one.code)}>
+                            {t('coupons.removeCode', { code: one.code })}
+                          </button>
+                        </td>
+                      ) : null}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </LoadedList>
         {pages > 1 ? (
           <PageNav
             page={page}

@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import type { ApiError } from '../api/client';
 import { fieldReasons } from '../api/reason';
 import { hasScope } from '../auth/scopes';
-import { Link, LoadError, Loading, ScreenTitle } from '../components';
+import { Link, LoadedList, ScreenTitle } from '../components';
 import { useConsole } from '../context';
 import { type CampaignForm, campaignBody } from '../coupons/campaign-form';
 import { dateTime, money, t } from '../i18n';
@@ -30,48 +30,44 @@ export function CouponsIndex() {
   return (
     <>
       <ScreenTitle>{t('coupons.title')}</ScreenTitle>
-      {loaded.error ? (
-        <LoadError reason={loaded.error} retry={loaded.reload} />
-      ) : !loaded.data ? (
-        <Loading />
-      ) : loaded.data.items.length === 0 ? (
-        <p>{t('coupons.none')}</p>
-      ) : (
-        <div class="table-wrap">
-          <table class="campaigns">
-            <thead>
-              <tr>
-                <th scope="col">{t('coupons.name')}</th>
-                <th scope="col">{t('coupons.offer')}</th>
-                <th scope="col">{t('coupons.window')}</th>
-                <th scope="col" class="num">
-                  {t('coupons.used')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {loaded.data.items.map((c) => (
-                <tr key={c.campaignId}>
-                  <td>
-                    <Link to={`coupons/${encodeURIComponent(c.campaignId)}`}>{c.name}</Link>
-                    <span class="muted"> · {c.identifier}</span>
-                  </td>
-                  <td>{campaignOffer(c.type, c.currency)}</td>
-                  <td>
-                    {c.validFrom ? dateTime(c.validFrom) : t('coupons.always')} –{' '}
-                    {c.validUntil ? dateTime(c.validUntil) : t('coupons.open')}
-                  </td>
-                  <td class="num">
-                    {c.usesTotal === null
-                      ? String(c.timesUsed)
-                      : t('coupons.usedOf', { used: c.timesUsed, total: c.usesTotal })}
-                  </td>
+      <LoadedList loaded={loaded} empty={t('coupons.none')}>
+        {(data) => (
+          <div class="table-wrap">
+            <table class="campaigns">
+              <thead>
+                <tr>
+                  <th scope="col">{t('coupons.name')}</th>
+                  <th scope="col">{t('coupons.offer')}</th>
+                  <th scope="col">{t('coupons.window')}</th>
+                  <th scope="col" class="num">
+                    {t('coupons.used')}
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+              </thead>
+              <tbody>
+                {data.items.map((c) => (
+                  <tr key={c.campaignId}>
+                    <td>
+                      <Link to={`coupons/${encodeURIComponent(c.campaignId)}`}>{c.name}</Link>
+                      <span class="muted"> · {c.identifier}</span>
+                    </td>
+                    <td>{campaignOffer(c.type, c.currency)}</td>
+                    <td>
+                      {c.validFrom ? dateTime(c.validFrom) : t('coupons.always')} –{' '}
+                      {c.validUntil ? dateTime(c.validUntil) : t('coupons.open')}
+                    </td>
+                    <td class="num">
+                      {c.usesTotal === null
+                        ? String(c.timesUsed)
+                        : t('coupons.usedOf', { used: c.timesUsed, total: c.usesTotal })}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </LoadedList>
       {canWrite ? <NewCampaign /> : null}
     </>
   );

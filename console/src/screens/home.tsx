@@ -1,7 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import type { Api, Order } from '../api/client';
 import { hasScope } from '../auth/scopes';
-import { Link, LoadError, Loading, ScreenTitle } from '../components';
+import { Link, LoadError, LoadedList, Loading, ScreenTitle } from '../components';
 import { useConsole } from '../context';
 import { dateTime, money, shortDay, t } from '../i18n';
 import { type CurrencySales, type CurrencyTotals, homeSales, salesQuery } from '../sales/days';
@@ -180,22 +180,18 @@ function ShortList<T>(props: {
         {props.title}
         {loaded.data ? <span class="count">{loaded.data.results}</span> : null}
       </h3>
-      {loaded.error ? (
-        <LoadError reason={loaded.error} retry={loaded.reload} />
-      ) : !loaded.data ? (
-        <Loading />
-      ) : loaded.data.items.length === 0 ? (
-        <p>{props.empty}</p>
-      ) : (
-        <>
-          <ul class="order-list">
-            {loaded.data.items.map((item) => (
-              <li key={props.keyOf(item)}>{props.line(item)}</li>
-            ))}
-          </ul>
-          <Link to={props.allTo}>{t('home.showAll', { count: loaded.data.results })}</Link>
-        </>
-      )}
+      <LoadedList loaded={loaded} empty={props.empty}>
+        {(data) => (
+          <>
+            <ul class="order-list">
+              {data.items.map((item) => (
+                <li key={props.keyOf(item)}>{props.line(item)}</li>
+              ))}
+            </ul>
+            <Link to={props.allTo}>{t('home.showAll', { count: data.results })}</Link>
+          </>
+        )}
+      </LoadedList>
     </div>
   );
 }
@@ -273,22 +269,18 @@ function Watched({ api, shop }: { api: Api; shop: string }) {
         {loaded.data ? <span class="count">{loaded.data.results}</span> : null}
       </h2>
       <p class="muted">{t('home.watchedNote')}</p>
-      {loaded.error ? (
-        <LoadError reason={loaded.error} retry={loaded.reload} />
-      ) : !loaded.data ? (
-        <Loading />
-      ) : loaded.data.items.length === 0 ? (
-        <p>{t('home.noWatched')}</p>
-      ) : (
-        <ul class="order-list">
-          {loaded.data.items.map((product) => (
-            <li key={product.productId} class="watched-item">
-              <span>{product.name}</span> <span class="muted">{product.productNumber}</span>{' '}
-              <span class="amount">{t('home.watchers', { count: product.watchers })}</span>
-            </li>
-          ))}
-        </ul>
-      )}
+      <LoadedList loaded={loaded} empty={t('home.noWatched')}>
+        {(data) => (
+          <ul class="order-list">
+            {data.items.map((product) => (
+              <li key={product.productId} class="watched-item">
+                <span>{product.name}</span> <span class="muted">{product.productNumber}</span>{' '}
+                <span class="amount">{t('home.watchers', { count: product.watchers })}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </LoadedList>
     </section>
   );
 }

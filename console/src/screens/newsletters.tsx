@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import type { ApiError } from '../api/client';
 import { fieldReasons } from '../api/reason';
 import { hasScope } from '../auth/scopes';
-import { Link, LoadError, Loading, PageNav, ScreenTitle } from '../components';
+import { Link, LoadError, LoadedList, Loading, PageNav, ScreenTitle } from '../components';
 import { useConsole } from '../context';
 import { t } from '../i18n';
 import { navigate } from '../router';
@@ -202,54 +202,50 @@ export function NewsletterSubscribers({ campaignId }: { campaignId: string }) {
         <h2 id="subscribers-title">
           {t('newsletters.subscriberCount', { count: subscribers.data?.results ?? 0 })}
         </h2>
-        {subscribers.error ? (
-          <LoadError reason={subscribers.error} retry={subscribers.reload} />
-        ) : !subscribers.data ? (
-          <Loading />
-        ) : subscribers.data.items.length === 0 ? (
-          <p>{t('newsletters.noSubscribers')}</p>
-        ) : (
-          <div class="table-wrap">
-            <table class="subscribers">
-              <thead>
-                <tr>
-                  <th scope="col">{t('newsletters.email')}</th>
-                  <th scope="col">{t('newsletters.name')}</th>
-                  <th scope="col">{t('newsletters.state')}</th>
-                  {canWrite ? <th scope="col">{t('newsletters.actions')}</th> : null}
-                </tr>
-              </thead>
-              <tbody>
-                {subscribers.data.items.map((s) => (
-                  <tr key={s.email}>
-                    <td>{s.email}</td>
-                    <td>{s.name ?? ''}</td>
-                    <td>
-                      {s.pending
-                        ? t('newsletters.pending')
-                        : s.subscribed
-                          ? t('newsletters.subscribed')
-                          : t('newsletters.left')}
-                    </td>
-                    {canWrite ? (
-                      <td>
-                        {s.pending || s.subscribed ? (
-                          <button
-                            type="button"
-                            disabled={busy}
-                            onClick={() => remove(s.email, s.unsubscribeToken)}
-                          >
-                            {t('newsletters.remove', { email: s.email })}
-                          </button>
-                        ) : null}
-                      </td>
-                    ) : null}
+        <LoadedList loaded={subscribers} empty={t('newsletters.noSubscribers')}>
+          {(data) => (
+            <div class="table-wrap">
+              <table class="subscribers">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('newsletters.email')}</th>
+                    <th scope="col">{t('newsletters.name')}</th>
+                    <th scope="col">{t('newsletters.state')}</th>
+                    {canWrite ? <th scope="col">{t('newsletters.actions')}</th> : null}
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+                </thead>
+                <tbody>
+                  {data.items.map((s) => (
+                    <tr key={s.email}>
+                      <td>{s.email}</td>
+                      <td>{s.name ?? ''}</td>
+                      <td>
+                        {s.pending
+                          ? t('newsletters.pending')
+                          : s.subscribed
+                            ? t('newsletters.subscribed')
+                            : t('newsletters.left')}
+                      </td>
+                      {canWrite ? (
+                        <td>
+                          {s.pending || s.subscribed ? (
+                            <button
+                              type="button"
+                              disabled={busy}
+                              onClick={() => remove(s.email, s.unsubscribeToken)}
+                            >
+                              {t('newsletters.remove', { email: s.email })}
+                            </button>
+                          ) : null}
+                        </td>
+                      ) : null}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </LoadedList>
         {pages > 1 ? (
           <PageNav
             page={page}
