@@ -72,7 +72,10 @@ export function committedOf(item: Record<string, unknown>): number {
 
 /**
  * The items that set a product's stock absolutely (the import): its level split over its shards,
- * each with no holds (a hold in flight is dropped: the absolute level wins).
+ * each with no holds (a hold in flight is dropped: the absolute level wins). Their write sequence
+ * starts at the import's time in ms, above any count the shard reached before (DynamoDB takes at
+ * most 1,000 writes a second to one item), so an instance's live stock takes the new levels over
+ * what it saw of the old ones (lib/data/inventory/stock-view.ts keeps the higher sequence).
  */
 export function stockShardItems(
   shopId: string,
@@ -80,13 +83,15 @@ export function stockShardItems(
   units: number,
   shards: number,
 ): (Record<string, unknown> & Key)[] {
-  const updatedAt = new Date().toISOString();
+  const now = Date.now();
+  const updatedAt = new Date(now).toISOString();
   return splitStock(units, shards).map((available, shard) => ({
     ...keys.stockShard(shopId, productId, shard),
     kind: STOCK_SHARD_KIND,
     productId,
     shard,
     available,
+    seq: now,
     holds: {},
     reason: 'import',
     orderId: null,
@@ -96,9 +101,14 @@ export function stockShardItems(
   }));
 }
 
+/** A take's outcome: taken, or refused with the shard's level as the refusal found it. */
+export type TakeOutcome = { taken: true } | { taken: false; available: number };
+
 /**
  * Takes `units` from one shard for hold `holdId` if the shard has that many. Idempotent: a retry
- * of a take that was applied finds its own hold and counts as taken. False when the shard is short.
+ * of a take that was applied finds its own hold and counts as taken. A refusal (the shard is short)
+ * says what the shard holds, and this instance's live stock notes it, so its next blind takes pass
+ * the shard by (docs/inventory.md "A hot product").
  */
 export async function takeFromShard(
   shopId: string,
@@ -106,7 +116,7 @@ export async function takeFromShard(
   shard: number,
   units: number,
   holdId: string,
-): Promise<boolean> {
+): Promise<TakeOutcome> {
   try {
     const taken = await dynamo().send(
       new UpdateCommand({
@@ -122,11 +132,15 @@ export async function takeFromShard(
       }),
     );
     noteShardLevel(shopId, productId, shard, taken.Attributes);
-    return true;
+    return { taken: true };
   } catch (error) {
     if (!(error instanceof ConditionalCheckFailedException)) throw error;
-    const holds = (error.Item?.holds as { M?: Record<string, unknown> } | undefined)?.M ?? {};
-    return holdId in holds;
+    // The refusal's item comes marshalled (the document client leaves errors as they are).
+    const stored = error.Item ?? {};
+    if (holdId in (stored.holds?.M ?? {})) return { taken: true };
+    const level = { available: Number(stored.available?.N ?? 0), seq: Number(stored.seq?.N ?? 0) };
+    noteShardLevel(shopId, productId, shard, level, 'read');
+    return { taken: false, available: level.available };
   }
 }
 

@@ -34,14 +34,21 @@ class ShopStock implements LiveStock {
   constructor(private readonly shopId: string) {}
 
   units(product: ShopProduct): number | null {
+    return this.shardUnits(product)?.reduce((a, b) => a + b, 0) ?? null;
+  }
+
+  shardUnits(product: ShopProduct): number[] | null {
     if (product.stockShards === null) return null;
-    return this.unitsFrom(product.productId, stockUnits(product.stocklevel ?? 0), product.stockShards);
+    return this.shardUnitsFrom(product.productId, stockUnits(product.stocklevel ?? 0), product.stockShards);
   }
 
   unitsFrom(productId: string, catalogUnits: number, shards: number): number {
+    return this.shardUnitsFrom(productId, catalogUnits, shards).reduce((a, b) => a + b, 0);
+  }
+
+  private shardUnitsFrom(productId: string, catalogUnits: number, shards: number): number[] {
     const seen = this.seen.get(productId);
-    const imported = splitStock(catalogUnits, shards);
-    return imported.reduce((sum, units, shard) => sum + (seen?.get(shard)?.available ?? units), 0);
+    return splitStock(catalogUnits, shards).map((units, shard) => seen?.get(shard)?.available ?? units);
   }
 
   movedProducts(): Iterable<string> {
@@ -103,17 +110,19 @@ export function shopStock(shopId: string): ShopStock {
 
 /**
  * Notes a shard's level that a write of this instance has just returned (its new `available` and
- * `seq`), so this instance's next reads show it (other instances follow within the freshness bound).
+ * `seq`), so this instance's next reads show it (other instances follow within the freshness bound);
+ * `read` for the item as it stands (a refused take's answer).
  */
 export function noteShardLevel(
   shopId: string,
   productId: string,
   shard: number,
   written: Record<string, unknown> | undefined,
+  from: 'write' | 'read' = 'write',
 ): void {
   const { available, seq } = written ?? {};
   if (typeof available === 'number' && typeof seq === 'number')
-    shopStock(shopId).note(productId, shard, { available, seq }, 'write');
+    shopStock(shopId).note(productId, shard, { available, seq }, from);
 }
 
 /** Brings the shop's live stock within its freshness bound (a no-op while it is). */

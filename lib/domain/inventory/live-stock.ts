@@ -9,6 +9,8 @@ import { type Availability, availabilityOf, stockLevel, stockUnits } from './sto
 export interface LiveStock {
   /** The product's stock in units (thousandths); null when not tracked. */
   units(product: ShopProduct): number | null;
+  /** The same per shard (a checkout's blind take picks a shard seen with enough); null when not tracked. */
+  shardUnits(product: ShopProduct): number[] | null;
   /**
    * The same from what the catalog's columns hold of a tracked product: its level in units and
    * its number of shards (no product inflated).

@@ -17,8 +17,8 @@ export interface StockDemand {
   shards: number;
   /** Indexes of the cart's product lines that ask for it, for the 409 entries. */
   lines: number[];
-  /** Its stock as this instance last saw it (units; at most 10 s old), when known: a hint, never a rule. */
-  seen: number | null;
+  /** Its stock per shard as this instance last saw it (units), when known: a hint, never a rule. */
+  seen: number[] | null;
 }
 
 /**
@@ -44,7 +44,7 @@ export function stockDemands(
       units: 0,
       shards: product.stockShards,
       lines: [],
-      seen: live ? live.units(product) : null,
+      seen: live ? live.shardUnits(product) : null,
     };
     demand.units += quantityUnits(line.quantity);
     demand.lines.push(index);

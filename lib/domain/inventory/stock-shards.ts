@@ -43,11 +43,8 @@ export function planTakes(
   wanted: number,
   random = Math.random,
 ): ShardTake[] | null {
-  const enough = levels.flatMap((level, shard) => (level >= wanted ? [shard] : []));
-  if (enough.length > 0) {
-    const shard = enough[Math.floor(random() * enough.length)] as number;
-    return [{ shard, units: wanted }];
-  }
+  const one = blindTake(levels, wanted, random);
+  if (one) return one;
   const fullestFirst = levels
     .map((level, shard) => ({ shard, level }))
     .filter((s) => s.level > 0)
@@ -63,7 +60,12 @@ export function planTakes(
   return left === 0 ? takes : null;
 }
 
-/** A take planned without reading the levels: all of it from one shard picked at random. */
-export function blindTake(shards: number, wanted: number, random = Math.random): ShardTake[] {
-  return [{ shard: Math.floor(random() * shards), units: wanted }];
+/**
+ * A take planned without reading the levels: all of it from one shard picked at random among those
+ * seen with enough (levels as this instance last saw them). Null when none was: the levels are read.
+ */
+export function blindTake(seen: readonly number[], wanted: number, random = Math.random): ShardTake[] | null {
+  const enough = seen.flatMap((level, shard) => (level >= wanted ? [shard] : []));
+  if (enough.length === 0) return null;
+  return [{ shard: enough[Math.floor(random() * enough.length)] as number, units: wanted }];
 }

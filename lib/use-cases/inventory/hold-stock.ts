@@ -8,13 +8,15 @@ import { blindTake, planTakes } from '../../domain/inventory/stock-shards';
 
 /** Rounds lost to other buyers on the same shards before the client is asked to try again. */
 const MAX_ROUNDS = 25;
+/** Rounds that may go blind in a row: each refused take corrects what the checkout saw of its shard. */
+const BLIND_ROUNDS = 3;
 
 /**
  * Sets aside what a checkout takes (docs/inventory.md): takes each product from a shard picked at
- * random, under a new hold's id; when a shard is short, reads the shards of each tracked product,
- * refuses short products with one 409 entry per line (`gone` lines added), else plans and takes
- * again. A shard emptied meanwhile by another buyer ends this round's hold (every part given back)
- * and the next round plans on fresh levels. On any other failure the
+ * random, under a new hold's id; when no shard is known to have enough, reads the shards of each
+ * tracked product, refuses short products with one 409 entry per line (`gone` lines added), else
+ * plans and takes again. A shard emptied meanwhile by another buyer ends this round's hold (every
+ * part given back) and the next round tries again. On any other failure the
  * takes are given back before the error goes on, so nothing stays set aside for a checkout that
  * failed; what could not be given back, the sweeper gives back later. No order can use a hold
  * before this returns it, so giving it back here needs no release.
@@ -25,19 +27,26 @@ export async function holdStock(
   demands: readonly StockDemand[],
   gone: readonly FieldError[],
 ): Promise<StockHold> {
+  // Each product's shards as this checkout last saw them: the instance's live stock at first, then
+  // what a read or a refused take showed.
+  const seen = demands.map((d) => (d.seen ? [...d.seen] : null));
   for (let round = 1; round <= MAX_ROUNDS; round++) {
-    // The first round goes blind where this instance last saw enough: the take's condition is the
-    // check, so it skips the read. A round that meets a short shard reads every level and plans
-    // again; where the instance saw too little (a sale near its end), the first round reads too,
-    // so a sold-out buyer's 409 costs one read.
+    // Blind where a shard was seen with enough: the take's condition is the check, so it skips the
+    // read, and a refused take tells its shard's level, so the next round picks another. Where no
+    // shard was seen with enough (a sale near its end), the round reads every level first, so a
+    // sold-out buyer's 409 costs one read and always comes from what DynamoDB holds.
     const blind =
-      round === 1 && gone.length === 0 && demands.every((d) => d.seen !== null && d.seen >= d.units);
-    const levels = blind
-      ? undefined
-      : await Promise.all(demands.map((d) => shardLevels(shopId, d.productId, d.shards)));
-    const plans = demands.map((d, i) =>
-      levels ? planTakes(levels[i] as number[], d.units) : blindTake(d.shards, d.units),
-    );
+      gone.length === 0 && round <= BLIND_ROUNDS
+        ? demands.map((d, i) => (seen[i] ? blindTake(seen[i], d.units) : null))
+        : [];
+    const levels =
+      blind.length > 0 && blind.every((plan) => plan !== null)
+        ? undefined
+        : await Promise.all(demands.map((d) => shardLevels(shopId, d.productId, d.shards)));
+    levels?.forEach((shards, i) => {
+      seen[i] = [...shards];
+    });
+    const plans = demands.map((d, i) => (levels ? planTakes(levels[i] as number[], d.units) : blind[i]));
     const short = demands.flatMap((d, i) =>
       plans[i] || !levels
         ? []
@@ -56,22 +65,31 @@ export async function holdStock(
       heldAt,
       products: demands.map((d, i) => ({ productId: d.productId, takes: plans[i] ?? [] })),
     };
-    const taken = await Promise.allSettled(
-      hold.products.flatMap(({ productId, takes }) =>
-        takes.map((take) => takeFromShard(shopId, productId, take.shard, take.units, hold.holdId)),
-      ),
+    const attempts = hold.products.flatMap(({ productId, takes }, product) =>
+      takes.map((take) => ({
+        product,
+        take,
+        outcome: takeFromShard(shopId, productId, take.shard, take.units, hold.holdId),
+      })),
     );
-    if (taken.every((t) => t.status === 'fulfilled' && t.value)) return hold;
+    const taken = await Promise.allSettled(attempts.map((a) => a.outcome));
+    if (taken.every((t) => t.status === 'fulfilled' && t.value.taken)) return hold;
+    taken.forEach((t, i) => {
+      const { product, take } = attempts[i] as (typeof attempts)[number];
+      if (t.status === 'fulfilled' && !t.value.taken)
+        (seen[product] as number[])[take.shard] = t.value.available;
+    });
     // Only a take that went through, or whose answer was lost, has anything to give back.
     await giveBackUnordered(
       withTakes(
         hold,
-        taken.map((t) => !(t.status === 'fulfilled' && !t.value)),
+        taken.map((t) => !(t.status === 'fulfilled' && !t.value.taken)),
       ),
     );
     const failure = taken.find((t) => t.status === 'rejected');
     if (failure) throw failure.reason;
-    await backoff(round);
+    // Beaten to the shards it had just read: let the other buyers through before reading again.
+    if (levels) await backoff(round);
   }
   throw new ConcurrentChange('Other checkouts kept taking the same stock: try again');
 }
