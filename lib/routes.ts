@@ -65,16 +65,15 @@ export interface Route {
   readonly liveStock?: boolean;
   /** Whether the route writes to the table (read-only routes get read-only grants). */
   readonly writes: boolean;
-  /** Whether an Idempotency-Key header makes retries replay the first answer (beyond the spec). */
-  readonly idempotent?: boolean;
+  /**
+   * How an Idempotency-Key header makes a retry safe (beyond the spec): `stored`, the first 2xx
+   * answer is kept (sealed) and replayed for 24 hours; `ordered-cart` (the checkout), the cart it
+   * orders keeps the key's hash and a retry with that key answers the cart's order, not 410
+   * (lib/http/middleware/idempotency.ts).
+   */
+  readonly idempotent?: 'stored' | 'ordered-cart';
   /** Whether the handler signs or checks newsletter tokens (reads the newsletter secret). */
   readonly newsletterTokens?: boolean;
-  /**
-   * Whether the route turns the cart into an order: on an ordered cart, the retry of the checkout
-   * that ordered it (the same Idempotency-Key) reaches the handler, which answers its order; any
-   * other request still gets 410 (lib/http/middleware/cart-token.ts).
-   */
-  readonly placesOrder?: boolean;
   /** Handler module, relative to the repository root; exports `handler`. */
   readonly handler: string;
 }
@@ -88,7 +87,7 @@ export const createCart = {
   body: 'json',
   emptyBodyAllowed: true,
   writes: true,
-  idempotent: true,
+  idempotent: 'stored',
   handler: 'functions/carts/create-cart.ts',
 } as const satisfies Route;
 
@@ -266,8 +265,7 @@ export const createOrder = {
   cartToken: true,
   body: 'none',
   writes: true,
-  idempotent: true,
-  placesOrder: true,
+  idempotent: 'ordered-cart',
   handler: 'functions/orders/create-order.ts',
 } as const satisfies Route;
 

@@ -2330,7 +2330,7 @@ export interface components {
     parameters: {
         /** @description The cart token returned by POST /{shopId}/carts. */
         CartToken: string;
-        /** @description Retries with the same key replay the first answer (beyond the spec). */
+        /** @description Retries with the same key are safe (beyond the spec): POST /{shopId}/carts replays its first answer for 24 hours; a checkout answers the order its key placed, marked Idempotent-Replayed. */
         IdempotencyKey: string;
         /** @description Change the cart, product or order only while it is still at this ETag (else 412). */
         IfMatch: string;
@@ -2756,7 +2756,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Retries with the same key replay the first answer (beyond the spec). */
+                /** @description Retries with the same key are safe (beyond the spec): POST /{shopId}/carts replays its first answer for 24 hours; a checkout answers the order its key placed, marked Idempotent-Replayed. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -7665,7 +7665,7 @@ export interface operations {
             header: {
                 /** @description The cart token returned by POST /{shopId}/carts. */
                 "X-Service-Cart-Token": components["parameters"]["CartToken"];
-                /** @description Retries with the same key replay the first answer (beyond the spec). */
+                /** @description Retries with the same key are safe (beyond the spec): POST /{shopId}/carts replays its first answer for 24 hours; a checkout answers the order its key placed, marked Idempotent-Replayed. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {

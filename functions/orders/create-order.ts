@@ -18,7 +18,7 @@ export const handler = endpoint(routes.createOrder, { path: CartPath }, async (r
     cart: req.cart,
     catalogVersion: req.catalogVersion,
     view: req.view,
-    idempotencyKeyHash: req.idempotencyKeyHash,
+    checkoutKeyHash: req.checkoutKeyHash,
   });
   return created(orderView(order, req.view(order.locale)), {
     ...NO_STORE,

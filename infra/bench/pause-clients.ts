@@ -149,7 +149,7 @@ async function send(
   return { status: response.status, body: text, headers: response.headers };
 }
 
-/** 503 (DynamoDB failing) and 409 (the same key still in progress, a lost race) are worth a retry. */
+/** 503 (DynamoDB failing) and 409 (a lost race: another checkout of the cart) are worth a retry. */
 function retryable(status: number): boolean {
   return status === 503 || status === 409;
 }

@@ -211,7 +211,7 @@ function lostOrDoubled(
   return { doubled, lost, unknown };
 }
 
-/** What the load may see: success, 503 while DynamoDB is away, 409 for a key still in progress. */
+/** What the load may see: success, 503 while DynamoDB is away, 409 for a checkout's lost race. */
 function expected(a: Answer): boolean {
   return (
     (a.status >= 200 && a.status < 300) || a.status === 503 || (a.name === 'checkout' && a.status === 409)

@@ -42,7 +42,7 @@ const settings = {
  * SDK's default credential chain becomes the environment provider Lambda needs
  * (lambda-credentials.ts), the event-stream support DynamoDB never uses becomes a stub
  * (no-event-streams.ts), and so does the Secrets Manager client in every function but those of
- * idempotent routes and of routes with newsletter tokens, the only ones that read a secret
+ * routes that store idempotent answers and of routes with newsletter tokens, the only ones that read a secret
  * (no-secrets-manager.ts). `SPEED_TRICKS_OFF`
  * at bundling time leaves an alias out (`on` lets the cold-start floor keep them all).
  */
@@ -51,7 +51,7 @@ export function bundleAliases(
   on: (trick: SpeedTrick) => boolean = speedTrickOn,
 ): Record<string, string> {
   const readsSecret = routeList.some(
-    (route) => (route.idempotent || route.newsletterTokens) && route.handler === entry,
+    (route) => (route.idempotent === 'stored' || route.newsletterTokens) && route.handler === entry,
   );
   const aliases: Record<string, string> = {};
   if (on('credentials-alias'))

@@ -60,7 +60,8 @@ export class RouteGroupStack extends NestedStack {
       });
       props.media.grantTo(route.name, fn.fn);
       extras?.grant?.(fn);
-      if (route.idempotent) props.idempotency.grantTo(fn);
+      // Only stored answers are sealed; the checkout's Idempotency-Key lives on its cart.
+      if (route.idempotent === 'stored') props.idempotency.grantTo(fn);
       addApiRoute(this, props.api, route, fn.fn);
       this.functions.set(route.name, fn);
     }

@@ -119,7 +119,8 @@ export function openApiDocument(examples: Examples = {}): Json {
           name: IDEMPOTENCY_KEY_HEADER,
           in: 'header',
           required: false,
-          description: 'Retries with the same key replay the first answer (beyond the spec).',
+          description:
+            'Retries with the same key are safe (beyond the spec): POST /{shopId}/carts replays its first answer for 24 hours; a checkout answers the order its key placed, marked Idempotent-Replayed.',
           schema: { type: 'string', minLength: 1, maxLength: 255 },
         },
         IfMatch: {

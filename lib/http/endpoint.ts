@@ -32,10 +32,10 @@ export interface ApiRequest<R extends Route, S extends InputSchemas> {
   catalogVersionRead: R['catalogRead'] extends true ? Promise<number | null> : undefined;
   headers: Readonly<Record<string, string | undefined>>;
   /**
-   * The hash of the Idempotency-Key this request claimed (idempotent routes), never the key: the
-   * checkout stores it with the order to recognise its own retry (lib/use-cases/orders/place-order.ts).
+   * The checkout's Idempotency-Key as its hash, never the key: the cart it orders keeps it, so a
+   * retry is recognised (lib/use-cases/orders/place-order.ts).
    */
-  idempotencyKeyHash?: string;
+  checkoutKeyHash?: string;
   /** The query string as sent (next links of lists keep the request's filters). */
   rawQuery: string;
   requestId: string;
@@ -94,7 +94,7 @@ function apiRequest<R extends Route, S extends InputSchemas>(
     catalogVersion: api.catalogVersion,
     catalogVersionRead: api.catalogVersionRead as ApiRequest<R, S>['catalogVersionRead'],
     headers: event.headers ?? {},
-    idempotencyKeyHash: api.idempotency?.keyHash,
+    checkoutKeyHash: api.checkoutKeyHash,
     rawQuery: event.rawQueryString ?? '',
     requestId: api.requestId,
     view: (locale) => ({ baseUrl: api.baseUrl, shopId, locale }),

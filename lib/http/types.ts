@@ -36,6 +36,8 @@ export interface PipelineState {
     fingerprint: string;
     seal: (plain: string) => string;
   };
+  /** The checkout's Idempotency-Key, hashed: the cart it orders keeps it (no answer is stored). */
+  checkoutKeyHash?: string;
   /** A stored answer replayed for a repeated Idempotency-Key: the handler does not run. */
   replay?: APIGatewayProxyStructuredResultV2;
   /** Headers every response of this request carries (versioning, rate limit). */

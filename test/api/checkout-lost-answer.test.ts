@@ -50,6 +50,28 @@ describe('a checkout retried after its answer was lost', () => {
   });
 });
 
+describe('a checkout sent several times at once with one Idempotency-Key', () => {
+  it('places one order and answers it to every copy, none 409 or 410', async () => {
+    // Prepare: the copies all read the open cart before any of them orders it
+    const shop = await privateDemoShop('samekey');
+    const cart = await billedCart(api, shop, [{ productId: 'espresso-beans', quantity: 1 }]);
+    const orderCount = async () => (await api(`/${shop}/orders?resultsPerPage=1`)).body.results as number;
+    const ordersBefore = await orderCount();
+
+    // Act
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => cart.checkout({ 'idempotency-key': 'same-key-1' })),
+    );
+    const ordersAfter = await orderCount();
+
+    // Assess
+    expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201, 201]);
+    expect(new Set(answers.map((a) => a.body.orderId)).size).toBe(1);
+    expect(answers.filter((a) => a.headers.get('idempotent-replayed') === 'true')).toHaveLength(4);
+    expect(ordersAfter).toBe(ordersBefore + 1);
+  });
+});
+
 describe('a cart creation whose first answer was lost', () => {
   it('is the one cart the SDK retry wrote: 201, not 500 on its own condition', async () => {
     // Prepare: the first attempt's PutItem reaches DynamoDB, its answer does not; the SDK retries it.
@@ -108,10 +130,15 @@ describe('a cart change whose first answer was lost', () => {
 });
 
 describe('an Idempotency-Key claim whose first answer was lost', () => {
-  it('is the claim of the request that sent it: the order is placed (201), not 409 "in progress"', async () => {
+  it('is the claim of the request that sent it: the cart is created (201), not 409 "in progress"', async () => {
     // Prepare: the claim's Put reaches DynamoDB, its answer does not; the SDK retries it
     const shop = await privateDemoShop('lostclaim');
-    const cart = await billedCart(api, shop, [{ productId: 'espresso-beans', quantity: 1 }]);
+    const create = () =>
+      api(`/${shop}/carts`, {
+        method: 'POST',
+        headers: { 'idempotency-key': 'lost-claim-1' },
+        body: { lineItems: [{ productId: 'espresso-beans', quantity: 1 }] },
+      });
     const lost = loseAnswers({
       commands: ['PutCommand', 'PutItemCommand'],
       times: 1,
@@ -119,15 +146,15 @@ describe('an Idempotency-Key claim whose first answer was lost', () => {
     });
 
     // Act
-    const placed = await cart.checkout({ 'idempotency-key': 'lost-claim-1' });
+    const created = await create();
     clearLostAnswers();
-    const replayed = await cart.checkout({ 'idempotency-key': 'lost-claim-1' });
+    const replayed = await create();
 
     // Assess
     expect(lost.lost()).toBe(1);
-    expect(placed.status).toBe(201);
+    expect(created.status).toBe(201);
     expect(replayed.status).toBe(201);
     expect(replayed.headers.get('idempotent-replayed')).toBe('true');
-    expect(replayed.body.orderId).toBe(placed.body.orderId);
+    expect(replayed.body.cartId).toBe(created.body.cartId);
   });
 });

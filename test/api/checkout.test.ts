@@ -134,7 +134,7 @@ describe('POST /{shopId}/carts/{cartId}/order', () => {
     expect(atOldAddress.body.customerId).not.toBe(customerId);
   });
 
-  it('with an Idempotency-Key replays the first answer; another request with the key is 409', async () => {
+  it('with an Idempotency-Key answers a retry with its order; the key on another cart orders that one', async () => {
     const cart = await orderableCart(shop);
     const key = `checkout-${Date.now()}`;
 

@@ -145,7 +145,7 @@ describe('bundling', () => {
     const [idempotent, plain] = [await text('createCart'), await text('getTaxModel')];
 
     // Assess: the real client carries its service's signing name; the stub says what it is
-    expect(routes.createCart.idempotent).toBe(true);
+    expect(routes.createCart.idempotent).toBe('stored');
     expect(idempotent).toContain('"secretsmanager"');
     expect(idempotent).not.toContain('bundled only into routes that read a secret');
     expect(plain).not.toContain('"secretsmanager"');

@@ -76,8 +76,8 @@ describe('server secrets', () => {
 });
 
 describe('idempotency secret', () => {
-  it('is readable by the functions of idempotent routes and no other', () => {
-    const idempotent = functionsOf((r) => r.idempotent);
+  it('is readable by the functions of routes that store idempotent answers and no other', () => {
+    const idempotent = functionsOf((r) => r.idempotent === 'stored');
 
     const { granted, told } = secretReaders(secretNamed('Idempotency')[0]);
 

@@ -38,9 +38,6 @@ function cartRecord(overrides: Partial<CartRecord> = {}): CartRecord {
   };
 }
 
-/** An Idempotency-Key claim of the request, but its key's hash. */
-const CLAIM = { shopId: 'demo', scope: 'createOrder', fingerprint: 'f', seal: (plain: string) => plain };
-
 /** A cart request from the sample event, with the cart id and token given. */
 function cartRequest(cartId: string | undefined, token: string | undefined) {
   const event = eventWith('carts/get-cart', { headers: { 'x-service-cart-token': token } });
@@ -204,7 +201,7 @@ describe('cartToken middleware', () => {
     );
     const claimed = (keyHash: string | undefined) => {
       const request = cartRequest(CART_ID, TOKEN);
-      if (keyHash) request.context.api.idempotency = { ...CLAIM, keyHash };
+      if (keyHash) request.context.api.checkoutKeyHash = keyHash;
       return request;
     };
     const retry = claimed('hash-1');
@@ -215,7 +212,7 @@ describe('cartToken middleware', () => {
     const noKey = await check(routes.createOrder, claimed(undefined));
     const otherRoute = await check(routes.getCart, claimed('hash-1'));
     const wrongToken = cartRequest(CART_ID, 'wrong-token');
-    wrongToken.context.api.idempotency = { ...CLAIM, keyHash: 'hash-1' };
+    wrongToken.context.api.checkoutKeyHash = 'hash-1';
     const ownWithWrongToken = await check(routes.createOrder, wrongToken);
 
     // Assess

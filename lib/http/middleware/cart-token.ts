@@ -11,7 +11,7 @@ export const CART_TOKEN_HEADER = 'X-Service-Cart-Token';
 /**
  * docs/api-rules.md "Cart token and cart states": loads the cart once and hands it to the handler.
  * Unknown or expired cart 404; missing or wrong token 403; correct token but ordered 410, except
- * for a checkout retried with the Idempotency-Key that ordered the cart (`placesOrder` routes).
+ * for a checkout retried with the Idempotency-Key that ordered the cart (`ordered-cart` routes).
  */
 export function cartToken(route: Route): MiddlewareObj<ApiEvent, ApiResult, Error, ApiContext> {
   return {
@@ -27,13 +27,12 @@ export function cartToken(route: Route): MiddlewareObj<ApiEvent, ApiResult, Erro
       const token = request.event.headers?.[CART_TOKEN_HEADER.toLowerCase()];
       if (!token) throw new Forbidden(`Missing ${CART_TOKEN_HEADER} header`);
       if (!cartTokenMatches(token, cart.tokenHash)) throw new Forbidden('Wrong cart token');
-      // A replayed answer (Idempotency-Key) of the checkout that ordered this cart is not 410; it
-      // is still served only to the holder of the cart token (the order holds the buyer's address).
+      // A replayed answer (Idempotency-Key) is still served only to the holder of the cart token.
       const { api } = request.context;
       if (api.replay) return;
-      // The retry of the checkout that ordered this cart, whose answer was lost (no stored answer
-      // to replay: a timed-out transaction DynamoDB applied after the 503), gets its order too.
-      const ownCheckout = route.placesOrder === true && orderedWithKey(cart, api.idempotency?.keyHash);
+      // The retry of the checkout that ordered this cart (its Idempotency-Key) gets its order, not
+      // 410; only to the holder of the cart token (the order holds the buyer's address).
+      const ownCheckout = route.idempotent === 'ordered-cart' && orderedWithKey(cart, api.checkoutKeyHash);
       if (cart.status === 'ordered' && !ownCheckout) throw new Gone('Cart has been ordered');
       api.cart = cart;
     },

@@ -19,12 +19,15 @@ export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
 
 /**
- * Beyond the spec: on routes marked idempotent, an `Idempotency-Key` header makes a retry replay
- * the first 2xx answer for 24 hours (the same key with another request: 409; while the first is
- * still running: 409). The replay still passes versioning, logging and the cart token check; the
- * handler and the 410 of an ordered cart are skipped (the retried checkout gets its order). A key
- * whose request failed is released; a checkout that failed only for us (timed out, yet applied)
- * is recognised by the hash of its key on the cart instead (lib/use-cases/orders/place-order.ts).
+ * Beyond the spec: on routes marked idempotent, an `Idempotency-Key` header makes a retry safe.
+ * - `stored` (POST /carts): the first 2xx answer is replayed for 24 hours (the same key with another
+ *   request: 409; while the first is still running: 409). The replay still passes versioning,
+ *   logging and the cart token check; the handler is skipped. A key whose request failed is released.
+ * - `ordered-cart` (the checkout): only the key's hash is handed on; the cart the checkout orders
+ *   keeps it, in the order's own transaction, and a retry with the key answers that order
+ *   (lib/use-cases/orders/place-order.ts). Nothing is read or written here: a checkout whose answer
+ *   was lost, or that runs twice at once, is recognised by its cart, which no stored answer could
+ *   do better (the answer is written after the order, so it can be missing when the order is not).
  */
 export function idempotency(route: Route): MiddlewareObj<ApiEvent, ApiResult, Error, ApiContext> {
   return {
@@ -38,8 +41,12 @@ export function idempotency(route: Route): MiddlewareObj<ApiEvent, ApiResult, Er
       const { api } = request.context;
       const shopId = request.event.pathParameters?.shopId as string;
       const callerId = `${shopId}|${api.principal?.subject ?? ''}`;
-      const scope = `${route.name}.${cart?.cartId ?? 'shop'}`;
       const keyHash = idempotencyKeyHash(callerId, key);
+      if (route.idempotent === 'ordered-cart') {
+        api.checkoutKeyHash = keyHash;
+        return;
+      }
+      const scope = `${route.name}.${cart?.cartId ?? 'shop'}`;
       const fingerprint = fingerprintOf(request.event);
       // The secret (read once per instance) is fetched while the record is.
       const secretRead = idempotencySecret();

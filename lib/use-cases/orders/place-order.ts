@@ -1,3 +1,4 @@
+import { getCart } from '../../data/cart/cart-repository';
 import { requireCatalog } from '../../data/catalog/catalog-repository';
 import { getOrder } from '../../data/orders/order-repository';
 import { type CartRecord, orderedWithKey } from '../../domain/cart/cart';
@@ -16,20 +17,21 @@ import { orderWithStock } from '../inventory/order-with-stock';
  * after which every change of the cart is CartOrdered. Tracked products' stock is taken with the
  * order, all or nothing (./inventory/order-with-stock.ts).
  *
- * `idempotencyKeyHash` (the hash of the request's Idempotency-Key, beyond the spec) is stored with
- * the order. A cart already ordered under that same key is this checkout's own earlier attempt,
- * whose answer was lost (a timed-out transaction DynamoDB applied anyway): its order is returned,
- * `replayed`, instead of CartOrdered, and nothing is written.
+ * `checkoutKeyHash` (the hash of the request's Idempotency-Key, beyond the spec) is stored on the
+ * ordered cart: the whole of the checkout's idempotency, no answer is stored apart. A cart ordered
+ * under that same key is this checkout's own earlier attempt (answered, lost to a timeout, or still
+ * running beside this one and done first): its order is returned, `replayed`, instead of
+ * CartOrdered, and nothing is written.
  */
 export async function placeOrder(
   input: Pick<CartWrite, 'cart' | 'catalogVersion'> & {
     view: (locale: string) => ViewContext;
-    idempotencyKeyHash?: string;
+    checkoutKeyHash?: string;
   },
 ): Promise<{ order: OrderRecord; replayed: boolean }> {
   const { cart } = input;
   if (cart.status === 'ordered') {
-    return { order: await orderOfCheckout(cart, input.idempotencyKeyHash), replayed: true };
+    return { order: await orderOfCheckout(cart, input.checkoutKeyHash), replayed: true };
   }
   const catalog = await requireCatalog(cart.shopId, input.catalogVersion);
   const problems: FieldError[] = [];
@@ -45,14 +47,22 @@ export async function placeOrder(
   const ctx = input.view(cart.locale);
   // One clock for the order's prices and its coupon's use: a campaign ending meanwhile cannot split them.
   const now = new Date();
-  const order = await orderWithStock(
-    cart,
-    catalog,
-    (current, identity) => buildOrder(current, catalog, ctx, identity, now.toISOString()),
-    now,
-    input.idempotencyKeyHash,
-  );
-  return { order, replayed: false };
+  try {
+    const order = await orderWithStock(
+      cart,
+      catalog,
+      (current, identity) => buildOrder(current, catalog, ctx, identity, now.toISOString()),
+      now,
+      input.checkoutKeyHash,
+    );
+    return { order, replayed: false };
+  } catch (error) {
+    // A racing checkout ordered the cart first: the same request sent twice gets its order.
+    if (!(error instanceof CartOrdered) || input.checkoutKeyHash === undefined) throw error;
+    const ordered = await getCart(cart.shopId, cart.cartId);
+    if (!ordered) throw error;
+    return { order: await orderOfCheckout(ordered, input.checkoutKeyHash), replayed: true };
+  }
 }
 
 /**
