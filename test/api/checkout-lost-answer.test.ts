@@ -12,14 +12,16 @@ import { privateDemoShop } from '../support/shops';
  */
 const api = ownServer();
 afterEach(() => clearLostAnswers());
+/** The shop's order count (`results` of its order list: exact). */
+const orderCount = async (shop: string) =>
+  (await api(`/${shop}/orders?resultsPerPage=1`)).body.results as number;
 
 describe('a checkout retried after its answer was lost', () => {
   it('gets 201 with the order its first attempt created; another key or none still gets 410', async () => {
     // Prepare: a shop of its own (the order count is exact) and a cart ready to order
     const shop = await privateDemoShop('lostanswer');
     const cart = await billedCart(api, shop, [{ productId: 'espresso-beans', quantity: 2 }]);
-    const orderCount = async () => (await api(`/${shop}/orders?resultsPerPage=1`)).body.results as number;
-    const ordersBefore = await orderCount();
+    const ordersBefore = await orderCount(shop);
     const checkout = (key?: string) => cart.checkout(key === undefined ? {} : { 'idempotency-key': key });
     // Every attempt of the SDK reaches DynamoDB, none of their answers reaches the API.
     const lost = loseAnswers({ commands: ['TransactWriteItemsCommand'], times: 3 });
@@ -32,7 +34,7 @@ describe('a checkout retried after its answer was lost', () => {
     const otherKey = await checkout('lost-answer-2');
     const noKey = await checkout();
     const stored = await api(`/${shop}/orders/${retried.body.orderId}`);
-    const ordersAfter = await orderCount();
+    const ordersAfter = await orderCount(shop);
 
     // Assess
     expect(lost.lost()).toBe(3);
@@ -55,14 +57,13 @@ describe('a checkout sent several times at once with one Idempotency-Key', () =>
     // Prepare: the copies all read the open cart before any of them orders it
     const shop = await privateDemoShop('samekey');
     const cart = await billedCart(api, shop, [{ productId: 'espresso-beans', quantity: 1 }]);
-    const orderCount = async () => (await api(`/${shop}/orders?resultsPerPage=1`)).body.results as number;
-    const ordersBefore = await orderCount();
+    const ordersBefore = await orderCount(shop);
 
     // Act
     const answers = await Promise.all(
       Array.from({ length: 5 }, () => cart.checkout({ 'idempotency-key': 'same-key-1' })),
     );
-    const ordersAfter = await orderCount();
+    const ordersAfter = await orderCount(shop);
 
     // Assess
     expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201, 201]);
