@@ -3,6 +3,7 @@
  * `lib/domain` throw these; the error-shaping middleware maps each class to a status in one table
  * (lib/http/error-statuses.ts), so the layers below never import `lib/http`.
  */
+import type { CartRecord } from './cart/cart';
 
 /** One refused field, e.g. `{field: "lineItems[0].quantity", message: "..."}`. */
 export interface FieldError {
@@ -47,7 +48,8 @@ export class NotFoundError extends DomainError {
 
 /** The cart became an order: nothing on it changes any more. */
 export class CartOrdered extends DomainError {
-  constructor() {
+  /** The ordered cart, when the thrower has just read it (a checkout that lost the race to it). */
+  constructor(readonly cart?: CartRecord) {
     super('Cart has been ordered');
   }
 }

@@ -95,7 +95,7 @@ export async function placeOrder(
       if (failed[CART] === 'ConditionalCheckFailed' || failed[CART] === 'TransactionConflict') {
         const fresh = await getCart(cart.shopId, cart.cartId);
         if (!fresh) throw new NotFoundError('Cart');
-        if (fresh.status === 'ordered') throw new CartOrdered();
+        if (fresh.status === 'ordered') throw new CartOrdered(fresh);
         // The stock set aside (or none) was for the cart's lines as they were.
         if (takesSameStock && !takesSameStock(fresh)) throw new StockDemandChanged(fresh);
         buyerChanged = emailOf(fresh) !== emailOf(current);

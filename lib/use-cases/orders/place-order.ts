@@ -1,4 +1,3 @@
-import { getCart } from '../../data/cart/cart-repository';
 import { requireCatalog } from '../../data/catalog/catalog-repository';
 import { getOrder } from '../../data/orders/order-repository';
 import { type CartRecord, orderedWithKey } from '../../domain/cart/cart';
@@ -58,10 +57,8 @@ export async function placeOrder(
     return { order, replayed: false };
   } catch (error) {
     // A racing checkout ordered the cart first: the same request sent twice gets its order.
-    if (!(error instanceof CartOrdered) || input.checkoutKeyHash === undefined) throw error;
-    const ordered = await getCart(cart.shopId, cart.cartId);
-    if (!ordered) throw error;
-    return { order: await orderOfCheckout(ordered, input.checkoutKeyHash), replayed: true };
+    if (!(error instanceof CartOrdered) || !error.cart || input.checkoutKeyHash === undefined) throw error;
+    return { order: await orderOfCheckout(error.cart, input.checkoutKeyHash), replayed: true };
   }
 }
 
