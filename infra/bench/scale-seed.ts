@@ -79,7 +79,9 @@ export async function seedListedShop(
           customerNumber: customer.customerNumber,
           cartId: newId(),
           createdAt: createdAt.toISOString(),
-          updatedAt: new Date(createdAt.getTime() + (i % 5) * 3_600_000).toISOString(),
+          // Never after the seed's own time: an update in the future stays in every warm reader's
+          // window of the order feed ("since the last read"), which real orders never do.
+          updatedAt: new Date(Math.min(createdAt.getTime() + (i % 5) * 3_600_000, now - 60_000)).toISOString(),
           timestamps: seededStatuses(rank, createdAt),
         },
         1,
