@@ -81,7 +81,9 @@ export async function seedListedShop(
           createdAt: createdAt.toISOString(),
           // Never after the seed's own time: an update in the future stays in every warm reader's
           // window of the order feed ("since the last read"), which real orders never do.
-          updatedAt: new Date(Math.min(createdAt.getTime() + (i % 5) * 3_600_000, now - 60_000)).toISOString(),
+          updatedAt: new Date(
+            Math.min(createdAt.getTime() + (i % 5) * 3_600_000, now - 60_000),
+          ).toISOString(),
           timestamps: seededStatuses(rank, createdAt),
         },
         1,

@@ -1,18 +1,17 @@
 import { readFileSync } from 'node:fs';
-import type { _Record } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { PUBLISHER_STREAM } from '../../functions/events/stream-filter';
 import { matchesPattern, passesFilters } from '../../infra/local/stream/event-pattern';
-import { toLambdaRecord } from '../../infra/local/stream/stream-record';
+import { type StreamApiRecord, toLambdaRecord } from '../../infra/local/stream/stream-record';
 
 const ARN = 'arn:aws:dynamodb:ddblocal:000000000000:table/shop-api/stream/2026-11-25T21:20:11.540';
 
 const sample = (name: string): DynamoDBStreamEvent =>
   JSON.parse(readFileSync(new URL(`../../events/streams/${name}.json`, import.meta.url), 'utf8'));
 
-/** A record as the Streams API client returns it (dates as Date, binaries as bytes). */
-function sdkRecord(eventName: 'INSERT' | 'MODIFY' | 'REMOVE', kind: string): _Record {
+/** A record as the Streams API's JSON carries it (epoch seconds with a fraction, binaries in base64). */
+function apiRecord(eventName: 'INSERT' | 'MODIFY' | 'REMOVE', kind: string): StreamApiRecord {
   return {
     eventID: 'e1',
     eventName,
@@ -20,7 +19,7 @@ function sdkRecord(eventName: 'INSERT' | 'MODIFY' | 'REMOVE', kind: string): _Re
     eventSource: 'aws:dynamodb',
     awsRegion: 'ddblocal',
     dynamodb: {
-      ApproximateCreationDateTime: new Date('2026-11-25T21:20:00.000Z'),
+      ApproximateCreationDateTime: 1795641600.486,
       Keys: { pk: { S: 'SHOP#demo#X' }, sk: { S: 'X' } },
       NewImage: { pk: { S: 'SHOP#demo#X' }, kind: { S: kind } },
       SequenceNumber: '000000000000000000007',
@@ -31,14 +30,14 @@ function sdkRecord(eventName: 'INSERT' | 'MODIFY' | 'REMOVE', kind: string): _Re
 }
 
 describe('toLambdaRecord', () => {
-  it('gives the event source mapping shape: epoch seconds, base64 binaries, the stream ARN', () => {
+  it('gives the event source mapping shape: whole epoch seconds, the values as they came, the stream ARN', () => {
     // Prepare
-    const record = sdkRecord('MODIFY', 'stock');
+    const record = apiRecord('MODIFY', 'stock');
     record.dynamodb = {
       ...record.dynamodb,
       NewImage: {
-        blob: { B: new Uint8Array([104, 105]) },
-        blobs: { BS: [new Uint8Array([1]), new Uint8Array([2, 3])] },
+        blob: { B: 'aGk=' },
+        blobs: { BS: ['AQ==', 'AgM='] },
         nested: {
           M: { list: { L: [{ N: '1.5' }, { BOOL: true }, { NULL: true }, { SS: ['a'] }, { NS: ['2'] }] } },
         },
@@ -77,20 +76,28 @@ describe('toLambdaRecord', () => {
 
   it("reads DynamoDB Local's empty map ({}) as the empty map DynamoDB sends", () => {
     // Prepare: a stock shard without holds, as DynamoDB Local's stream writes it
-    const record = sdkRecord('MODIFY', 'stock');
-    record.dynamodb = { ...record.dynamodb, NewImage: { holds: {} as never } };
+    const record = apiRecord('MODIFY', 'stock');
+    const empty = {} as never;
+    record.dynamodb = {
+      ...record.dynamodb,
+      NewImage: { holds: empty, nested: { M: { inner: empty } }, list: { L: [empty, { N: '1' }] } },
+    };
 
     // Act
     const lambda = toLambdaRecord(record, ARN);
 
     // Assess
-    expect(lambda.dynamodb?.NewImage).toEqual({ holds: { M: {} } });
+    expect(lambda.dynamodb?.NewImage).toEqual({
+      holds: { M: {} },
+      nested: { M: { inner: { M: {} } } },
+      list: { L: [{ M: {} }, { N: '1' }] },
+    });
   });
 
   it('keeps the identity of a TTL delete', () => {
     // Prepare
     const record = {
-      ...sdkRecord('REMOVE', 'cart'),
+      ...apiRecord('REMOVE', 'cart'),
       userIdentity: { Type: 'Service', PrincipalId: 'dynamodb.amazonaws.com' },
     };
 
@@ -129,7 +136,7 @@ describe("the consumer's stream filter (functions/events/stream-filter.ts) on th
   it('keeps out updates of carts, deletes, and every other kind of item', () => {
     // Prepare
     const lambda = (name: 'INSERT' | 'MODIFY' | 'REMOVE', kind: string) =>
-      toLambdaRecord(sdkRecord(name, kind), ARN);
+      toLambdaRecord(apiRecord(name, kind), ARN);
 
     // Act
     const verdicts = {

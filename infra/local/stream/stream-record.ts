@@ -1,12 +1,20 @@
-import type { _Record, AttributeValue as SdkAttributeValue } from '@aws-sdk/client-dynamodb-streams';
 import type { AttributeValue, DynamoDBRecord } from 'aws-lambda';
 
+type Image = Record<string, AttributeValue>;
+
 /**
- * A record of the DynamoDB Streams API (as the SDK returns it) in the shape a Lambda event source
- * mapping hands to its function (DynamoDBStreamEvent.Records[]): creation time in epoch seconds,
- * binary values in base64, and the stream's ARN as eventSourceARN.
+ * A record as the Streams API's JSON carries it (GetRecords read as JSON, streams-api.ts): already the
+ * shape Lambda hands a function (attribute values as they are, binaries in base64, epoch seconds),
+ * but for the stream's ARN.
  */
-export function toLambdaRecord(record: _Record, streamArn: string): DynamoDBRecord {
+export type StreamApiRecord = Omit<DynamoDBRecord, 'eventSourceARN'>;
+
+/**
+ * A record of the Streams API in the shape a Lambda event source mapping hands to its function
+ * (DynamoDBStreamEvent.Records[]): the same JSON, with the creation time in whole epoch seconds and
+ * the stream's ARN as eventSourceARN. The images are mended in place (DynamoDB Local's empty maps).
+ */
+export function toLambdaRecord(record: StreamApiRecord, streamArn: string): DynamoDBRecord {
   const stream = record.dynamodb ?? {};
   const created = stream.ApproximateCreationDateTime;
   return {
@@ -18,10 +26,10 @@ export function toLambdaRecord(record: _Record, streamArn: string): DynamoDBReco
     eventSourceARN: streamArn,
     ...(record.userIdentity ? { userIdentity: { ...record.userIdentity } } : {}),
     dynamodb: {
-      ...(created ? { ApproximateCreationDateTime: Math.floor(created.getTime() / 1000) } : {}),
-      ...(stream.Keys ? { Keys: toLambdaImage(stream.Keys) } : {}),
-      ...(stream.NewImage ? { NewImage: toLambdaImage(stream.NewImage) } : {}),
-      ...(stream.OldImage ? { OldImage: toLambdaImage(stream.OldImage) } : {}),
+      ...(created !== undefined ? { ApproximateCreationDateTime: Math.floor(created) } : {}),
+      ...(stream.Keys ? { Keys: withEmptyMaps(stream.Keys) } : {}),
+      ...(stream.NewImage ? { NewImage: withEmptyMaps(stream.NewImage) } : {}),
+      ...(stream.OldImage ? { OldImage: withEmptyMaps(stream.OldImage) } : {}),
       SequenceNumber: stream.SequenceNumber,
       SizeBytes: stream.SizeBytes,
       StreamViewType: stream.StreamViewType,
@@ -29,26 +37,15 @@ export function toLambdaRecord(record: _Record, streamArn: string): DynamoDBReco
   };
 }
 
-function toLambdaImage(image: Record<string, SdkAttributeValue>): Record<string, AttributeValue> {
-  return Object.fromEntries(Object.entries(image).map(([name, value]) => [name, toLambdaValue(value)]));
+/** DynamoDB Local's stream writes an empty map as {} where DynamoDB writes {"M":{}}. */
+function withEmptyMaps(image: Image): Image {
+  for (const name in image) image[name] = mended(image[name] as AttributeValue);
+  return image;
 }
 
-function toLambdaValue(value: SdkAttributeValue): AttributeValue {
-  if (value.S !== undefined) return { S: value.S };
-  if (value.N !== undefined) return { N: value.N };
-  if (value.BOOL !== undefined) return { BOOL: value.BOOL };
-  if (value.NULL !== undefined) return { NULL: value.NULL };
-  if (value.B !== undefined) return { B: base64(value.B) };
-  if (value.SS !== undefined) return { SS: [...value.SS] };
-  if (value.NS !== undefined) return { NS: [...value.NS] };
-  if (value.BS !== undefined) return { BS: value.BS.map(base64) };
-  if (value.L !== undefined) return { L: value.L.map(toLambdaValue) };
-  if (value.M !== undefined) return { M: toLambdaImage(value.M) };
-  // DynamoDB Local's stream writes an empty map as {} (DynamoDB writes {"M":{}}).
-  if (Object.keys(value).length === 0) return { M: {} };
-  throw new Error(`unknown attribute value type: ${JSON.stringify(value)}`);
-}
-
-function base64(bytes: Uint8Array): string {
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
+function mended(value: AttributeValue): AttributeValue {
+  if (value.M) withEmptyMaps(value.M);
+  else if (value.L) value.L = value.L.map(mended);
+  else if (Object.keys(value).length === 0) return { M: {} };
+  return value;
 }

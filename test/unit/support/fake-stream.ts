@@ -1,9 +1,10 @@
-import type { _Record, Shard } from '@aws-sdk/client-dynamodb-streams';
+import type { Shard } from '@aws-sdk/client-dynamodb-streams';
+import type { StreamApiRecord } from '../../../infra/local/stream/stream-record';
 import type { StreamsApi } from '../../../infra/local/stream/streams-api';
 
 interface FakeShard {
   parent?: string;
-  records: _Record[];
+  records: StreamApiRecord[];
   closed: boolean;
 }
 
