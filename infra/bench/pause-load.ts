@@ -9,8 +9,10 @@
  * and no checkout ended without its 201. The API runs the table's stream through its consumers as `npm start` does; the stream's
  * lag (change written → consumer done) is printed per consumer, the records that met a pause apart;
  * budget p99 ≤ 1 s for the others (infra/bench/stream-lag.ts).
- * Options: --seconds 150 --pauses 6,12 (seconds each) --shoppers 6 --readers 3; a short run while
- * developing: --seconds 40 --pauses 3,6. Exit 1 when a budget is missed.
+ * Options: --seconds 150 --pauses 6,12 (seconds each) --shoppers 6 --readers 3 --warmup 0 (seconds of
+ * the same load on a shop of its own before the measured run, for a DynamoDB Local past its JIT
+ * compiler's first minutes); a short run while developing: --seconds 40 --pauses 3,6. Exit 1 when a
+ * budget is missed.
  */
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -36,6 +38,7 @@ export const STREAM_LAG_P99_BUDGET_MS = 1000;
 /** After the load, the stream is given this long to hand over what is left. */
 const STREAM_DRAIN_MS = 30_000;
 const SHOP = 'pauses';
+const WARMUP_SHOP = 'warmup';
 /** Issue 35: the twin serves this mixed load at this many requests a second on 2 CPUs, pauses and all. */
 const RATE_BUDGET = 100;
 
@@ -46,6 +49,7 @@ async function main(): Promise<number> {
       pauses: { type: 'string', default: '6,12' },
       shoppers: { type: 'string', default: '6' },
       readers: { type: 'string', default: '3' },
+      warmup: { type: 'string', default: '0' },
     },
     strict: true,
   });
@@ -66,21 +70,32 @@ async function main(): Promise<number> {
       LOG_LEVEL: 'error',
       BENCH_DYNAMODB_ENDPOINT: dynamo.endpoint,
     });
-    const answers: Answer[] = [];
-    const tally: ShopperTally = { ordered: new Map(), unfinished: [], recovered: 0 };
-    const endAt = Date.now() + seconds * 1000;
-    const clients = {
-      baseUrl: String(api.ready.url),
-      shopId: SHOP,
-      token: issueDevToken(SHOP),
-      running: () => Date.now() < endAt,
-      record: (a: Answer) => answers.push(a),
+    const runLoad = (shopId: string, until: number, record: (a: Answer) => void, tally: ShopperTally) => {
+      const clients = {
+        baseUrl: String(api?.ready.url),
+        shopId,
+        token: issueDevToken(shopId),
+        running: () => Date.now() < until,
+        record,
+      };
+      return Promise.all([
+        ...Array.from({ length: Number(values.shoppers) }, () => shopper(clients, tally)),
+        ...Array.from({ length: Number(values.readers) }, () => reader(clients)),
+      ]);
     };
+    const warmup = Number(values.warmup);
+    if (warmup > 0) {
+      // The same load on a shop of its own, unmeasured and without pauses: DynamoDB Local's JIT
+      // compiler works for minutes before its code settles.
+      await importBenchShop(WARMUP_SHOP);
+      say(`${warmup} s of warm-up load...`);
+      await runLoad(WARMUP_SHOP, Date.now() + warmup * 1000, () => {}, newTally());
+    }
+    const answers: Answer[] = [];
+    const tally = newTally();
+    const endAt = Date.now() + seconds * 1000;
     say(`${seconds} s of load, DynamoDB Local paused for ${pauses.join(' s and ')} s...`);
-    const load = Promise.all([
-      ...Array.from({ length: Number(values.shoppers) }, () => shopper(clients, tally)),
-      ...Array.from({ length: Number(values.readers) }, () => reader(clients)),
-    ]);
+    const load = runLoad(SHOP, endAt, (a) => answers.push(a), tally);
     const windows = await pauseAtIntervals(dynamo, pauses, seconds);
     await load;
     const stream = await drainStream(api);
@@ -93,7 +108,7 @@ async function main(): Promise<number> {
     const rate = answers.length / seconds;
     const sections = [
       `machine: ${m.cpus} CPUs, ${m.cpuModel}, Node ${m.node}; DynamoDB Local in memory on the same CPUs`,
-      `${seconds} s of mixed load (${values.shoppers} shoppers, ${values.readers} readers), DynamoDB Local paused ${windows.map((w) => `${((w.to - w.from) / 1000).toFixed(1)} s at ${((w.from - (endAt - seconds * 1000)) / 1000).toFixed(0)} s`).join(', ')}\n\n${statusTable(answers, overlapping)}`,
+      `${seconds} s of mixed load (${values.shoppers} shoppers, ${values.readers} readers${warmup > 0 ? `; after ${warmup} s of the same load on a shop of its own, unmeasured` : ''}), DynamoDB Local paused ${windows.map((w) => `${((w.to - w.from) / 1000).toFixed(1)} s at ${((w.from - (endAt - seconds * 1000)) / 1000).toFixed(0)} s`).join(', ')}\n\n${statusTable(answers, overlapping)}`,
       `${answers.length} answers: ${rate.toFixed(1)} requests a second (budget ≥ ${RATE_BUDGET})`,
       `requests that met a pause: ${overlapping.length}; longest answer ${longest} ms (budget ${PAUSED_ANSWER_BUDGET_MS} ms)`,
       `the stream's lag (DynamoDB answered the write → consumer done; records written before a pause ended and handled after it began apart; ${stream.byItemTime} records timed by their item's own time, ${stream.untimed} carrying none left out)\n\n${streamLagTable(lagRows)}`,
@@ -147,6 +162,10 @@ async function drainStream(
     await sleep(1000);
   }
   return all;
+}
+
+function newTally(): ShopperTally {
+  return { ordered: new Map(), unfinished: [], recovered: 0 };
 }
 
 /** Pauses DynamoDB Local for each length in turn, evenly spread over the run; the windows. */
