@@ -24,7 +24,6 @@ const CONSISTENCY = 'test/api/consistency.test.ts';
 const SYNTH = [
   'test/infra/bundling.test.ts',
   'test/infra/shop-stack.test.ts',
-  'test/infra/idempotency-secret.test.ts',
   'test/infra/config.test.ts',
   'test/infra/openapi-tools.test.ts',
 ];

@@ -30,7 +30,7 @@ async function main(): Promise<void> {
   // The twin's request lines (and their metrics) would bury the one line this prints.
   process.env.LOG_LEVEL ??= 'warn';
   process.env.METRICS ??= 'off';
-  const twin = await startTwin({ port: 0, quiet: true });
+  const twin = await startTwin({ port: 0, quiet: true, shortLived: true });
   try {
     const token = issueDevToken(SHOP);
     for (const [productId, quantity] of ORDERS) await placeOrder(twin.url, token, productId, quantity);

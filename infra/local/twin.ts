@@ -46,6 +46,8 @@ export interface TwinOptions {
    * instead of the sources (infra/local/bundled/, docs/rehearsal.md).
    */
   assemblyDir?: string;
+  /** A twin for a minute or two (the rehearsal's): DynamoDB Local with Java's quick compiler only. */
+  shortLived?: boolean;
 }
 
 export interface Twin {
@@ -74,6 +76,7 @@ export async function startTwin({
   stream,
   observeStream,
   assemblyDir,
+  shortLived = false,
 }: TwinOptions = {}): Promise<Twin> {
   const settings = twinEventSettings();
   if (stream !== undefined) settings.LOCAL_STREAM = stream ? 'on' : 'off';
@@ -81,7 +84,7 @@ export async function startTwin({
   // Fail on a taken port, or an assembly that cannot be served, before Java spends seconds starting.
   if (port !== 0) await assertPortFree(port, 'the local API server', '127.0.0.1');
   const assembly = assemblyDir ? readAssembly(assemblyDir) : undefined;
-  const dynamo = await startDynamoDbLocal(dataDir ? { dataDir } : {});
+  const dynamo = await startDynamoDbLocal({ ...(dataDir ? { dataDir } : {}), shortLived });
   let objects: S3Local | undefined;
   try {
     applyLocalEnv({ endpoint: dynamo.endpoint, ...(assembly ? { table: tableStandIn(assembly) } : {}) });

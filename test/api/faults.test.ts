@@ -182,7 +182,7 @@ describe('DynamoDB going away', () => {
   it('answers 503 quickly when DynamoDB Local dies, and serves again when one is back', async () => {
     // Prepare: a second DynamoDB Local just for this test, with the small shop
     const shared = process.env.DYNAMODB_ENDPOINT as string;
-    const doomed = await startDynamoDbLocal({});
+    const doomed = await startDynamoDbLocal({ shortLived: true });
     process.env.DYNAMODB_ENDPOINT = doomed.endpoint;
     resetConfig();
     forgetCatalogs();
@@ -216,7 +216,7 @@ describe('DynamoDB hanging', () => {
   it('answers 503 with Retry-After within 7 s while DynamoDB does not answer, and one order after the retry', async () => {
     // Prepare: a DynamoDB Local of its own with the small shop, warm (keep-alive sockets open)
     const shared = process.env.DYNAMODB_ENDPOINT as string;
-    const hung = await startDynamoDbLocal({});
+    const hung = await startDynamoDbLocal({ shortLived: true });
     process.env.DYNAMODB_ENDPOINT = hung.endpoint;
     resetConfig();
     forgetCatalogs();

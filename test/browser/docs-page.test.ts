@@ -4,7 +4,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { repoRoot } from '../../infra/local/dev-issuer';
 import { MEDIA_TYPE_V1 } from '../../lib/http/middleware/versioning';
 import { tokenFor } from '../support/api';
-import { authorizeDocsPage, usePage } from '../support/browser';
+import { authorizeDocsPage, tryOutOperation, usePage } from '../support/browser';
 
 /**
  * The docs page in a real browser (docs/api-reference.md "The docs page"): Debian's chromium driven
@@ -54,11 +54,7 @@ describe('the docs page in chromium', () => {
     const operation = page.locator(
       `#operations-${listOperation?.tags?.[0] ?? 'default'}-listShippingMethods`,
     );
-    // Expanding an operation resolves it against the whole OpenAPI 3.1 document (Swagger UI 5
-    // normalizes it again on every expand: 2.4 s of the page's CPU here when idle, over 8 s in a
-    // busy suite), so this step gets the first render's allowance.
-    await operation.locator('.opblock-summary').click({ timeout: 30_000 });
-    await operation.locator('.try-out__btn').click();
+    await tryOutOperation(operation);
     await operation.locator('input[placeholder="shopId"]').fill('demo');
     const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/demo/shipping-methods');
     await operation.locator('.execute').click();

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { describe, expect, inject, it } from 'vitest';
 import { repoRoot } from '../../infra/local/dev-issuer';
 import { tokenFor } from '../support/api';
-import { authorizeDocsPage, usePage } from '../support/browser';
+import { authorizeDocsPage, tryOutOperation, usePage } from '../support/browser';
 import { privateDemoShop } from '../support/shops';
 
 /**
@@ -52,8 +52,7 @@ describe('a product image in chromium', () => {
     await page.locator('.opblock').first().waitFor({ timeout: 30_000 });
     await authorizeDocsPage(page, tokenFor(shop));
     const operation = page.locator(`#operations-${tag}-uploadSlideshowImage`);
-    await operation.locator('.opblock-summary').click();
-    await operation.locator('.try-out__btn').click();
+    await tryOutOperation(operation);
     await operation.locator('input[placeholder="shopId"]').fill(shop);
     await operation.locator('input[placeholder="productId"]').fill('titanium-mug');
     await operation.locator('input[type="file"]').setInputFiles(file);

@@ -33,7 +33,7 @@ beforeAll(async () => {
   process.env.LOG_LEVEL = 'warn';
   process.env.METRICS = 'off';
   process.env.WEBHOOK_ALLOW_LOCAL = 'true';
-  twin = await startTwin({ port: 0, quiet: true, assemblyDir });
+  twin = await startTwin({ port: 0, quiet: true, assemblyDir, shortLived: true });
 }, 240_000);
 afterAll(async () => {
   await twin?.stop();

@@ -21,7 +21,11 @@ import { WEBHOOK_TYPE_OF_EVENT } from '../../lib/domain/webhooks/webhook-event';
 import { routeList } from '../../lib/routes';
 import { METRIC_NAMES, METRIC_NAMESPACE } from '../../lib/telemetry/metric-names';
 import type { StackTemplate } from './nested-templates';
-import { synthShop } from './stack-fixture';
+import { sharedShopStack, synthShop } from './stack-fixture';
+// The suites that read the same synthesized stack (one synthesis for all: stack-fixture.ts).
+import './export-storage.suite';
+import './idempotency-secret.suite';
+import './media-storage.suite';
 
 type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string };
 type Statement = { Action: string | string[]; Resource: unknown; Condition?: unknown; Effect?: string };
@@ -34,10 +38,7 @@ let templates: StackTemplate[];
 let validationReport: { pluginReports: unknown[] } | undefined;
 
 beforeAll(() => {
-  ({ stack, template, templates, resources, validationReport } = synthShop(
-    { alarmEmail: 'ops@example.com', allowedOrigins: 'https://shop.example.com, https://admin.example.com' },
-    { validate: true },
-  ));
+  ({ stack, template, templates, resources, validationReport } = sharedShopStack());
 });
 
 const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
@@ -211,9 +212,9 @@ describe('shop stack: least privilege', () => {
         ]);
       }
       // Beyond the table only the idempotency secret, for idempotent routes, the newsletter secret, for
-      // routes with newsletter tokens (both idempotency-secret.test.ts),
-      // and the buckets: media for the image routes (media-storage.test.ts), exports for the export
-      // (export-storage.test.ts).
+      // routes with newsletter tokens (both idempotency-secret.suite.ts),
+      // and the buckets: media for the image routes (media-storage.suite.ts), exports for the export
+      // (export-storage.suite.ts).
       const others = statements.filter(
         (s) => !actionsOf(s).every((a) => a.startsWith('dynamodb:') || a.startsWith('s3:')),
       );

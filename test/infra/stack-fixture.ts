@@ -54,3 +54,19 @@ export function synthShop(
     : undefined;
   return { stack, template, templatePath, templates, resources, validationReport };
 }
+
+let shared: ReturnType<typeof synthShop> | undefined;
+
+/**
+ * The stack of test/infra/shop-stack.test.ts and of the suites it runs (`*.suite.ts`: media and
+ * exports storage, the secrets): a shop with an alarm e-mail and two allowed origins, CloudFormation's
+ * validation run. Synthesized once for all of them: each synthesis costs seconds of CPU, the
+ * validation more.
+ */
+export function sharedShopStack(): ReturnType<typeof synthShop> {
+  shared ??= synthShop(
+    { alarmEmail: 'ops@example.com', allowedOrigins: 'https://shop.example.com, https://admin.example.com' },
+    { validate: true },
+  );
+  return shared;
+}

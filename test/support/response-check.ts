@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { inject } from 'vitest';
+import { afterAll, inject } from 'vitest';
 import { OPENAPI_PATH } from '../../infra/function-entries';
 import { DOCS_PATH } from '../../infra/local/docs-page';
 import { matchRoute } from '../../lib/http/router';
@@ -14,8 +14,9 @@ import type * as z from '../../lib/schemas/zod';
  * be one the document lists for the route's operation, and the body must match the response schema
  * of that status (the zod schema the document was generated from; the stale test keeps them equal).
  * A mismatch throws, so the test that made the request fails with the route, status and issue paths.
- * Counts go to a file per test module in the folder the global setup names
- * (test/support/response-check-summary.ts prints the total at the end of the run).
+ * Counts go to a file per test module in the folder the global setup names, written once after the
+ * module's tests (a write per answer was thousands of blocking writes a run);
+ * test/support/response-check-summary.ts prints the total at the end of the run.
  */
 
 interface Operation {
@@ -61,7 +62,6 @@ export function checkResponse(
   if (mismatch === null) return;
   counts.checked += 1;
   if (mismatch) counts.mismatches += 1;
-  record();
   if (mismatch) throw new Error(mismatch);
 }
 
@@ -127,9 +127,13 @@ function bodyProblem(schema: z.core.$ZodType, body: unknown, text: string): stri
     .join('');
 }
 
+// Registered when a test module imports this one (the api and slow projects' files import it anew
+// each: test/support/fresh-file.ts).
+afterAll(record);
+
 function record(): void {
   const folder = inject('responseCheckDir');
-  if (!folder) return;
+  if (!folder || counts.checked === 0) return;
   mkdirSync(folder, { recursive: true });
   writeFileSync(join(folder, countFile), JSON.stringify(counts));
 }

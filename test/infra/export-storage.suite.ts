@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_FUNCTION } from '../../infra/constructs/export-storage';
 import type { ShopStack } from '../../infra/shop-stack';
 import { EXPORT_TIMINGS } from '../../lib/use-cases/exports/export-products';
-import { synthShop } from './stack-fixture';
+import { sharedShopStack } from './stack-fixture';
 
 /**
  * The exports bucket and the export function (docs/catalog.md "Export"): a private, TLS-only,
@@ -17,7 +17,7 @@ let stack: ShopStack;
 let resources: Record<string, Resource>;
 
 beforeAll(() => {
-  ({ stack, resources } = synthShop({ alarmEmail: 'ops@example.com' }));
+  ({ stack, resources } = sharedShopStack());
 });
 
 const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);

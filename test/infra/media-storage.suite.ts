@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { MEDIA_ACCESS } from '../../infra/constructs/media-storage';
 import type { ShopStack } from '../../infra/shop-stack';
 import { routeList } from '../../lib/routes';
-import { synthShop } from './stack-fixture';
+import { sharedShopStack } from './stack-fixture';
 
 /**
  * The product images' storage in AWS (docs/catalog.md "Images (slideshow)"): private bucket, CloudFront with
@@ -15,7 +15,7 @@ type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?
 let stack: ShopStack;
 let resources: Record<string, Resource>;
 beforeAll(() => {
-  ({ stack, resources } = synthShop());
+  ({ stack, resources } = sharedShopStack());
 });
 
 const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);

@@ -4,7 +4,7 @@ import { IDEMPOTENCY_SECRET_ENV } from '../../infra/constructs/idempotency-secre
 import { NEWSLETTER_SECRET_ENV } from '../../infra/constructs/newsletter-secret';
 import type { ShopStack } from '../../infra/shop-stack';
 import { routeList } from '../../lib/routes';
-import { synthShop } from './stack-fixture';
+import { sharedShopStack } from './stack-fixture';
 
 /**
  * docs/security.md "Idempotency secret": one generated secret, readable only by the idempotent routes;
@@ -18,7 +18,7 @@ let stack: ShopStack;
 let resources: Record<string, Resource>;
 
 beforeAll(() => {
-  ({ stack, resources } = synthShop());
+  ({ stack, resources } = sharedShopStack());
 });
 
 const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
