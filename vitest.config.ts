@@ -31,13 +31,16 @@ const SYNTH = [
 const TEMPLATE_CHECKS = 'test/infra/template-checks.test.ts';
 /** The deployment rehearsal: its own project, run beside the API tests (see below). */
 const REHEARSAL = 'test/infra/rehearsal.test.ts';
+/** `tsc -p console`: 13 s of one worker, the unit project's longest file by far. */
+const CONSOLE_TYPES = 'test/infra/console-types.test.ts';
 /**
  * Vitest's order (groups, then projects by name, then the last run's durations: none on a clean
- * checkout, as in CI), with the files that take minutes moved to the front of their group: they
- * start first and the short ones fill the other workers around them. The rehearsal shares its
+ * checkout, as in CI), with the files that take minutes moved to the front of their group (and the
+ * unit project's one long file, which started among its last): they start first and the short
+ * ones fill the other workers around them. The rehearsal shares its
  * group with api and would otherwise start after every api file, by its project's name.
  */
-const FIRST = ['test/infra/rehearsal.test.ts'];
+const FIRST = [REHEARSAL, CONSOLE_TYPES];
 /**
  * The consistency check comes after the fuzz in their group: it checks what the fuzz left too. (The
  * fuzz ran inside the api group once, started after its other files: the CPU is saturated there, so
