@@ -1,7 +1,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { meterDynamo } from '../../infra/bench/dynamo-meter';
 import { generateShopFile } from '../../infra/local/gen-catalog';
 import {
@@ -104,7 +104,11 @@ async function renameProduct(shopId: string, productId: string, suffix: string) 
   }));
 }
 
-/** Counts what this process reads from DynamoDB, and refuses any read of a whole catalog partition. */
+/**
+ * Counts what this process reads from DynamoDB, and refuses any read of a whole catalog partition.
+ * Removed when the test ends at the latest: a test that failed before its own remove() left its meter
+ * on the shared client, and every later test of the file failed on the duplicate middleware.
+ */
 function readsOf(shopId: string) {
   const meter = meterDynamo(dynamo());
   const wholePartition: string[] = [];
@@ -122,13 +126,15 @@ function readsOf(shopId: string) {
     },
     { step: 'initialize', name },
   );
-  return {
-    take: () => ({ ...meter.take(), wholePartition: [...wholePartition] }),
-    remove: () => {
-      meter.remove();
-      dynamo().middlewareStack.remove(name);
-    },
+  let removed = false;
+  const remove = () => {
+    if (removed) return;
+    removed = true;
+    meter.remove();
+    dynamo().middlewareStack.remove(name);
   };
+  onTestFinished(remove);
+  return { take: () => ({ ...meter.take(), wholePartition: [...wholePartition] }), remove };
 }
 
 // Each test imports a shop of up to a thousand products and reads its partition the old way to
