@@ -4,6 +4,7 @@ import {
   createPublicKey,
   createSign,
   generateKeyPairSync,
+  type KeyObject,
   randomUUID,
 } from 'node:crypto';
 import {
@@ -129,8 +130,23 @@ export function issueDevToken(
   shop: string,
   options: Partial<Omit<DevTokenOptions, 'shop' | 'privateKeyPem' | 'kid'>> = {},
 ): string {
-  const { privateKeyPem, kid } = ensureDevKeys();
+  const { privateKeyPem, kid } = devKeysOf(devKeysDir());
   return signDevToken({ ...options, scope: options.scope ?? SCOPES, shop, privateKeyPem, kid });
+}
+
+/**
+ * ensureDevKeys' answer per folder, kept for the process: reading and parsing the key files again for
+ * every token cost ~4 ms of CPU a token (the test suite issues thousands).
+ */
+const keysByDir = new Map<string, DevKeys>();
+
+function devKeysOf(dir: string): DevKeys {
+  let keys = keysByDir.get(dir);
+  if (!keys) {
+    keys = ensureDevKeys(dir);
+    keysByDir.set(dir, keys);
+  }
+  return keys;
 }
 
 /** Signs any header and claims with RS256 (tests use it to craft tokens the API must refuse). */
@@ -140,8 +156,20 @@ export function signJwt(
   privateKeyPem: string,
 ): string {
   const input = `${base64url(header)}.${base64url(claims)}`;
-  const signature = createSign('RSA-SHA256').update(input).sign(privateKeyPem, 'base64url');
+  const signature = createSign('RSA-SHA256').update(input).sign(privateKeyOf(privateKeyPem), 'base64url');
   return `${input}.${signature}`;
+}
+
+/** Parsed private keys by their PEM: signing with the PEM text parsed it on every signature. */
+const privateKeys = new Map<string, KeyObject>();
+
+function privateKeyOf(pem: string): KeyObject {
+  let key = privateKeys.get(pem);
+  if (!key) {
+    key = createPrivateKey(pem);
+    privateKeys.set(pem, key);
+  }
+  return key;
 }
 
 function base64url(value: unknown): string {
