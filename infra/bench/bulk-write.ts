@@ -4,6 +4,9 @@ import type { Key } from '../../lib/data/keys';
 /**
  * Puts many items (a big shop's carts, orders, customers as their repositories build them), with
  * `parallel` writers side by side, each on its own slice: DynamoDB takes batches from several at once.
+ * Tests keep one writer: they share DynamoDB Local with other test files, whose API calls wait behind
+ * every batch in its queue (four writers' batches held them past the API's 1.5 s timeout, thrice,
+ * on a busy host: 503s in a race test beside a 2,200-order load).
  */
 export async function bulkWrite(
   items: readonly (Record<string, unknown> & Key)[],

@@ -42,10 +42,7 @@ const stored = orderFixtureItem;
 async function shopOf(size: number): Promise<{ shopId: string; orders: OrderRecord[] }> {
   const shopId = freshShopId('feedsnap');
   const orders = spreadTimes(size, 300).map((ms, i) => fixture(shopId, ms, i));
-  await bulkWrite(
-    orders.map((order) => stored(order)),
-    { parallel: 4 },
-  );
+  await bulkWrite(orders.map((order) => stored(order)));
   return { shopId, orders };
 }
 

@@ -42,7 +42,7 @@ async function shopOf(size: number): Promise<string> {
         new Date(ms).toISOString(),
       ).customer,
   );
-  await bulkWrite([...carts, ...customers], { parallel: 4 });
+  await bulkWrite([...carts, ...customers]);
   // The instance's first read of a list loads the shop's feed: what is measured is a warm read (of
   // pages whose items the instance has not read yet).
   await listCarts(shopId, {}, { page: 3, perPage: 10 });

@@ -264,10 +264,7 @@ describe('a cold load', () => {
     // Prepare: 2,500 carts (three pages of the feed), an instance that has not read them
     const shopId = freshShopId('coldpart');
     const carts = spreadTimes(2500, 20).map((ms) => cartAt(shopId, ms));
-    await bulkWrite(
-      carts.map((cart) => cartItem(cart, 1)),
-      { parallel: 4 },
-    );
+    await bulkWrite(carts.map((cart) => cartItem(cart, 1)));
     forgetCartIndexes();
     const meter = meterDynamo(dynamo());
 

@@ -26,7 +26,7 @@ async function shopOf(size: number): Promise<string> {
   const orders = spreadTimes(size, 300).map((ms, i) =>
     orderFixtureItem(orderAt(shopId, ms, i, { products: [i % 2 ? 'espresso-beans' : 'trail-mix'] })),
   );
-  await bulkWrite(orders, { parallel: 4 });
+  await bulkWrite(orders);
   return shopId;
 }
 

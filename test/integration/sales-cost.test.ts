@@ -75,8 +75,8 @@ describe('sales figures: cost and the bulk load', () => {
     const now = Date.now();
     const small = freshShopId('salescost');
     const large = freshShopId('salescost');
-    await bulkLoadSalesTotals(small, ordersAt(small, spreadTimes(40, 365, now)), { parallel: 4 });
-    await bulkLoadSalesTotals(large, ordersAt(large, spreadTimes(400, 365, now)), { parallel: 4 });
+    await bulkLoadSalesTotals(small, ordersAt(small, spreadTimes(40, 365, now)));
+    await bulkLoadSalesTotals(large, ordersAt(large, spreadTimes(400, 365, now)));
     // A year ending at an odd instant: every level is read at both ends.
     const before = now - 12_345;
     const after = new Date(before);
@@ -117,7 +117,7 @@ describe('sales figures: cost and the bulk load', () => {
     ];
     const shopId = freshShopId('salesdays');
     const orders = ordersAt(shopId, times);
-    await bulkLoadSalesTotals(shopId, orders, { parallel: 4 });
+    await bulkLoadSalesTotals(shopId, orders);
     const range = { after: end - 30 * 86_400_000, before: end };
     const cut = salesDays(range, 'Europe/Berlin');
     if (!('days' in cut)) throw new Error('no days');
