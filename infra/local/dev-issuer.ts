@@ -130,7 +130,7 @@ export function issueDevToken(
   shop: string,
   options: Partial<Omit<DevTokenOptions, 'shop' | 'privateKeyPem' | 'kid'>> = {},
 ): string {
-  const { privateKeyPem, kid } = devKeysOf(devKeysDir());
+  const { privateKeyPem, kid } = memoIn(keysByDir, devKeysDir(), ensureDevKeys);
   return signDevToken({ ...options, scope: options.scope ?? SCOPES, shop, privateKeyPem, kid });
 }
 
@@ -140,15 +140,6 @@ export function issueDevToken(
  */
 const keysByDir = new Map<string, DevKeys>();
 
-function devKeysOf(dir: string): DevKeys {
-  let keys = keysByDir.get(dir);
-  if (!keys) {
-    keys = ensureDevKeys(dir);
-    keysByDir.set(dir, keys);
-  }
-  return keys;
-}
-
 /** Signs any header and claims with RS256 (tests use it to craft tokens the API must refuse). */
 export function signJwt(
   header: Record<string, unknown>,
@@ -156,20 +147,23 @@ export function signJwt(
   privateKeyPem: string,
 ): string {
   const input = `${base64url(header)}.${base64url(claims)}`;
-  const signature = createSign('RSA-SHA256').update(input).sign(privateKeyOf(privateKeyPem), 'base64url');
+  const signature = createSign('RSA-SHA256')
+    .update(input)
+    .sign(memoIn(privateKeys, privateKeyPem, createPrivateKey), 'base64url');
   return `${input}.${signature}`;
 }
 
 /** Parsed private keys by their PEM: signing with the PEM text parsed it on every signature. */
 const privateKeys = new Map<string, KeyObject>();
 
-function privateKeyOf(pem: string): KeyObject {
-  let key = privateKeys.get(pem);
-  if (!key) {
-    key = createPrivateKey(pem);
-    privateKeys.set(pem, key);
+/** The value kept under `key`, made by `make` the first time. */
+function memoIn<V>(kept: Map<string, V>, key: string, make: (key: string) => V): V {
+  let value = kept.get(key);
+  if (value === undefined) {
+    value = make(key);
+    kept.set(key, value);
   }
-  return key;
+  return value;
 }
 
 function base64url(value: unknown): string {
