@@ -234,6 +234,33 @@ describe('stream runner: failures and stopping', () => {
     expect(waits).toEqual([100, 200, 100]);
   });
 
+  it('reports a batch that keeps failing at its first ten attempts, then at every tenth', async () => {
+    // Prepare: a consumer that fails 25 times, then takes the batch
+    const records = [{ dynamodb: { SequenceNumber: '7' } }];
+    const reports: string[] = [];
+    let attempts = 0;
+
+    // Act
+    const done = await deliverBatch(records, {
+      handler: async () => {
+        if (attempts++ < 25) throw new Error('down');
+        return { batchItemFailures: [] };
+      },
+      retry: { firstMs: 200, maxMs: 1_000 },
+      wait: async () => true,
+      report: (line) => reports.push(line),
+    });
+
+    // Assess: retries 1-10, 20; the wait doubles to its cap
+    expect(done).toBe(true);
+    expect(reports.map((line) => /retry (\d+) in (\d+) ms/.exec(line)?.slice(1).join('/'))).toEqual([
+      '1/200',
+      '2/400',
+      '3/800',
+      ...['4', '5', '6', '7', '8', '9', '10', '20'].map((attempt) => `${attempt}/1000`),
+    ]);
+  });
+
   it('tells after each attempt which records the handler took (the bench times the stream by it)', async () => {
     // Prepare: the first attempt fails at the third record
     const records = ['1', '2', '3', '4'].map((seq) => ({ dynamodb: { SequenceNumber: seq } }));

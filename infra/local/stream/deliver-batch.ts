@@ -20,6 +20,9 @@ export interface Delivery {
   handled?: (records: readonly DynamoDBRecord[], doneAt: number) => void;
 }
 
+/** A failing batch is reported at each of its first REPORT_EVERY attempts, then at every REPORT_EVERY-th. */
+const REPORT_EVERY = 10;
+
 /**
  * Hands one shard's records to the handler until all are handled, as an event source mapping with
  * ReportBatchItemFailures does: the records before the first failed one are done, and the batch is
@@ -27,7 +30,8 @@ export interface Delivery {
  * progress). A thrown error, or an identifier the batch does not hold, fails the whole batch. The
  * mapping in AWS parks a record in its dead-letter queue after STREAM_RETRY.retryAttempts; the twin
  * retries for as long as it runs, so locally nothing is lost or reordered and a stuck shard waits
- * (reported at every attempt). Returns false when stopped before everything was handled.
+ * (reported at its first ten attempts, then every tenth: ~10 s apart). Returns false when stopped
+ * before everything was handled.
  */
 export async function deliverBatch(records: readonly DynamoDBRecord[], delivery: Delivery): Promise<boolean> {
   let pending = records;
@@ -40,10 +44,12 @@ export async function deliverBatch(records: readonly DynamoDBRecord[], delivery:
     attempt = failure.index > 0 ? 1 : attempt + 1;
     pending = pending.slice(failure.index);
     const ms = Math.min(delivery.retry.firstMs * 2 ** (attempt - 1), delivery.retry.maxMs);
-    const from = pending[0]?.dynamodb?.SequenceNumber;
-    delivery.report(
-      `[stream] ${pending.length} record(s) from ${from} not handled (${failure.why}); retry ${attempt} in ${ms} ms`,
-    );
+    if (attempt <= REPORT_EVERY || attempt % REPORT_EVERY === 0) {
+      const from = pending[0]?.dynamodb?.SequenceNumber;
+      delivery.report(
+        `[stream] ${pending.length} record(s) from ${from} not handled (${failure.why}); retry ${attempt} in ${ms} ms`,
+      );
+    }
     if (!(await delivery.wait(ms))) return false;
   }
   return true;

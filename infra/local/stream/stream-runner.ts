@@ -32,7 +32,13 @@ export interface StreamRunner {
   stop(): Promise<void>;
 }
 
-const DEFAULT_RETRY: RetryBackoff = { firstMs: 200, maxMs: 10_000 };
+/**
+ * A failed batch is tried again after 200 ms, doubling up to 1 s. Short, as the reader's wait on a
+ * failing Streams API is (shard-reader.ts): a consumer fails mostly while DynamoDB Local does not
+ * answer, and a longer wait held the records written after it answered again (with up to 10 s, the
+ * sales tally's records waited 3 s after a 12 s pause: docs/performance.md "The stream's lag").
+ */
+const DEFAULT_RETRY: RetryBackoff = { firstMs: 200, maxMs: 1_000 };
 const DEFAULT_LIST_EVERY_MS = 30_000;
 
 /**
