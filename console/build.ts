@@ -51,6 +51,14 @@ export async function buildConsoleFiles(): Promise<ConsoleFile[]> {
   return [{ path: 'index.html', contents: Buffer.from(indexHtml(script.path, style?.path)) }, ...assets];
 }
 
+/**
+ * The tab's icon, inline: without one every browser asks for `/favicon.ico`, which is no page of the
+ * console's (the API behind answers it 406) and shows as an error in the browser's console.
+ */
+const ICON = `data:image/svg+xml,${encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#1b1e22"/><path d="M12 12a4 4 0 0 1 8 0" fill="none" stroke="#fff" stroke-width="2"/><path d="M8 12h16l-1.5 13h-13z" fill="#fff"/></svg>',
+)}`;
+
 function indexHtml(script: string, style: string | undefined): string {
   return `<!doctype html>
 <html lang="en">
@@ -58,6 +66,7 @@ function indexHtml(script: string, style: string | undefined): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Shop console</title>
+<link rel="icon" href="${ICON}">
 ${style ? `<link rel="stylesheet" href="${CONSOLE_BASE}${style}">\n` : ''}<script type="module" src="${CONSOLE_BASE}${script}"></script>
 </head>
 <body>
