@@ -84,12 +84,12 @@ async function deleteAll(pk: string, skPrefix?: string) {
 
 /** The CLI as an operator runs it, on the run's DynamoDB Local; its exit code, stdout and stderr. */
 async function replayCli(files: string[]) {
-  const args = ['tsx', 'infra/replay/replay-cli.ts', '--consumer', 'sales', ...files];
+  const args = ['--import', 'tsx', 'infra/replay/replay-cli.ts', '--consumer', 'sales', ...files];
   const options = {
     cwd: repoRoot,
     env: { ...process.env, LOG_LEVEL: 'warn', METRICS: 'off', DYNAMODB_ENDPOINT: inject('dynamoEndpoint') },
   };
-  return run('npx', [...args, '--table', tableName()], options).then(
+  return run(process.execPath, [...args, '--table', tableName()], options).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
     (error: { code: number; stdout: string; stderr: string }) => error,
   );
