@@ -23,6 +23,9 @@ const USAGE = `usage: npm run replay-stream -- --consumer sales|events MESSAGES.
   --endpoint     a DynamoDB endpoint (default: DYNAMODB_ENDPOINT; none = real AWS, default credentials)
   --bus, --shop  events only: the stack's EventBusName output and its shop id (events' source shop-api.<shop>)`;
 
+/** Attempts at each Streams API call: the two mappings read the same shards, 5 calls a second in all. */
+const STREAMS_API_ATTEMPTS = 8;
+
 const CONSUMERS = {
   sales: {
     label: 'the sales tally',
@@ -44,6 +47,9 @@ function usage(message: string): never {
 
 async function main(): Promise<void> {
   const { values, positionals } = parseOrUsage();
+  // The handlers' info lines (one per batch) would bury this tool's own; their warnings stay.
+  process.env.LOG_LEVEL ??= 'warn';
+  process.env.METRICS ??= 'off';
   const name = values.consumer as ConsumerName;
   if (!Object.hasOwn(CONSUMERS, name)) usage('--consumer must be sales or events');
   if (positionals.length === 0) usage('Expected at least one MESSAGES.json');
@@ -66,7 +72,7 @@ async function main(): Promise<void> {
     filters: picked.filters,
     handler: (await picked.load()) as StreamHandler,
   };
-  const api = configuredStreamsApi();
+  const api = configuredStreamsApi({ maxAttempts: STREAMS_API_ATTEMPTS });
   let failed = 0;
   for (const batch of batches) {
     try {

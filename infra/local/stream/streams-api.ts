@@ -34,13 +34,15 @@ export interface StreamsApi {
 
 /**
  * The Streams API of the configured DynamoDB (Local: it serves streams on its own port). One
- * attempt per call: the runner has its own backoff and must not wait out the SDK's on a stop.
+ * attempt per call by default: the runner has its own backoff and must not wait out the SDK's on a
+ * stop. A command line tool reading a busy stream in AWS asks for more (a shard takes 5 GetRecords a
+ * second, shared with the mappings that read it; the SDK retries a throttled call after a backoff).
  */
-export function configuredStreamsApi(): StreamsApi {
+export function configuredStreamsApi({ maxAttempts = 1 }: { maxAttempts?: number } = {}): StreamsApi {
   const cfg = config();
   const client = new DynamoDBStreamsClient({
     region: cfg.AWS_REGION,
-    maxAttempts: 1,
+    maxAttempts,
     requestHandler: AWS_REQUEST_HANDLER,
     ...(cfg.DYNAMODB_ENDPOINT
       ? { endpoint: cfg.DYNAMODB_ENDPOINT, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
