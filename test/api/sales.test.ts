@@ -3,6 +3,7 @@ import { netFromGross, parseMoney, toDecimalString } from '../../lib/domain/mone
 import { fromUnits, quantityUnits } from '../../lib/domain/quantity';
 import { call, tokenFor } from '../support/api';
 import { BILLING, newCart } from '../support/carts';
+import { salesUntil } from '../support/sales';
 import { parseServerTiming } from '../support/server-timing';
 import { privateDemoShop } from '../support/shops';
 
@@ -76,15 +77,8 @@ function expected(orders: readonly PlacedOrder[], productId?: string) {
 }
 
 /** GET /sales until its figures are `wanted` (the tally follows the stream within about a second). */
-async function salesWhen(shop: string, query: string, wanted: unknown) {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const response = await call(`/${shop}/sales${query}`);
-    if (response.status !== 200) throw new Error(`GET /sales: ${response.status} ${response.text}`);
-    if (JSON.stringify(response.body.salesPerCurrency) === JSON.stringify(wanted) || Date.now() > deadline)
-      return response;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+function salesWhen(shop: string, query: string, wanted: unknown) {
+  return salesUntil(shop, query, (body) => JSON.stringify(body.salesPerCurrency) === JSON.stringify(wanted));
 }
 
 describe('GET /sales', () => {

@@ -18,8 +18,8 @@ import type { StreamBatchInfo } from '../../infra/replay/dlq-batch';
 import { replayBatch } from '../../infra/replay/replay-batch';
 import { dynamo, tableName } from '../../lib/data/client';
 import { keys } from '../../lib/data/keys';
-import { call } from '../support/api';
 import { orderableCart } from '../support/carts';
+import { salesUntil } from '../support/sales';
 import { privateDemoShop } from '../support/shops';
 
 /**
@@ -56,13 +56,7 @@ async function orderRecords(iterator: string, streamArn: string, wanted: readonl
 
 /** The shop's sales figures as GET /sales answers them, polled until `done` says they are settled. */
 async function salesWhen(done: (body: { salesPerCurrency: { totalOrders: number }[] }) => boolean) {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const response = await call(`/${shop}/sales`);
-    if (response.status !== 200) throw new Error(`GET /sales: ${response.status} ${response.text}`);
-    if (done(response.body) || Date.now() > deadline) return response.body;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  return (await salesUntil(shop, '', done)).body;
 }
 
 const ordersCounted = (body: { salesPerCurrency: { totalOrders: number }[] }) =>
