@@ -32,10 +32,11 @@ export async function readBatch(api: StreamsApi, batch: StreamBatchInfo): Promis
   while (iterator) {
     const page = await api.getRecords({ ShardIterator: iterator, Limit: 1000 });
     for (const record of page.Records ?? []) {
-      if (BigInt(record.dynamodb?.SequenceNumber ?? '0') > end) return records;
+      const sequence = BigInt(record.dynamodb?.SequenceNumber ?? '0');
+      if (sequence > end) return records;
       records.push(toLambdaRecord(record, batch.streamArn));
+      if (sequence === end) return records;
     }
-    if (records.at(-1)?.dynamodb?.SequenceNumber === batch.endSequenceNumber) return records;
     empty = (page.Records ?? []).length === 0 ? empty + 1 : 0;
     if (empty >= MAX_EMPTY_PAGES) break;
     iterator = page.NextShardIterator;
